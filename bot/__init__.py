@@ -1,0 +1,1 @@
+"""Schieber Jass for Discord."""
