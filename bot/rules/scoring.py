@@ -51,3 +51,17 @@ def hand_points(
             extra += STOECK_POINTS
         written.append(m * (play + extra))
     return written[0], written[1]
+
+
+#: Striche per event in the Striche system (RULES.md §12.7, current rules).
+STRICHE = {"berg": 1, "sieg": 2, "matsch": 1, "schneider": 2, "kontermatsch": 2}
+
+
+def match_striche(match_team: int | None, declarer_team: int) -> tuple[int, int]:
+    """Striche each team earns for a hand's Match (1) or Kontermatsch (2)."""
+    if match_team is None:
+        return (0, 0)
+    kind = "matsch" if match_team == declarer_team else "kontermatsch"
+    out = [0, 0]
+    out[match_team] = STRICHE[kind]
+    return out[0], out[1]
