@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 
-from .cards import Rank, Suit
+from .cards import FULL_DECK, Rank, Suit
 from .ruleset import RuleSet
 
 ROSE_SEVEN = Suit.ROSE * 9 + Rank.SEVEN
@@ -54,11 +54,11 @@ def shuffle_deck(seed: str) -> list[int]:
 
 def deal(deck: Sequence[int], dealer: int) -> list[int]:
     """Hands as masks, index = seat: packets of three anticlockwise from ``dealer + 1``."""
-    if sorted(deck) != list(range(36)):
-        raise ValueError("a deck must hold each of the 36 cards once")
     hands = [0, 0, 0, 0]
     for k, card in enumerate(deck):
-        hands[(dealer + 1 + k // 3) % 4] |= 1 << card
+        hands[(dealer + 1 + k // 3) & 3] |= 1 << card
+    if len(deck) != 36 or hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
+        raise ValueError("a deck must hold each of the 36 cards once")
     return hands
 
 

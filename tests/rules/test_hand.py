@@ -78,7 +78,7 @@ def test_manual_stoeck_must_be_announced_with_the_second_card():
     play_out(hand)
     assert hand.summary().written == (244, 150)  # forgotten: lost
     announced = x36_hand(rules)
-    for leader, text, _, _ in X36_TRICKS:
+    for _leader, text, _, _ in X36_TRICKS:
         for card in ints(text):
             seat = announced.turn
             due = announced.stoeck_due(seat, card)

@@ -10,7 +10,8 @@ from .util import cards, ints
 LEGACY = RuleSet(undenufe_values="legacy")
 
 
-def suit_total(contract, suit_index, rules=RuleSet()):
+def suit_total(contract, suit_index, rules=None):
+    rules = rules or RuleSet()
     return sum(card_points(c, contract, rules) for c in ALL_CARDS if c.suit == suit_index)
 
 

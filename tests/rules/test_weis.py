@@ -60,7 +60,7 @@ def test_sequence_tables(kind, values):
 
 def test_small_weis_splits_eight_and_nine_runs():
     rules = R.with_changes(weis_sequences="small")
-    nine = mask(" ".join(f"schelle-{r}" for r in "6 7 8 9 10 U O K A".split()))
+    nine = mask(" ".join(f"schelle-{r}" for r in ["6", "7", "8", "9", "10", "U", "O", "K", "A"]))
     weis = find_weis(nine, Contract.OBENABE, rules)
     assert sorted((w.length, w.points) for w in weis) == [(4, 50), (5, 100)]
     assert max(weis, key=lambda w: w.points).high == ACE  # "Hundert vom As und Fünfzig vom Neun"
@@ -149,13 +149,15 @@ def test_x27_equal_value_150(tie_kind, winner):
 
 def test_pagat_list_seven_sequence_beats_four_unders():
     rules = R.with_changes(weis_tie_kind="pagat_list")
-    assert best({0: [quartet(UNDER, 200)], 1: [seq(ROSE, SIX, 7)]}, Contract.EICHEL, rules=rules).best_seat == 1
+    declared = {0: [quartet(UNDER, 200)], 1: [seq(ROSE, SIX, 7)]}
+    assert best(declared, Contract.EICHEL, rules=rules).best_seat == 1
 
 
 def test_height_only_ignores_kind():
     rules = R.with_changes(weis_tie_kind="height_only")
     # Fünfblatt up to the King vs four Aces: the Ace is higher.
-    assert best({2: [seq(EICHEL, NINE, 5)], 0: [quartet(ACE, 100)]}, Contract.ROSE, rules=rules).best_seat == 0
+    declared = {2: [seq(EICHEL, NINE, 5)], 0: [quartet(ACE, 100)]}
+    assert best(declared, Contract.ROSE, rules=rules).best_seat == 0
 
 
 def test_x28_quartet_heights():

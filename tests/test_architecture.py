@@ -1,0 +1,39 @@
+"""DESIGN.md §2: what each layer may import."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# bot/rules: pure. No project imports, no I/O, clock, randomness or asyncio.
+RULES_ALLOWED = {"__future__", "collections", "dataclasses", "enum", "typing", "hashlib", "itertools", "numpy",
+                 "functools", "math"}
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, 0) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.module or "", node.level))
+    return found
+
+
+def test_rules_module_imports_only_pure_stdlib():
+    files = sorted((ROOT / "bot" / "rules").glob("*.py"))
+    assert files
+    for path in files:
+        for module, level in imports_of(path):
+            if level:  # relative import inside bot.rules
+                continue
+            top = module.split(".")[0]
+            assert top in RULES_ALLOWED, f"{path.name} imports {module}"
+
+
+def test_rules_module_uses_no_global_randomness_or_clock():
+    for path in (ROOT / "bot" / "rules").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for word in ("import random", "import time", "datetime", "open(", "print("):
+            assert word not in text, f"{path.name} uses {word}"
