@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from bot.rules import RuleSet  # noqa: E402
-from bot.rules.batch import playout_batch, random_deals  # noqa: E402
-from bot.rules.deal import deal  # noqa: E402
-from bot.rules.play import legal_mask  # noqa: E402
-from bot.rules.playout import random_playout  # noqa: E402
-from bot.rules.weis import find_weis  # noqa: E402
+from bot.rules import RuleSet
+from bot.rules.batch import playout_batch, random_deals
+from bot.rules.deal import deal
+from bot.rules.play import legal_mask
+from bot.rules.playout import random_playout
+from bot.rules.weis import find_weis
 
 
 def timed(seconds: float, step) -> float:

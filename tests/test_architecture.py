@@ -6,8 +6,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 # bot/rules: pure. No project imports, no I/O, clock, randomness or asyncio.
-RULES_ALLOWED = {"__future__", "collections", "dataclasses", "enum", "typing", "hashlib", "itertools", "numpy",
-                 "functools", "math"}
+RULES_ALLOWED = {
+    "__future__", "collections", "dataclasses", "enum", "typing", "hashlib", "itertools",
+    "functools", "math", "numpy",
+}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:

@@ -128,7 +128,8 @@ def playout_batch(
             hands[rows, seat] = hand & ~_BIT[card]
             all_cards[:, t, i] = card
             is_trump = _SUIT_OF[card] == trump
-            higher = is_trump & ((hi_card < 0) | (_TRUMP_STRENGTH[card] > _TRUMP_STRENGTH[np.maximum(hi_card, 0)]))
+            stronger = _TRUMP_STRENGTH[card] > _TRUMP_STRENGTH[np.maximum(hi_card, 0)]
+            higher = is_trump & ((hi_card < 0) | stronger)
             hi_card = np.where(higher, card, hi_card)
         trick = all_cards[:, t, :]
         power = _POWER[contracts[:, None], lead_suit[:, None], trick]
