@@ -153,3 +153,15 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse several cards, given as a list or a whitespace/comma separated string."""
     items = text.replace(",", " ").split() if isinstance(text, str) else text
     return [Card.parse(t) for t in items]
+
+
+#: French suit shown for each Swiss suit, per ``french_map`` (RULES.md §2.3; display only).
+FRENCH_SUITS: dict[str, tuple[str, str, str, str]] = {
+    # Eichel, Rose, Schelle, Schilte
+    "official": ("ecken", "herz", "kreuz", "schaufel"),
+    "jass_manual": ("kreuz", "herz", "ecken", "schaufel"),
+    "parlett": ("kreuz", "schaufel", "ecken", "herz"),
+    "coiffeur": ("schaufel", "kreuz", "herz", "ecken"),
+}
+#: French rank names (Bube for Under, Dame for Ober); the others keep their symbols.
+FRENCH_RANKS = ("6", "7", "8", "9", "10", "B", "D", "K", "A")

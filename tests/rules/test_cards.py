@@ -48,3 +48,16 @@ def test_contract_names_and_trump():
     assert Contract.parse("Undenufe") is Contract.UNDENUFE
     with pytest.raises(ValueError, match="not a contract"):
         Contract.parse("slalom")
+
+
+def test_french_mapping_official_default():
+    from bot.rules import RuleSet
+    from bot.rules.cards import FRENCH_RANKS, FRENCH_SUITS
+
+    names = FRENCH_SUITS[RuleSet().french_map]
+    assert names[Suit.ROSE] == "herz" and names[Suit.EICHEL] == "ecken"
+    assert names[Suit.SCHELLE] == "kreuz" and names[Suit.SCHILTE] == "schaufel"
+    assert set(FRENCH_SUITS) == {"official", "jass_manual", "parlett", "coiffeur"}
+    for mapping in FRENCH_SUITS.values():
+        assert len(set(mapping)) == 4
+    assert FRENCH_RANKS[Rank.UNDER] == "B" and FRENCH_RANKS[Rank.OBER] == "D"

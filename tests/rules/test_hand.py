@@ -91,6 +91,9 @@ def test_x39_x36_as_the_final_hand_in_every_order():
         ("stoeck", "weis", "stich"): (1, (2470, 2550)),
         ("weis", "stoeck", "stich"): (1, (2470, 2510)),
         ("stoeck", "stich", "weis"): (0, (2544, 2470)),
+        ("weis", "stich", "stoeck"): (1, (2470, 2510)),
+        ("stich", "stoeck", "weis"): (0, (2544, 2430)),
+        ("stich", "weis", "stoeck"): (0, (2544, 2430)),
     }
     for order, (winner, totals) in cases.items():
         rules = RuleSet(ausmach_order=order)
@@ -166,3 +169,15 @@ def test_manual_weis_declares_only_what_the_hand_holds():
     with pytest.raises(RulesError) as err:
         hand.play(2, ints("schilte-A")[0], weis=own)
     assert err.value.code == "WEIS_NOT_NOW"
+
+
+@pytest.mark.parametrize("order", [
+    ("stoeck", "weis", "stich"), ("stoeck", "stich", "weis"), ("weis", "stoeck", "stich"),
+    ("weis", "stich", "stoeck"), ("stich", "stoeck", "weis"), ("stich", "weis", "stoeck"),
+])
+def test_first_trick_blocks_follow_the_ausmach_order(order):
+    hand = x36_hand(RuleSet(ausmach_order=order))
+    play_out(hand)
+    first = [c.kind for c in hand.credits if c.cards_played == 4]
+    assert first == [k for k in order if k != STOECK]  # Stöck waits for its card (no pre-show)
+    assert hand.summary().written == (244, 190)  # the order never changes the hand's points
