@@ -1,0 +1,6 @@
+"""Computer players: ``decide(view, actor) -> command``, from the seat's view only."""
+
+from .base import Player, make_player
+from .random_player import RandomPlayer
+
+__all__ = ["Player", "RandomPlayer", "make_player"]

@@ -1,0 +1,48 @@
+"""The table engine: a pure, event-sourced state machine from lobby to game over."""
+
+from .commands import (
+    SYSTEM,
+    Abandon,
+    AddComputer,
+    AnnounceStoeck,
+    Bedanken,
+    ChooseContract,
+    Command,
+    JoinSeat,
+    LeaveSeat,
+    NextHand,
+    PlayCard,
+    RemoveComputer,
+    Schieben,
+    StandIn,
+    StartGame,
+)
+from .errors import GameError
+from .table import COMPUTER_LEVELS, Phase, Seat, Table, commitment_of
+from .view import SeatView, TableView
+
+__all__ = [
+    "COMPUTER_LEVELS",
+    "SYSTEM",
+    "Abandon",
+    "AddComputer",
+    "AnnounceStoeck",
+    "Bedanken",
+    "ChooseContract",
+    "Command",
+    "GameError",
+    "JoinSeat",
+    "LeaveSeat",
+    "NextHand",
+    "Phase",
+    "PlayCard",
+    "RemoveComputer",
+    "Schieben",
+    "Seat",
+    "SeatView",
+    "StandIn",
+    "StartGame",
+    "Table",
+    "TableView",
+    "commitment_of",
+]

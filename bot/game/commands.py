@@ -1,0 +1,95 @@
+"""Commands a table accepts.  ``actor`` says who issues it:
+
+* ``"u:<id>"`` — a person (the Discord layer uses the user id);
+* ``"ai:<seat>"`` — the computer player in that seat;
+* ``"standin:<seat>"`` — the computer player standing in for an absent person;
+* ``"system"`` — the table service (next hand, turn timer).
+
+``privileged`` marks an actor with server-manager rights (host-only commands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class Command:
+    actor: str
+
+
+@dataclass(frozen=True)
+class JoinSeat(Command):
+    name: str = ""
+    seat: int | None = None  # None: the first free seat
+
+
+@dataclass(frozen=True)
+class LeaveSeat(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class AddComputer(Command):
+    seat: int | None = None
+    level: str = "random"
+    privileged: bool = False
+
+
+@dataclass(frozen=True)
+class RemoveComputer(Command):
+    seat: int = 0
+    privileged: bool = False
+
+
+@dataclass(frozen=True)
+class StartGame(Command):
+    seed: str = ""  # seed of the first hand (the service draws it from a CSPRNG)
+    privileged: bool = False
+    fill_computers: bool = False  # seat computer players in empty seats first
+
+
+@dataclass(frozen=True)
+class NextHand(Command):
+    seed: str = ""
+
+
+@dataclass(frozen=True)
+class ChooseContract(Command):
+    contract: str = ""
+
+
+@dataclass(frozen=True)
+class Schieben(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    card: str = ""
+    weis: tuple[tuple[str, ...], ...] | None = None  # manual Weis: the cards of each Weis declared
+    stoeck: bool = False  # manual Stöck: announced with the second card
+
+
+@dataclass(frozen=True)
+class AnnounceStoeck(Command):
+    """Pre-show Stöck when it decides the game (RULES.md §11.4)."""
+
+
+@dataclass(frozen=True)
+class Bedanken(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class StandIn(Command):
+    """The turn timer ran out: a computer player takes over ``seat`` until its player acts."""
+
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class Abandon(Command):
+    privileged: bool = False

@@ -1,0 +1,612 @@
+"""The table aggregate: lobby, hands, game end — pure and event-sourced (DESIGN.md §4).
+
+``Table.apply(command)`` validates the command against the current state and either
+raises :class:`GameError` (nothing changes) or returns the events it caused.  Events are
+plain JSON-ready dicts.  *Primary* events record decisions (a seat taken, a card played,
+the seed of a deal); *derived* events (``derived: True``) record their consequences
+(tricks, Weis, Stöck, hand scores, game over) for subscribers and the history.
+``Table.replay(events)`` rebuilds a table from the primary events alone, so derived ones
+are always recomputed by the same rules code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.rules import (
+    Card,
+    Contract,
+    HandPlay,
+    RuleSet,
+    RuleSetError,
+    Scoreboard,
+    deal,
+    first_forehand,
+    forehand_of,
+    shuffle_deck,
+    to_mask,
+)
+from bot.rules.cards import cards_of
+from bot.rules.play import illegal_reason
+from bot.rules.scoring import STRICHE
+
+from . import commands as cmd
+from . import errors as e
+from .errors import GameError
+from .view import SeatView, TableView
+
+COMPUTER_LEVELS = ("random",)
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    CONTRACT = "contract"
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+    ABANDONED = "abandoned"
+
+
+@dataclass
+class Seat:
+    actor: str | None = None
+    name: str = ""
+    level: str | None = None  # computer player level; None for a person
+    standin: bool = False
+
+    @property
+    def occupied(self) -> bool:
+        return self.actor is not None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+def commitment_of(seed: str) -> str:
+    """The published commitment of a hand: the SHA-256 hex digest of the seed's UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def first_dealer(seed: str) -> int:
+    """Dealer of a game's first hand, drawn from the hand's seed (cosmetic, RULES.md §4.3)."""
+    return hashlib.sha256((seed + ":dealer").encode("utf-8")).digest()[0] % 4
+
+
+def _counters() -> dict[str, list[int]]:
+    return {k: [0, 0] for k in ("games", "matches", "kontermatsch", "berg", "schneider", "striche")}
+
+
+@dataclass
+class Table:
+    table_id: str
+    host: str
+    rules: RuleSet
+    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
+    phase: Phase = Phase.LOBBY
+    game_no: int = 0
+    hand_no: int = 0
+    dealer: int | None = None
+    forehand: int | None = None
+    chooser: int | None = None
+    geschoben: bool = False
+    zurueck: bool = False
+    start_hands: list[int] = field(default_factory=list)
+    hand: HandPlay | None = None
+    board: Scoreboard | None = None
+    seed: str | None = None
+    counters: dict[str, list[int]] = field(default_factory=_counters)
+    seq: int = 0  # events applied so far
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None) -> tuple[
+        Table, list[dict[str, Any]]
+    ]:
+        """A new table in the lobby, and its first event."""
+        if not isinstance(rules, RuleSet):
+            try:
+                rules = RuleSet.from_dict(rules or {})
+            except RuleSetError as err:
+                raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
+        event = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
+        table = cls(table_id, host, rules)
+        table.seq = 1
+        return table, [event]
+
+    @classmethod
+    def replay(cls, events: Iterable[dict[str, Any]]) -> Table:
+        """Rebuild a table from its event log (derived events are recomputed, not read)."""
+        it = iter(events)
+        first = next(it)
+        if first.get("type") != "table_created":
+            raise ValueError("an event log starts with table_created")
+        table = cls(first["table_id"], first["host"], RuleSet.from_dict(first["rules"]))
+        table.seq = 1
+        for event in it:
+            table.seq += 1
+            if not event.get("derived"):
+                table._evolve(event)
+        return table
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the table waits for."""
+        if self.phase == Phase.CONTRACT:
+            return self.chooser
+        if self.phase == Phase.PLAY and self.hand is not None and not self.hand.done:
+            return self.hand.turn
+        return None
+
+    def seat_of(self, actor: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.actor == actor:
+                return i
+        return None
+
+    # -- commands ------------------------------------------------------------------
+
+    def apply(self, command: cmd.Command) -> list[dict[str, Any]]:
+        """Validate and apply ``command``; return every event it caused."""
+        primary = self._decide(command)
+        out: list[dict[str, Any]] = []
+        for event in primary:
+            out.append(event)
+            out.extend(self._evolve(event))
+        self.seq += len(out)
+        return out
+
+    def _decide(self, c: cmd.Command) -> list[dict[str, Any]]:
+        handler = getattr(self, f"_decide_{type(c).__name__}", None)
+        if handler is None:
+            raise GameError(e.NOT_ALLOWED, command=type(c).__name__)
+        if self.phase == Phase.ABANDONED:
+            raise GameError(e.WRONG_PHASE, phase=self.phase.value)
+        return handler(c)
+
+    def _need_phase(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            raise GameError(e.WRONG_PHASE, phase=self.phase.value, expected=[p.value for p in phases])
+
+    def _is_host(self, c: cmd.Command) -> bool:
+        return c.actor == self.host or bool(getattr(c, "privileged", False))
+
+    def _acting_seat(self, actor: str) -> tuple[int, list[dict[str, Any]]]:
+        """The seat ``actor`` acts for, and a stand-in-off event if a person comes back."""
+        kind, _, rest = actor.partition(":")
+        if kind in ("ai", "standin") and rest.isdigit() and int(rest) < 4:
+            seat = int(rest)
+            ok = self.seats[seat].is_computer if kind == "ai" else self.seats[seat].standin
+            if not ok:
+                raise GameError(e.NOT_ALLOWED, actor=actor)
+            return seat, []
+        seat = self.seat_of(actor)
+        if seat is None:
+            raise GameError(e.NOT_SEATED)
+        back = [{"type": "standin_off", "seat": seat}] if self.seats[seat].standin else []
+        return seat, back
+
+    def _decide_JoinSeat(self, c: cmd.JoinSeat) -> list[dict[str, Any]]:
+        self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
+        if not c.actor.startswith("u:"):
+            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+        if self.seat_of(c.actor) is not None:
+            raise GameError(e.ALREADY_SEATED, seat=self.seat_of(c.actor))
+        seat = self._free_seat(c.seat)
+        return [{"type": "seat_taken", "seat": seat, "actor": c.actor, "name": c.name[:32]}]
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is None:
+            for i, seat in enumerate(self.seats):
+                if not seat.occupied:
+                    return i
+            raise GameError(e.TABLE_FULL)
+        if not isinstance(wanted, int) or not 0 <= wanted < 4:
+            raise GameError(e.NO_SUCH_SEAT, seat=wanted)
+        if self.seats[wanted].occupied:
+            raise GameError(e.SEAT_TAKEN, seat=wanted)
+        return wanted
+
+    def _decide_LeaveSeat(self, c: cmd.LeaveSeat) -> list[dict[str, Any]]:
+        self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
+        seat = self.seat_of(c.actor)
+        if seat is None:
+            raise GameError(e.NOT_SEATED)
+        return [{"type": "seat_left", "seat": seat}]
+
+    def _decide_AddComputer(self, c: cmd.AddComputer) -> list[dict[str, Any]]:
+        self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
+        if not (self._is_host(c) or self.seat_of(c.actor) is not None):
+            raise GameError(e.NOT_HOST)
+        if c.level not in COMPUTER_LEVELS:
+            raise GameError(e.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
+        seat = self._free_seat(c.seat)
+        return [self._computer_event(seat, c.level)]
+
+    @staticmethod
+    def _computer_event(seat: int, level: str) -> dict[str, Any]:
+        return {"type": "computer_added", "seat": seat, "level": level, "name": f"Computer {seat + 1}"}
+
+    def _decide_RemoveComputer(self, c: cmd.RemoveComputer) -> list[dict[str, Any]]:
+        self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
+        if not (self._is_host(c) or self.seat_of(c.actor) is not None):
+            raise GameError(e.NOT_HOST)
+        if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
+            raise GameError(e.NO_SUCH_SEAT, seat=c.seat)
+        if not self.seats[c.seat].is_computer:
+            raise GameError(e.NOT_A_COMPUTER, seat=c.seat)
+        return [{"type": "computer_removed", "seat": c.seat}]
+
+    def _decide_StartGame(self, c: cmd.StartGame) -> list[dict[str, Any]]:
+        self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
+        if not self._is_host(c):
+            raise GameError(e.NOT_HOST)
+        if not c.seed:
+            raise GameError(e.NOT_ALLOWED, missing="seed")
+        events = []
+        empty = [i for i, s in enumerate(self.seats) if not s.occupied]
+        if empty and not c.fill_computers:
+            raise GameError(e.SEATS_EMPTY, seats=empty)
+        events += [self._computer_event(i, COMPUTER_LEVELS[0]) for i in empty]
+        events.append({"type": "game_started", "game": self.game_no + 1})
+        events.append(self._deal_event(c.seed, first=True))
+        return events
+
+    def _deal_event(self, seed: str, first: bool) -> dict[str, Any]:
+        if first:
+            dealer = first_dealer(seed)
+            hands = deal(shuffle_deck(seed), dealer)
+            forehand = first_forehand(hands, dealer, self.rules)
+            hand_no = 1
+        else:
+            dealer = self.forehand  # the forehand of a hand deals the next one
+            forehand = forehand_of(dealer)
+            hand_no = self.hand_no + 1
+        return {"type": "hand_dealt", "hand": hand_no, "dealer": dealer, "forehand": forehand,
+                "seed": seed, "commitment": commitment_of(seed)}
+
+    def _decide_NextHand(self, c: cmd.NextHand) -> list[dict[str, Any]]:
+        if c.actor != cmd.SYSTEM:
+            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+        self._need_phase(Phase.HAND_OVER)
+        if not c.seed:
+            raise GameError(e.NOT_ALLOWED, missing="seed")
+        return [self._deal_event(c.seed, first=False)]
+
+    def _decide_ChooseContract(self, c: cmd.ChooseContract) -> list[dict[str, Any]]:
+        self._need_phase(Phase.CONTRACT)
+        seat, back = self._acting_seat(c.actor)
+        if seat != self.chooser:
+            raise GameError(e.NOT_YOUR_TURN, turn=self.chooser)
+        try:
+            contract = Contract.parse(c.contract)
+        except ValueError:
+            raise GameError(e.UNKNOWN_CONTRACT, contract=c.contract) from None
+        if not contract.is_trump and not self.rules.allow_obe_unde:
+            raise GameError(e.CONTRACT_NOT_ALLOWED, contract=str(contract))
+        return [*back, {"type": "contract", "seat": seat, "contract": str(contract)}]
+
+    def _decide_Schieben(self, c: cmd.Schieben) -> list[dict[str, Any]]:
+        self._need_phase(Phase.CONTRACT)
+        seat, back = self._acting_seat(c.actor)
+        if seat != self.chooser:
+            raise GameError(e.NOT_YOUR_TURN, turn=self.chooser)
+        if not self.may_schieben:
+            raise GameError(e.SCHIEBEN_NOT_ALLOWED)
+        return [*back, {"type": "schieben", "seat": seat}]
+
+    @property
+    def may_schieben(self) -> bool:
+        """Forehand may shove once; the partner shoves back only where the rules allow it."""
+        if self.phase != Phase.CONTRACT:
+            return False
+        if not self.geschoben:
+            return True
+        return self.rules.allow_schieben_back and not self.zurueck
+
+    def _decide_PlayCard(self, c: cmd.PlayCard) -> list[dict[str, Any]]:
+        self._need_phase(Phase.PLAY)
+        hand = self.hand
+        seat, back = self._acting_seat(c.actor)
+        if seat != hand.turn:
+            raise GameError(e.NOT_YOUR_TURN, turn=hand.turn)
+        try:
+            card = Card.parse(c.card).index
+        except (ValueError, AttributeError):
+            raise GameError(e.BAD_CARD, card=c.card) from None
+        r = self.rules
+        reason = illegal_reason(card, hand.hands[seat], hand.trick, hand.contract,
+                                r.trump_anytime, r.undertrump_when_void, r.puur_exemption)
+        if reason is not None:
+            raise GameError(e.ILLEGAL_CARD, card=c.card, reason=reason)
+        event: dict[str, Any] = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
+        if r.weis_mode == "manual" and c.weis:
+            if hand.tricks or seat in hand.declared:
+                raise GameError(e.WEIS_NOT_NOW)
+            options = {w.mask: w for w in hand.weis_options(seat)}
+            chosen = []
+            for cards in c.weis:
+                try:
+                    m = to_mask(Card.parse(t) for t in cards)
+                except (ValueError, AttributeError, TypeError):
+                    raise GameError(e.WEIS_INVALID, weis=list(cards)) from None
+                if m not in options:
+                    raise GameError(e.WEIS_INVALID, weis=list(cards))
+                chosen.append([str(Card.from_index(x)) for x in cards_of(m)])
+            event["weis"] = chosen
+        if c.stoeck and not r.stoeck_auto:
+            if not hand.stoeck_due(seat, card):
+                raise GameError(e.NO_STOECK)
+            event["stoeck"] = True
+        return [*back, event]
+
+    def _decide_AnnounceStoeck(self, c: cmd.AnnounceStoeck) -> list[dict[str, Any]]:
+        self._need_phase(Phase.PLAY)
+        seat, back = self._acting_seat(c.actor)
+        hand = self.hand
+        if seat != hand.stoeck_holder or hand.stoeck_done or not self.rules.stoeck_preshow:
+            raise GameError(e.NO_STOECK)
+        points = 20 * hand.multiplier
+        if not (self.board.races_to_target and self.board.reaches_target(seat % 2, points)):
+            raise GameError(e.STOECK_NOT_DECISIVE)
+        return [*back, {"type": "stoeck_preshown", "seat": seat}]
+
+    def _decide_Bedanken(self, c: cmd.Bedanken) -> list[dict[str, Any]]:
+        if self.rules.end_mode != "bedanken" or self.rules.hands_per_game:
+            raise GameError(e.BEDANKEN_NOT_ALLOWED)
+        self._need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
+        seat, back = self._acting_seat(c.actor)
+        return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
+
+    def _decide_StandIn(self, c: cmd.StandIn) -> list[dict[str, Any]]:
+        if c.actor != cmd.SYSTEM:
+            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+        if self.to_act != c.seat:
+            raise GameError(e.NOT_YOUR_TURN, turn=self.to_act)
+        seat = self.seats[c.seat]
+        if seat.is_computer or seat.standin:
+            raise GameError(e.NOT_ALLOWED, seat=c.seat)
+        return [{"type": "standin_on", "seat": c.seat}]
+
+    def _decide_Abandon(self, c: cmd.Abandon) -> list[dict[str, Any]]:
+        if not self._is_host(c):
+            raise GameError(e.NOT_HOST)
+        return [{"type": "abandoned", "by": c.actor}]
+
+    # -- events --------------------------------------------------------------------
+
+    def _evolve(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply one primary event; return the derived events it causes."""
+        kind = ev["type"]
+        if kind == "seat_taken":
+            self.seats[ev["seat"]] = Seat(ev["actor"], ev["name"])
+        elif kind == "seat_left" or kind == "computer_removed":
+            self.seats[ev["seat"]] = Seat()
+        elif kind == "computer_added":
+            seat = ev["seat"]
+            self.seats[seat] = Seat(f"ai:{seat}", ev["name"], ev["level"])
+        elif kind == "game_started":
+            self.game_no = ev["game"]
+            self.hand_no = 0
+            self.board = Scoreboard(rules=self.rules)
+        elif kind == "hand_dealt":
+            self._deal(ev)
+        elif kind == "schieben":
+            if self.geschoben:
+                self.zurueck = True
+                self.chooser = self.forehand
+            else:
+                self.geschoben = True
+                self.chooser = (self.forehand + 2) % 4
+        elif kind == "contract":
+            return self._start_play(ev["seat"], Contract.parse(ev["contract"]))
+        elif kind == "card":
+            return self._play(ev)
+        elif kind == "stoeck_preshown":
+            return self._track(lambda: self.hand.preshow_stoeck(ev["seat"]))
+        elif kind == "bedanken":
+            return self._bedanken(ev["team"])
+        elif kind == "standin_on":
+            self.seats[ev["seat"]].standin = True
+        elif kind == "standin_off":
+            self.seats[ev["seat"]].standin = False
+        elif kind == "abandoned":
+            out = self._reveal_seed() if self.phase in (Phase.CONTRACT, Phase.PLAY) else []
+            self.phase = Phase.ABANDONED
+            return out
+        else:
+            raise ValueError(f"unknown event type {kind!r}")
+        return []
+
+    def _deal(self, ev: dict[str, Any]) -> None:
+        self.hand_no = ev["hand"]
+        self.dealer = ev["dealer"]
+        self.forehand = ev["forehand"]
+        self.seed = ev["seed"]
+        self.start_hands = deal(shuffle_deck(ev["seed"]), ev["dealer"])
+        self.chooser = self.forehand
+        self.geschoben = self.zurueck = False
+        self.hand = None
+        self.phase = Phase.CONTRACT
+
+    def _start_play(self, seat: int, contract: Contract) -> list[dict[str, Any]]:
+        self.phase = Phase.PLAY
+        before = self.board
+        self.hand = HandPlay(list(self.start_hands), int(contract), self.forehand, self.rules,
+                             self.board, declarer=seat)
+        return self._after(before, 0)
+
+    def _play(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
+        hand = self.hand
+        seat = ev["seat"]
+        card = Card.parse(ev["card"]).index
+        weis = None
+        if ev.get("weis"):
+            options = {w.mask: w for w in hand.weis_options(seat)}
+            weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev["weis"]]
+        first_card = not hand.tricks  # trick 1: this is the seat's first card
+        tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.board
+        hand.play(seat, card, weis=weis, stoeck=bool(ev.get("stoeck")))
+        out: list[dict[str, Any]] = []
+        if first_card:
+            for w in hand.declared.get(seat, []):
+                out.append({"type": "weis", "seat": seat, "cards": [str(x) for x in w.cards],
+                            "points": w.points, "derived": True})
+        out += self._after(board_before, credits_before, tricks_before)
+        return out
+
+    def _track(self, action) -> list[dict[str, Any]]:
+        before, credits = self.board, len(self.hand.credits)
+        action()
+        return self._after(before, credits)
+
+    def _after(self, board_before: Scoreboard, credits_before: int,
+               tricks_before: int | None = None) -> list[dict[str, Any]]:
+        """Derived events after the hand moved: Stöck, tricks, Berg, hand end, game end."""
+        hand = self.hand
+        out: list[dict[str, Any]] = []
+        for credit in hand.credits[credits_before:]:
+            if credit.kind == "stoeck":
+                out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": credit.points,
+                            "derived": True})
+        if tricks_before is not None and len(hand.tricks) > tricks_before:
+            t = hand.tricks[-1]
+            n = len(hand.tricks)
+            out.append({"type": "trick", "trick": n, "leader": t.leader, "winner": t.winner,
+                        "cards": [str(Card.from_index(x)) for x in t.cards],
+                        "points": t.points + (5 if n == 9 else 0), "derived": True})
+            if n == 1 and hand.weis_result and hand.weis_result.team is not None:
+                out.append({"type": "weis_scored", "team": hand.weis_result.team,
+                            "seat": hand.weis_result.best_seat,
+                            "points": hand.weis_result.points * hand.multiplier, "derived": True})
+        self.board = hand.board
+        if board_before.berg is None and self.board.berg is not None:
+            self.counters["berg"][self.board.berg] += 1
+            self.counters["striche"][self.board.berg] += STRICHE["berg"]
+            out.append({"type": "berg", "team": self.board.berg, "derived": True})
+        if hand.done:
+            out += self._end_hand()
+        return out
+
+    def _end_hand(self) -> list[dict[str, Any]]:
+        hand = self.hand
+        s = hand.summary()
+        if s.match_team is not None:
+            key = "kontermatsch" if s.kontermatsch else "matches"
+            self.counters[key][s.match_team] += 1
+            self.counters["striche"][s.match_team] += STRICHE["kontermatsch" if s.kontermatsch else "matsch"]
+        out = [{
+            "type": "hand_scored", "hand": self.hand_no, "contract": str(Contract(hand.contract)),
+            "declarer": hand.declarer, "multiplier": s.multiplier,
+            "weis_team": s.weis.team if s.weis else None, "written": list(s.written),
+            "totals": list(self.board.totals), "card_points": list(s.card_points),
+            "tricks": list(s.tricks_won), "match_team": s.match_team, "kontermatsch": s.kontermatsch,
+            "stoeck_team": s.stoeck_team, "complete": s.complete, "derived": True,
+        }]
+        out += self._reveal_seed()
+        if not self.board.over and self.rules.hands_per_game and self.hand_no >= self.rules.hands_per_game:
+            self.board = self.board.finish()
+            out += self._game_over()
+        elif self.board.over:
+            out += self._game_over()
+        else:
+            self.phase = Phase.HAND_OVER
+        return out
+
+    def _reveal_seed(self) -> list[dict[str, Any]]:
+        return [{"type": "hand_seed", "hand": self.hand_no, "seed": self.seed, "derived": True}]
+
+    def _bedanken(self, team: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if self.phase == Phase.PLAY and self.hand is not None:
+            self.board = self.hand.claim(team)
+            out += self._reveal_seed()
+        else:
+            if self.phase == Phase.CONTRACT:
+                out += self._reveal_seed()
+            self.board = self.board.claim(team)
+        out.append({"type": "bedanken_result", "team": team, "right": self.board.winner == team,
+                    "derived": True})
+        return out + self._game_over()
+
+    def _game_over(self) -> list[dict[str, Any]]:
+        board = self.board
+        self.phase = Phase.GAME_OVER
+        if board.winner is not None:
+            self.counters["games"][board.winner] += 2 if board.schneider else 1
+            self.counters["striche"][board.winner] += STRICHE["sieg"]
+            if board.schneider:
+                self.counters["schneider"][board.winner] += 1
+                self.counters["striche"][board.winner] += STRICHE["schneider"]
+        return [{"type": "game_over", "game": self.game_no, "winner": board.winner,
+                 "totals": list(board.totals), "berg": board.berg, "schneider": board.schneider,
+                 "derived": True}]
+
+    # -- views ---------------------------------------------------------------------
+
+    def view_for(self, seat: int | None) -> TableView:
+        """Everything ``seat`` may know (``None``: a spectator): never another hand."""
+        hand = self.hand if self.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) else None
+        mine = 0
+        legal = 0
+        weis_options: tuple = ()
+        preshow = False
+        if seat is not None and self.phase in (Phase.CONTRACT, Phase.PLAY):
+            mine = hand.hands[seat] if (hand and self.phase == Phase.PLAY) else self.start_hands[seat]
+            if hand and self.phase == Phase.PLAY:
+                legal = hand.legal(seat)
+                if self.rules.weis_mode == "manual" and hand.turn == seat:
+                    weis_options = tuple(hand.weis_options(seat))
+                preshow = (
+                    hand.stoeck_holder == seat and not hand.stoeck_done and self.rules.stoeck_preshow
+                    and self.board.races_to_target
+                    and self.board.reaches_target(seat % 2, 20 * hand.multiplier)
+                )
+        public_weis = {}
+        stoeck_holder = None
+        written = (0, 0)
+        if hand is not None:
+            if hand.tricks:
+                public_weis = {s: list(ws) for s, ws in hand.declared.items()}
+            credited = any(c.kind == "stoeck" for c in hand.credits)
+            if credited or (seat is not None and hand.stoeck_holder == seat):
+                stoeck_holder = hand.stoeck_holder
+            w = [0, 0]
+            for credit in hand.credits:
+                w[credit.team] += credit.points
+            written = (w[0], w[1])
+        trick = ()
+        if hand is not None and hand.trick:
+            trick = tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick))
+        played = 0
+        if hand is not None:
+            for t in hand.tricks:
+                for c in t.cards:
+                    played |= 1 << c
+            for c in hand.trick:
+                played |= 1 << c
+        board = self.board
+        return TableView(
+            table_id=self.table_id, phase=self.phase.value, seat=seat, rules=self.rules,
+            seats=tuple(SeatView(s.name, s.occupied, s.is_computer, s.standin) for s in self.seats),
+            game_no=self.game_no, hand_no=self.hand_no, dealer=self.dealer, forehand=self.forehand,
+            chooser=self.chooser if self.phase == Phase.CONTRACT else None,
+            geschoben=self.geschoben,
+            contract=hand.contract if hand else None,
+            declarer=hand.declarer if hand else None,
+            turn=self.to_act, hand=mine, legal=legal,
+            trick=trick, tricks=tuple(hand.tricks) if hand else (),
+            weis=public_weis, weis_result=hand.weis_result if hand and hand.tricks else None,
+            weis_options=weis_options, stoeck_holder=stoeck_holder, can_preshow_stoeck=preshow,
+            totals=board.totals if board else (0, 0), hand_written=written,
+            berg=board.berg if board else None, winner=board.winner if board else None,
+            commitment=commitment_of(self.seed) if self.seed else None,
+            cards_played=played, counters={k: list(v) for k, v in self.counters.items()},
+        )
