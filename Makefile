@@ -3,7 +3,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint bench clean
+.PHONY: test lint bench play clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	$(PY) -m pip install --quiet jass-kit==2.0.5
 	$(PY) benchmarks/rules_bench.py
+
+play: $(STAMP)
+	$(PY) -m bot play
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,290 @@
+"""SQLite persistence (aiosqlite): the append-only event log, table status, game results.
+
+Every SQL statement of the project lives in this package.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+
+class ConflictError(Exception):
+    """Events with these sequence numbers are already stored (a double submission)."""
+
+
+class CorruptRowError(Exception):
+    """A stored row cannot be read back."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass
+class OpenTables:
+    """What ``load_open`` found: event logs by table id, and tables that could not be read."""
+
+    events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)
+
+
+class Storage:
+    """One SQLite database file, WAL mode, foreign keys on, migrated at open."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        # One connection is shared by every table: write transactions must not interleave.
+        self._write = asyncio.Lock()
+        self._pending: list[_Append] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path))
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        storage = cls(conn)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        await self.conn.close()
+
+    async def _migrate(self) -> None:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            (version,) = await cur.fetchone()
+        for number, sql in MIGRATIONS:
+            if number > version:
+                await self.conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
+                log.info("database migrated to version %d", number)
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    async def pragma(self, name: str) -> Any:
+        if not name.isidentifier():
+            raise ValueError(name)
+        async with self.conn.execute(f"PRAGMA {name}") as cur:
+            return (await cur.fetchone())[0]
+
+    # -- tables and events ------------------------------------------------------------
+
+    async def create_table(
+        self, table_id: str, events: list[dict[str, Any]], guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> None:
+        """A new table with its first events (seq 1…), in one transaction."""
+        now = _now()
+        async with self._write:
+            await self._create_table(table_id, events, guild_id, channel_id, now)
+
+    async def _create_table(self, table_id: str, events: list[dict[str, Any]], guild_id: int | None,
+                            channel_id: int | None, now: str) -> None:
+        try:
+            await self.conn.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, guild_id, channel_id, now, now),
+            )
+            await self._insert_events(table_id, 1, events, now)
+            await self.conn.commit()
+        except sqlite3.IntegrityError as err:
+            await self.conn.rollback()
+            raise ConflictError(f"table {table_id} exists") from err
+
+    async def append(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
+                     status: str | None = None) -> None:
+        """Append events with seq ``first_seq``…; committed before this returns.
+
+        Appends of different tables that arrive together share one transaction (group
+        commit); a conflicting append fails alone with :class:`ConflictError`.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, first_seq, events, status, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            async with self._write:
+                try:
+                    await self._write_batch(batch)
+                except sqlite3.IntegrityError:
+                    await self.conn.rollback()
+                    for item in batch:  # find the culprit; the others still land
+                        try:
+                            await self._write_batch([item])
+                        except sqlite3.IntegrityError as err:
+                            await self.conn.rollback()
+                            _fail(item, ConflictError(f"table {item[0]}: seq {item[1]} already stored"), err)
+                        except Exception as err:
+                            await self.conn.rollback()
+                            _fail(item, err, err)
+                        else:
+                            _succeed(item)
+                    continue
+                except Exception as err:
+                    await self.conn.rollback()
+                    for item in batch:
+                        _fail(item, err, err)
+                    continue
+            for item in batch:
+                _succeed(item)
+
+    async def _write_batch(self, batch: list[_Append]) -> None:
+        now = _now()
+        rows = []
+        for table_id, first_seq, events, _, _ in batch:
+            rows += _event_rows(table_id, first_seq, events, now)
+        await self.conn.executemany(
+            "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)", rows
+        )
+        await self.conn.executemany(
+            "UPDATE tables SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
+            [(now, status, table_id) for table_id, _, _, status, _ in batch],
+        )
+        await self.conn.commit()
+
+    async def _insert_events(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
+                             now: str) -> None:
+        await self.conn.executemany(
+            "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            _event_rows(table_id, first_seq, events, now),
+        )
+
+    async def load_events(self, table_id: str) -> list[dict[str, Any]] | None:
+        """The event log of one table, or ``None`` if there is no such table."""
+        async with self.conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)) as cur:
+            if await cur.fetchone() is None:
+                return None
+        async with self.conn.execute(
+            "SELECT seq, payload FROM table_events WHERE table_id = ? ORDER BY seq", (table_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return _decode(table_id, rows)
+
+    async def load_open(self) -> OpenTables:
+        """Every open table's event log, in one pass; unreadable tables are reported, not raised."""
+        found = OpenTables()
+        rows_by_table: dict[str, list[tuple[int, str]]] = {}
+        async with self.conn.execute(
+            "SELECT e.table_id, e.seq, e.payload FROM table_events e JOIN tables t ON t.id = e.table_id "
+            "WHERE t.status = 'open' ORDER BY e.table_id, e.seq"
+        ) as cur:
+            async for table_id, seq, payload in cur:
+                rows_by_table.setdefault(table_id, []).append((seq, payload))
+        for table_id, rows in rows_by_table.items():
+            try:
+                found.events[table_id] = _decode(table_id, rows)
+            except CorruptRowError as err:
+                log.error("table %s cannot be restored: %s", table_id, err)
+                found.broken[table_id] = str(err)
+        return found
+
+    async def table_status(self, table_id: str) -> str | None:
+        async with self.conn.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_message(self, table_id: str, channel_id: int | None, message_id: int | None) -> None:
+        async with self._write:
+            await self.conn.execute(
+                "UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, table_id)
+            )
+            await self.conn.commit()
+
+    async def table_meta(self, table_id: str) -> dict[str, Any] | None:
+        async with self.conn.execute(
+            "SELECT status, guild_id, channel_id, message_id, created_at, updated_at FROM tables WHERE id = ?",
+            (table_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at")
+        return dict(zip(keys, row, strict=True))
+
+    # -- results --------------------------------------------------------------------------
+
+    async def record_result(self, table_id: str, game_no: int, winner: int | None, totals: list[int],
+                            berg: int | None, schneider: bool, seats: list[str | None]) -> None:
+        async with self._write:
+            await self._insert_result(table_id, game_no, winner, totals, berg, schneider, seats)
+
+    async def _insert_result(self, table_id: str, game_no: int, winner: int | None, totals: list[int],
+                             berg: int | None, schneider: bool, seats: list[str | None]) -> None:
+        await self.conn.execute(
+            "INSERT OR IGNORE INTO game_results (table_id, game_no, winner, total_a, total_b, berg, schneider, "
+            "seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, game_no, winner, totals[0], totals[1], berg, int(schneider), json.dumps(seats), _now()),
+        )
+        await self.conn.commit()
+
+    async def results(self, table_id: str) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT game_no, winner, total_a, total_b, berg, schneider, seats FROM game_results "
+            "WHERE table_id = ? ORDER BY game_no", (table_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            {"game": g, "winner": w, "totals": [a, b], "berg": berg, "schneider": bool(s), "seats": json.loads(seats)}
+            for g, w, a, b, berg, s, seats in rows
+        ]
+
+
+_Append = tuple[str, int, list[dict[str, Any]], str | None, "asyncio.Future[None]"]
+
+
+def _event_rows(table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> list[tuple]:
+    return [
+        (table_id, first_seq + i, ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")), now)
+        for i, ev in enumerate(events)
+    ]
+
+
+def _succeed(item: _Append) -> None:
+    if not item[4].done():
+        item[4].set_result(None)
+
+
+def _fail(item: _Append, error: BaseException, cause: BaseException) -> None:
+    if error is not cause:
+        error.__cause__ = cause
+    if not item[4].done():
+        item[4].set_exception(error)
+
+
+def _decode(table_id: str, rows: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    events = []
+    for expected, (seq, payload) in enumerate(rows, start=1):
+        if seq != expected:
+            raise CorruptRowError(f"table {table_id}: event {expected} is missing")
+        try:
+            event = json.loads(payload)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise CorruptRowError(f"table {table_id}: event {seq} is not valid JSON") from err
+        if not isinstance(event, dict) or "type" not in event:
+            raise CorruptRowError(f"table {table_id}: event {seq} has no type")
+        events.append(event)
+    return events

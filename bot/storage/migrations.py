@@ -1,0 +1,42 @@
+"""Numbered schema migrations, applied in order at start-up (``PRAGMA user_version``)."""
+
+MIGRATIONS: list[tuple[int, str]] = [
+    (
+        1,
+        """
+        CREATE TABLE tables (
+            id          TEXT PRIMARY KEY,
+            status      TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'abandoned')),
+            guild_id    INTEGER,
+            channel_id  INTEGER,
+            message_id  INTEGER,
+            created_at  TEXT NOT NULL,
+            updated_at  TEXT NOT NULL
+        );
+        CREATE INDEX tables_status ON tables (status);
+
+        CREATE TABLE table_events (
+            table_id    TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seq         INTEGER NOT NULL CHECK (seq >= 1),
+            type        TEXT NOT NULL,
+            payload     TEXT NOT NULL,
+            created_at  TEXT NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE game_results (
+            id          INTEGER PRIMARY KEY,
+            table_id    TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            game_no     INTEGER NOT NULL,
+            winner      INTEGER,
+            total_a     INTEGER NOT NULL,
+            total_b     INTEGER NOT NULL,
+            berg        INTEGER,
+            schneider   INTEGER NOT NULL,
+            seats       TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            UNIQUE (table_id, game_no)
+        );
+        """,
+    ),
+]
