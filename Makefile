@@ -21,6 +21,7 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	$(PY) -m pip install --quiet jass-kit==2.0.5
 	$(PY) benchmarks/rules_bench.py
+	$(PY) benchmarks/service_bench.py
 
 play: $(STAMP)
 	$(PY) -m bot play

@@ -39,3 +39,24 @@ def test_rules_module_uses_no_global_randomness_or_clock():
         text = path.read_text(encoding="utf-8")
         for word in ("import random", "import time", "datetime", "open(", "print("):
             assert word not in text, f"{path.name} uses {word}"
+
+
+def test_pure_layers_do_not_touch_discord_or_storage():
+    for layer in ("game", "ai", "rules"):
+        for path in sorted((ROOT / "bot" / layer).glob("*.py")):
+            for module, level in imports_of(path):
+                top = module.split(".")[0]
+                assert top not in ("discord", "aiosqlite", "sqlite3", "asyncio"), f"{path} imports {module}"
+                assert not module.startswith(("bot.storage", "bot.services")), f"{path} imports {module}"
+                if level >= 2 or (level == 1 and module.startswith("storage")):
+                    raise AssertionError(f"{path} reaches outside its package: {module}")
+
+
+def test_sql_only_in_storage():
+    words = ("SELECT ", "INSERT INTO", "UPDATE tables", "CREATE TABLE", "DELETE FROM")
+    for path in (ROOT / "bot").rglob("*.py"):
+        if "storage" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for word in words:
+            assert word not in text, f"{path} holds SQL ({word.strip()})"

@@ -39,6 +39,8 @@ class ManualClock(Clock):
 
     async def advance(self, seconds: float) -> None:
         """Move time forward, waking every sleeper that is due, in order."""
+        for _ in range(5):  # let tasks that are about to sleep register first
+            await asyncio.sleep(0)
         target = self._now + seconds
         while self._sleepers and self._sleepers[0][0] <= target:
             when, _, future = heapq.heappop(self._sleepers)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ def new_table_id() -> str:
 
 @dataclass
 class ServiceSettings:
-    ai_delay: float = 0.0  # seconds before a computer player acts (human pace in Discord)
+    ai_delay: float = 0.0  # mean seconds before a computer player acts (human pace in Discord)
     hand_pause: float = 0.0  # seconds between a hand's end and the next deal
     turn_timeout: float | None = None  # seconds a person has to act; None = no timer
     reminder_at: float = 0.5  # fraction of the timeout at which a reminder is sent
@@ -65,8 +66,10 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._timers: set[asyncio.Task[None]] = set()  # tasks that wait for a person (turn timers)
         self._subscribers: list[Subscriber] = []
         self._closed = False
+        self._jitter = random.Random()
 
     # -- subscribers ---------------------------------------------------------------------
 
@@ -173,6 +176,7 @@ class TableService:
         if table is None:
             return
         job: Callable[[], Awaitable[None]] | None = None
+        timer = False
         if table.phase == Phase.HAND_OVER:
             job = lambda: self._next_hand(table_id)  # noqa: E731
         elif table.to_act is not None:
@@ -181,8 +185,13 @@ class TableService:
                 job = lambda: self._computer_turn(table_id)  # noqa: E731
             elif self.settings.turn_timeout:
                 job = lambda: self._turn_timer(table_id, table.to_act, table.seq)  # noqa: E731
+                timer = True
         if job is not None:
-            self._tasks[table_id] = asyncio.create_task(self._run(table_id, job))
+            task = asyncio.create_task(self._run(table_id, job))
+            self._tasks[table_id] = task
+            if timer:
+                self._timers.add(task)
+                task.add_done_callback(self._timers.discard)
 
     async def _run(self, table_id: str, job: Callable[[], Awaitable[None]]) -> None:
         try:
@@ -199,7 +208,8 @@ class TableService:
         await self.execute(table_id, NextHand(SYSTEM, seed=self.seeds()))
 
     async def _computer_turn(self, table_id: str) -> None:
-        await self.clock.sleep(self.settings.ai_delay)
+        # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
+        await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
         table = self.tables[table_id]
         seat_no = table.to_act
         if seat_no is None:
@@ -225,6 +235,7 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None or table.seq != seq:
             return
+        self._timers.discard(asyncio.current_task())  # no longer waiting for a person
         await self.execute(table_id, StandIn(SYSTEM, seat=seat))
 
     async def wait_idle(self, limit: int = 100_000) -> None:
@@ -233,18 +244,11 @@ class TableService:
         Turn timers of people do not count: they wait for a person or the clock.
         """
         for _ in range(limit):
-            busy = [t for tid, t in self._tasks.items() if not t.done() and not self._waits_for_person(tid)]
+            busy = [t for t in self._tasks.values() if not t.done() and t not in self._timers]
             if not busy:
                 return
             await asyncio.wait(busy, return_when=asyncio.FIRST_COMPLETED)
         raise RuntimeError("tables did not settle")
-
-    def _waits_for_person(self, table_id: str) -> bool:
-        table = self.tables.get(table_id)
-        if table is None or table.to_act is None or table.phase == Phase.HAND_OVER:
-            return False
-        seat = table.seats[table.to_act]
-        return not (seat.is_computer or seat.standin)
 
     async def close(self) -> None:
         """Stop timers and computer players (their state is already stored)."""

@@ -44,8 +44,14 @@ class OpenTables:
 class Storage:
     """One SQLite database file, WAL mode, foreign keys on, migrated at open."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    #: Batches committed between two WAL checkpoints (run off the writer's path).
+    CHECKPOINT_EVERY = 500
+
+    def __init__(self, conn: aiosqlite.Connection, checkpoint_conn: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
+        self._checkpoint_conn = checkpoint_conn
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._commits = 0
         # One connection is shared by every table: write transactions must not interleave.
         self._write = asyncio.Lock()
         self._pending: list[_Append] = []
@@ -60,14 +66,41 @@ class Storage:
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA busy_timeout=5000")
-        storage = cls(conn)
+        checkpoint_conn = None
+        if str(path) != ":memory:":
+            # A checkpoint copies the WAL into the database file and syncs it: tens of
+            # milliseconds.  The writer never does it; a second connection does, in the background.
+            await conn.execute("PRAGMA wal_autocheckpoint=0")
+            checkpoint_conn = await aiosqlite.connect(str(path))
+            await checkpoint_conn.execute("PRAGMA busy_timeout=5000")
+        storage = cls(conn, checkpoint_conn)
         await storage._migrate()
         return storage
 
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._checkpointer is not None:
+            await asyncio.gather(self._checkpointer, return_exceptions=True)
+        if self._checkpoint_conn is not None:
+            await self._checkpoint_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await self._checkpoint_conn.close()
         await self.conn.close()
+
+    def _committed(self) -> None:
+        self._commits += 1
+        if (
+            self._checkpoint_conn is not None
+            and self._commits % self.CHECKPOINT_EVERY == 0
+            and (self._checkpointer is None or self._checkpointer.done())
+        ):
+            self._checkpointer = asyncio.create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        try:
+            await self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as err:  # busy or locked: the next one catches up
+            log.warning("WAL checkpoint skipped: %s", err)
 
     async def _migrate(self) -> None:
         async with self.conn.execute("PRAGMA user_version") as cur:
@@ -149,6 +182,7 @@ class Storage:
                     for item in batch:
                         _fail(item, err, err)
                     continue
+            self._committed()
             for item in batch:
                 _succeed(item)
 

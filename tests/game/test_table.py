@@ -92,7 +92,7 @@ def test_bad_rules_are_refused_with_the_key():
 
 def test_rose_seven_forehand_and_rotation():
     table, events = new_table(humans=0)
-    dealt = [e for e in events if e["type"] == "hand_dealt"][0]
+    dealt = next(e for e in events if e["type"] == "hand_dealt")
     assert table.start_hands[dealt["forehand"]] >> ROSE_SEVEN & 1
     forehands = [dealt["forehand"]]
     for _ in range(400):
@@ -281,7 +281,7 @@ def test_bedanken_mode(claim_right):
     leader = 0 if table.board.totals[0] >= table.board.totals[1] else 1
     team = leader if claim_right else 1 - leader
     events = table.apply(Bedanken(f"u:{team}"))
-    result = [e for e in events if e["type"] == "bedanken_result"][0]
+    result = next(e for e in events if e["type"] == "bedanken_result")
     assert result["right"] is claim_right
     assert table.phase == Phase.GAME_OVER
     assert table.board.winner == (team if claim_right else 1 - team)

@@ -1,0 +1,108 @@
+"""SQLite storage: migrations, pragmas, the append-only log, conflicts, corrupt rows."""
+
+import asyncio
+
+import pytest
+
+from bot.storage import ConflictError, Storage
+from bot.storage.migrations import MIGRATIONS
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    s = await Storage.open(tmp_path / "data" / "jass.sqlite3")
+    yield s
+    await s.close()
+
+
+def ev(n: int, kind: str = "x") -> dict:
+    return {"type": kind, "n": n}
+
+
+async def test_migrations_and_pragmas(tmp_path):
+    path = tmp_path / "other" / "jass.sqlite3"
+    storage = await Storage.open(path)
+    assert await storage.schema_version() == MIGRATIONS[-1][0]
+    assert (await storage.pragma("journal_mode")).lower() == "wal"
+    assert await storage.pragma("foreign_keys") == 1
+    await storage.create_table("t", [ev(1)])
+    await storage.close()
+    again = await Storage.open(path)  # re-open: nothing to migrate, nothing lost
+    assert await again.schema_version() == MIGRATIONS[-1][0]
+    assert await again.load_events("t") == [ev(1)]
+    await again.close()
+
+
+async def test_wal_is_checkpointed_in_the_background(tmp_path, monkeypatch):
+    monkeypatch.setattr(Storage, "CHECKPOINT_EVERY", 3)
+    storage = await Storage.open(tmp_path / "c.sqlite3")
+    await storage.create_table("t", [ev(1)])
+    for n in range(2, 12):
+        await storage.append("t", n, [ev(n)])
+    assert storage._commits == 10 and storage._checkpointer is not None
+    await storage.close()
+    wal = tmp_path / "c.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0  # truncated on close
+
+
+async def test_append_and_load(storage):
+    await storage.create_table("t1", [{"type": "table_created", "n": 1}], guild_id=5, channel_id=6)
+    await storage.append("t1", 2, [ev(2), ev(3)])
+    await storage.append("t1", 4, [ev(4)], status="finished")
+    events = await storage.load_events("t1")
+    assert [e.get("n") for e in events] == [1, 2, 3, 4]
+    meta = await storage.table_meta("t1")
+    assert meta["status"] == "finished" and meta["guild_id"] == 5 and meta["channel_id"] == 6
+    assert await storage.load_events("nope") is None
+    assert "t1" not in (await storage.load_open()).events
+
+
+async def test_double_submission_is_refused(storage):
+    await storage.create_table("t1", [ev(1)])
+    await storage.append("t1", 2, [ev(2)])
+    with pytest.raises(ConflictError):
+        await storage.append("t1", 2, [ev(99)])
+    with pytest.raises(ConflictError):
+        await storage.create_table("t1", [ev(1)])
+    assert [e["n"] for e in await storage.load_events("t1")] == [1, 2]
+
+
+async def test_group_commit_isolates_a_conflict(storage):
+    for t in ("a", "b", "c"):
+        await storage.create_table(t, [ev(1)])
+    await storage.append("b", 2, [ev(2)])
+    results = await asyncio.gather(
+        storage.append("a", 2, [ev(2)]),
+        storage.append("b", 2, [ev(3)]),  # conflicts
+        storage.append("c", 2, [ev(2), ev(3)]),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], ConflictError)
+    assert len(await storage.load_events("a")) == 2
+    assert len(await storage.load_events("c")) == 3
+    assert [e["n"] for e in await storage.load_events("b")] == [1, 2]
+
+
+async def test_corrupt_rows_are_reported_not_raised(storage):
+    await storage.create_table("good", [ev(1)])
+    await storage.create_table("bad", [ev(1)])
+    await storage.append("bad", 2, [ev(2)])
+    await storage.conn.execute("UPDATE table_events SET payload = '{oops' WHERE table_id = 'bad' AND seq = 2")
+    await storage.conn.commit()
+    found = await storage.load_open()
+    assert "good" in found.events
+    assert "bad" in found.broken and "not valid JSON" in found.broken["bad"]
+    # The row is kept as it was: nothing is deleted.
+    async with storage.conn.execute("SELECT count(*) FROM table_events WHERE table_id = 'bad'") as cur:
+        assert (await cur.fetchone())[0] == 2
+
+
+async def test_results(storage):
+    await storage.create_table("t", [ev(1)])
+    await storage.record_result("t", 1, 0, [2510, 1200], 0, True, ["u:1", "ai:1", None, "u:2"])
+    await storage.record_result("t", 1, 0, [2510, 1200], 0, True, ["u:1", "ai:1", None, "u:2"])  # idempotent
+    assert await storage.results("t") == [
+        {"game": 1, "winner": 0, "totals": [2510, 1200], "berg": 0, "schneider": True,
+         "seats": ["u:1", "ai:1", None, "u:2"]}
+    ]
