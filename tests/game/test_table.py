@@ -328,3 +328,30 @@ def test_verifiable_shuffle():
     # Anyone can re-derive the hands of the last hand from its seed.
     last = dealt[-1]
     assert deal(shuffle_deck(seeds[last["hand"]]), last["dealer"]) == table.start_hands
+
+
+def test_stoeck_preshow_through_the_table():
+    from dataclasses import replace
+
+    from bot.game import AnnounceStoeck as Preshow
+
+    rules = RuleSet(stoeck_auto=False, target=1000, multiplier_profile="single")
+    for k in range(60):
+        table, _ = new_table(rules, seed=f"p{k}")
+        until(table, lambda t: t.phase == Phase.PLAY)
+        if table.hand.stoeck_holder is not None and not table.hand.stoeck_done:
+            break
+    holder = table.hand.stoeck_holder
+    assert holder is not None, "one of 60 deals gives someone Stöck"
+    refused(table, Preshow(f"u:{(holder + 1) % 4}"), "NO_STOECK")
+    refused(table, Preshow(f"u:{holder}"), "STOECK_NOT_DECISIVE")  # 0 + 20 < 1000
+    totals = [0, 0]
+    totals[holder % 2] = 985
+    table.board = replace(table.board, totals=tuple(totals))
+    table.hand.board = table.board
+    assert table.view_for(holder).can_preshow_stoeck
+    assert not table.view_for((holder + 1) % 4).can_preshow_stoeck
+    events = table.apply(Preshow(f"u:{holder}"))
+    kinds = [e["type"] for e in events]
+    assert kinds[0] == "stoeck_preshown" and "stoeck" in kinds and kinds[-1] == "game_over"
+    assert table.board.winner == holder % 2 and table.board.totals[holder % 2] == 1005
