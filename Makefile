@@ -3,7 +3,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint bench play clean
+.PHONY: run test lint bench play check-config clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,12 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet jass-kit==2.0.5
 	$(PY) benchmarks/rules_bench.py
 	$(PY) benchmarks/service_bench.py
+
+run: $(STAMP)
+	$(PY) -m bot run
+
+check-config: $(STAMP)
+	$(PY) -m bot check-config
 
 play: $(STAMP)
 	$(PY) -m bot play

@@ -1,14 +1,37 @@
-"""Command line: ``python -m bot play`` (a game in the terminal)."""
+"""Command line.
+
+``python -m bot`` or ``python -m bot run``: the Discord bot (needs ``DISCORD_TOKEN``).
+``python -m bot check-config``: validate the settings and show the effective values.
+``python -m bot play``: a game in the terminal against computer players.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+NO_TOKEN = """\
+DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+
+To run the bot on your server:
+  1. Open https://discord.com/developers/applications, create an application, open "Bot"
+     and press "Reset Token"; copy the token.
+  2. Invite the bot: "OAuth2" -> "URL Generator", scopes "bot" and "applications.commands",
+     permissions "Send Messages", "Embed Links", "Attach Files", "Read Message History";
+     open the generated link and choose your server.
+  3. Start it:  DISCORD_TOKEN=<your token> make run
+     (optionally copy config.example.yaml to config.yaml first and adjust it)
+
+To play right away without Discord:  make play
+"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Schieber Jass bot")
+    parser.add_argument("--config", default=None, help="settings file (default: $JASS_CONFIG or config.yaml)")
     sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default)")
+    sub.add_parser("check-config", help="validate the settings and print the effective values")
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
     play.add_argument("--seed", type=int, default=None, help="make the deals and computer players reproducible")
@@ -19,14 +42,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_config(path: str | None) -> int:
+    from bot.config import ConfigError, load_settings, token_from_env
+
+    try:
+        settings = load_settings(path)
+    except ConfigError as err:
+        print("The settings have problems:", file=sys.stderr)
+        for key, problem in err.problems.items():
+            print(f"  {key}: {problem}", file=sys.stderr)
+        return 2
+    for line in settings.describe():
+        print(line)
+    print(f"DISCORD_TOKEN: {'set' if token_from_env() else 'not set'}")
+    print("settings OK")
+    return 0
+
+
+def run(path: str | None) -> int:
+    from bot.config import ConfigError, load_settings, token_from_env
+
+    token = token_from_env()
+    if token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    try:
+        settings = load_settings(path)
+    except ConfigError as err:
+        print(f"The settings have problems: {err}", file=sys.stderr)
+        return 2
+    from bot.client import run_bot
+
+    return run_bot(settings, token)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "play":
         from bot.terminal import play_main
 
         return play_main(args)
-    build_parser().print_help()
-    return 0
+    if args.command == "check-config":
+        return check_config(args.config)
+    return run(args.config)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,21 @@
+# Jass bot: slim Python, a non-root user, the database on a volume, no token baked in.
+#   docker build -t jassbot .
+#   docker run -e DISCORD_TOKEN=... -v jass-data:/app/data jassbot
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    JASS_DATABASE=/app/data/jass.sqlite3
+
+WORKDIR /app
+RUN useradd --create-home --uid 10001 jass
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY config.example.yaml ./
+RUN pip install . && mkdir -p /app/data && chown -R jass:jass /app/data
+
+USER jass
+VOLUME ["/app/data"]
+CMD ["python", "-m", "bot", "run"]

@@ -1,0 +1,1 @@
+"""Texts the product shows, in German and English."""

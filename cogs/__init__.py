@@ -1,0 +1,1 @@
+"""Discord-facing code: slash commands, buttons, messages.  No game logic, no SQL."""

@@ -1,0 +1,127 @@
+"""The real discord.py code path with no network (DESIGN.md §8).
+
+Gateway payloads go in through ``ConnectionState.parsers["INTERACTION_CREATE"]``, as the
+gateway reader would send them; every REST call is caught by replacing
+``HTTPClient.request`` and ``AsyncWebhookAdapter.request`` with :class:`DiscordSide`, which
+records it and answers as Discord would (including the 3 s deadline of an interaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.http import HTTPClient
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+BOT_USER = {"id": "1000", "username": "jassbot", "discriminator": "0", "global_name": "Jass", "avatar": None,
+            "bot": True}
+APP_ID = "2000"
+GUILD_ID = "3000"
+CHANNEL_ID = "4000"
+APPLICATION = {
+    "id": APP_ID, "name": "Jass", "description": "", "icon": None, "bot_public": True,
+    "bot_require_code_grant": False, "owner": BOT_USER, "verify_key": "00", "flags": 0, "summary": "",
+}
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    payload: Any
+    interaction_id: int | None = None
+    elapsed: float | None = None  # seconds since the interaction arrived (callbacks)
+
+
+@dataclass
+class DiscordSide:
+    calls: list[Call] = field(default_factory=list)
+    arrived: dict[int, float] = field(default_factory=dict)
+    answered: dict[int, asyncio.Event] = field(default_factory=dict)
+    ids: itertools.count = field(default_factory=lambda: itertools.count(900_000))
+
+    async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
+        payload = kwargs.get("json")
+        self.calls.append(Call(route.method, route.url, payload))
+        if route.path == "/users/@me":
+            return BOT_USER
+        if route.path == "/oauth2/applications/@me":
+            return APPLICATION
+        if route.method == "PUT" and route.path.endswith("/commands"):
+            return [{**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"}
+                    for cmd in payload or []]
+        return {}
+
+    async def webhook_request(self, route, session=None, *, payload=None, multipart=None, files=None,
+                              reason=None, auth_token=None, params=None, proxy=None, proxy_auth=None) -> Any:
+        interaction_id = int(route.webhook_id) if route.webhook_id else None
+        elapsed = None
+        if interaction_id in self.arrived:
+            elapsed = time.monotonic() - self.arrived[interaction_id]
+        self.calls.append(Call(route.method, route.url, payload, interaction_id, elapsed))
+        if route.url.split("?")[0].endswith("/callback"):
+            self.answered.setdefault(interaction_id, asyncio.Event()).set()
+            ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
+            return {"interaction": {"id": str(interaction_id), "type": 2,
+                                    "response_message_id": str(next(self.ids)),
+                                    "response_message_loading": False,
+                                    "response_message_ephemeral": ephemeral}}
+        return {}
+
+    def callbacks(self, interaction_id: int) -> list[Call]:
+        return [c for c in self.calls if c.interaction_id == interaction_id and "/callback" in c.path]
+
+
+def user(uid: int, name: str) -> dict[str, Any]:
+    return {"id": str(uid), "username": name, "discriminator": "0", "global_name": name, "avatar": None}
+
+
+class Harness:
+    """A bot logged in against :class:`DiscordSide`; ``send`` feeds interactions."""
+
+    def __init__(self, bot: discord.Client, monkeypatch) -> None:
+        self.bot = bot
+        self.side = DiscordSide()
+        self._ids = itertools.count(500_000)
+        monkeypatch.setattr(HTTPClient, "request", lambda http, route, **kw: self.side.http_request(route, **kw))
+        monkeypatch.setattr(AsyncWebhookAdapter, "request",
+                            lambda adapter, route, session=None, **kw: self.side.webhook_request(route, session,
+                                                                                                   **kw))
+
+    async def start(self, token: str = "MTAw.fake.token") -> None:
+        await self.bot.login(token)
+
+    def _base(self, kind: int, who: dict[str, Any], locale: str) -> dict[str, Any]:
+        iid = next(self._ids)
+        return {
+            "id": str(iid), "application_id": APP_ID, "type": kind, "token": f"token-{iid}", "version": 1,
+            "guild_id": GUILD_ID, "channel_id": CHANNEL_ID,
+            "channel": {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "jass", "position": 0,
+                        "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": {"user": who, "roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "deaf": False,
+                       "mute": False, "permissions": "1071698660929", "flags": 0},
+            "locale": locale, "guild_locale": "de", "app_permissions": "1071698660929", "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "attachment_size_limit": 10_485_760,
+        }
+
+    def command_payload(self, name: str, options: list[dict[str, Any]], who: dict[str, Any], locale: str = "de",
+                        autocomplete: bool = False) -> dict[str, Any]:
+        data = self._base(4 if autocomplete else 2, who, locale)
+        data["data"] = {"id": "777", "name": name, "type": 1, "options": options}
+        return data
+
+    async def send(self, payload: dict[str, Any], timeout: float = 5.0) -> list[Call]:
+        """Feed one INTERACTION_CREATE and wait until it is answered."""
+        iid = int(payload["id"])
+        self.side.arrived[iid] = time.monotonic()
+        event = self.side.answered.setdefault(iid, asyncio.Event())
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        await asyncio.wait_for(event.wait(), timeout)
+        await asyncio.sleep(0)
+        return self.side.callbacks(iid)
