@@ -18,7 +18,7 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rules",)
+EXTENSIONS = ("cogs.rules", "cogs.jass")
 
 
 class JassTranslator(app_commands.Translator):

@@ -598,7 +598,7 @@ class Table:
             seats=tuple(SeatView(s.name, s.occupied, s.is_computer, s.standin) for s in self.seats),
             game_no=self.game_no, hand_no=self.hand_no, dealer=self.dealer, forehand=self.forehand,
             chooser=self.chooser if self.phase == Phase.CONTRACT else None,
-            geschoben=self.geschoben,
+            geschoben=self.geschoben, may_schieben=self.may_schieben,
             contract=hand.contract if hand else None,
             declarer=hand.declarer if hand else None,
             turn=self.to_act, hand=mine, legal=legal,

@@ -30,6 +30,7 @@ class TableView:
     forehand: int | None
     chooser: int | None  # seat to choose the contract (contract phase)
     geschoben: bool
+    may_schieben: bool
     contract: int | None
     declarer: int | None
     turn: int | None  # seat whose action is awaited

@@ -248,6 +248,16 @@ class Storage:
             )
             await self.conn.commit()
 
+    async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
+        """Table ids of a channel, newest first (optionally only those with ``status``)."""
+        sql = "SELECT id FROM tables WHERE channel_id = ?"
+        args: tuple = (channel_id,)
+        if status is not None:
+            sql += " AND status = ?"
+            args += (status,)
+        async with self.conn.execute(sql + " ORDER BY created_at DESC, rowid DESC", args) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         async with self.conn.execute(
             "SELECT status, guild_id, channel_id, message_id, created_at, updated_at FROM tables WHERE id = ?",

@@ -44,6 +44,7 @@ class DiscordSide:
     arrived: dict[int, float] = field(default_factory=dict)
     answered: dict[int, asyncio.Event] = field(default_factory=dict)
     ids: itertools.count = field(default_factory=lambda: itertools.count(900_000))
+    messages: dict[int, dict[str, Any]] = field(default_factory=dict)  # channel messages, as last edited
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -55,6 +56,15 @@ class DiscordSide:
         if route.method == "PUT" and route.path.endswith("/commands"):
             return [{**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"}
                     for cmd in payload or []]
+        if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
+            message = message_payload(next(self.ids), payload or {})
+            self.messages[int(message["id"])] = message
+            return message
+        if route.path == "/channels/{channel_id}/messages/{message_id}" and route.method == "PATCH":
+            mid = int(route.url.rsplit("/", 1)[1])
+            message = message_payload(mid, payload or {})
+            self.messages[mid] = message
+            return message
         return {}
 
     async def webhook_request(self, route, session=None, *, payload=None, multipart=None, files=None,
@@ -75,6 +85,26 @@ class DiscordSide:
 
     def callbacks(self, interaction_id: int) -> list[Call]:
         return [c for c in self.calls if c.interaction_id == interaction_id and "/callback" in c.path]
+
+
+def message_payload(mid: int, payload: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+    return {
+        "id": str(mid), "channel_id": CHANNEL_ID, "author": BOT_USER, "content": payload.get("content") or "",
+        "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+        "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": payload.get("embeds") or [], "pinned": False, "type": 0, "flags": flags,
+        "components": payload.get("components") or [],
+    }
+
+
+def custom_ids(components: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
+    """(custom_id, disabled, label) of every button in a message's components."""
+    out = []
+    for row in components or []:
+        for item in row.get("components", []):
+            if "custom_id" in item:
+                out.append((item["custom_id"], bool(item.get("disabled")), item.get("label", "")))
+    return out
 
 
 def user(uid: int, name: str) -> dict[str, Any]:
@@ -114,6 +144,18 @@ class Harness:
                         autocomplete: bool = False) -> dict[str, Any]:
         data = self._base(4 if autocomplete else 2, who, locale)
         data["data"] = {"id": "777", "name": name, "type": 1, "options": options}
+        return data
+
+    def click_payload(self, custom_id: str, who: dict[str, Any], message: dict[str, Any], locale: str = "de",
+                      ephemeral: bool = False) -> dict[str, Any]:
+        data = self._base(3, who, locale)
+        data["data"] = {"custom_id": custom_id, "component_type": 2}
+        components = list(message.get("components") or [])
+        if custom_id not in {cid for cid, _, _ in custom_ids(components)}:
+            # A forged or old button: Discord only sends clicks of components the message holds.
+            components.append({"type": 1, "components": [{"type": 2, "style": 2, "label": "?",
+                                                           "custom_id": custom_id}]})
+        data["message"] = {**message, "components": components, "flags": 64 if ephemeral else 0}
         return data
 
     async def send(self, payload: dict[str, Any], timeout: float = 5.0) -> list[Call]:

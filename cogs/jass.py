@@ -1,0 +1,318 @@
+"""``/jass``: tables in a channel — lobby, public table message, private hands as buttons.
+
+The cog only translates: an interaction becomes a service command, the service's events
+become message edits.  Game rules and table flow live in ``bot/game``; SQL in ``bot/storage``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game import (
+    Abandon,
+    AddComputer,
+    AnnounceStoeck,
+    Bedanken,
+    ChooseContract,
+    GameError,
+    JoinSeat,
+    LeaveSeat,
+    PlayCard,
+    Schieben,
+    StartGame,
+    Table,
+)
+from bot.game.export import history_jsonl
+from bot.i18n import language_of
+from bot.i18n import message as msg
+from bot.rules import PRESETS, Card, Contract
+from bot.services import TableService, UnknownTable, new_seed
+
+from .ui import as_view, contract_label, hand_buttons, hand_key, hand_text, table_buttons, table_embed, team_name
+
+log = logging.getLogger(__name__)
+EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
+
+
+def actor_of(user: discord.abc.User) -> str:
+    return f"u:{user.id}"
+
+
+class Jass(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service: TableService = bot.service
+        self.edit_interval = EDIT_INTERVAL
+        self._pending: dict[str, asyncio.Task[None]] = {}
+        self._last_edit: dict[str, float] = {}
+        self.service.subscribe(self.on_events)
+
+    def lang(self, interaction: discord.Interaction) -> str:
+        return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
+
+    @staticmethod
+    def table_lang(table: Table) -> str:
+        return "de"
+
+    # -- commands -------------------------------------------------------------------
+
+    jass = app_commands.Group(name=app_commands.locale_str("jass", key="jass.name"),
+                              description=app_commands.locale_str("Play Schieber", key="jass.description"),
+                              guild_only=True)
+
+    @jass.command(name=app_commands.locale_str("new", key="jass.new.name"),
+                  description=app_commands.locale_str("Open a new table", key="jass.new.description"))
+    @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
+                         target=app_commands.locale_str("target", key="jass.new.target.name"),
+                         computer_players=app_commands.locale_str("computer_players", key="jass.new.computers.name"))
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS])
+    async def new(self, interaction: discord.Interaction, preset: str | None = None,
+                  target: app_commands.Range[int, 100, 100000] | None = None,
+                  computer_players: app_commands.Range[int, 0, 3] = 0) -> None:
+        lang = self.lang(interaction)
+        settings = self.bot.settings
+        rules = {"preset": preset or settings.rules_preset}
+        if preset is None:
+            rules = {**settings.rules.to_dict()}
+        if target is not None:
+            rules["target"] = target
+        actor = actor_of(interaction.user)
+        try:
+            table = await self.service.create_table(actor, rules, guild_id=interaction.guild_id,
+                                                    channel_id=interaction.channel_id)
+            tid = table.table_id
+            await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
+            for _ in range(computer_players):
+                await self.service.execute(tid, AddComputer(actor, level=settings.computer_level))
+        except GameError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        await interaction.response.send_message(msg("table.created", lang, id=tid), ephemeral=True)
+        await self.post_table(self.service.tables[tid], interaction.channel)
+
+    @jass.command(name=app_commands.locale_str("table", key="jass.table.name"),
+                  description=app_commands.locale_str("Post the table again", key="jass.table.description"))
+    async def table_cmd(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        await self.post_table(table, interaction.channel)
+
+    @jass.command(name=app_commands.locale_str("end", key="jass.end.name"),
+                  description=app_commands.locale_str("End the table", key="jass.end.description"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is None:
+            return
+        await self.run(interaction, table.table_id, Abandon(actor_of(interaction.user),
+                                                             privileged=self.is_manager(interaction)), reply=True)
+
+    @jass.command(name=app_commands.locale_str("history", key="jass.history.name"),
+                  description=app_commands.locale_str("Hand history", key="jass.history.description"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is None:
+            return
+        events = await self.service.storage.load_events(table.table_id) or []
+        data = history_jsonl(events).encode("utf-8")
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"), ephemeral=True)
+
+    async def channel_table(self, interaction: discord.Interaction) -> Table | None:
+        ids = await self.service.storage.tables_in_channel(interaction.channel_id)
+        for tid in ids:
+            try:
+                table = await self.service.get(tid)
+            except UnknownTable:
+                continue
+            if table.phase != "abandoned":
+                return table
+        await interaction.response.send_message(msg("err.no_table_here", self.lang(interaction)), ephemeral=True)
+        return None
+
+    @staticmethod
+    def is_manager(interaction: discord.Interaction) -> bool:
+        perms = getattr(interaction, "permissions", None)
+        return bool(perms and perms.manage_guild)
+
+    # -- buttons ----------------------------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
+        lang = self.lang(interaction)
+        try:
+            table = await self.service.get(table_id)
+        except UnknownTable:
+            await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
+            return
+        actor = actor_of(interaction.user)
+        manager = self.is_manager(interaction)
+        if key != "0" and key != f"{table.game_no}.{table.hand_no}":
+            await interaction.response.send_message(msg("err.stale", lang), ephemeral=True)
+            return
+        command = None
+        if action.startswith("seat") and action[4:].isdigit():
+            command = JoinSeat(actor, name=interaction.user.display_name[:32], seat=int(action[4:]))
+        elif action == "leave":
+            command = LeaveSeat(actor)
+        elif action == "addai":
+            command = AddComputer(actor, level=self.bot.settings.computer_level, privileged=manager)
+        elif action == "start":
+            command = StartGame(actor, seed=new_seed(), privileged=manager)
+        elif action == "cancel":
+            command = Abandon(actor, privileged=manager)
+        elif action == "hand":
+            await self.show_hand(interaction, table, lang, edit=False)
+            return
+        elif action.startswith("c") and action[1:].isdigit() and int(action[1:]) < 36:
+            command = PlayCard(actor, str(Card.from_index(int(action[1:]))))
+        elif action.startswith("k") and action[1:].isdigit() and int(action[1:]) < 6:
+            command = ChooseContract(actor, str(Contract(int(action[1:]))))
+        elif action == "schieben":
+            command = Schieben(actor)
+        elif action == "stoeck":
+            command = AnnounceStoeck(actor)
+        elif action == "bedanken":
+            command = Bedanken(actor)
+        if command is None:
+            await interaction.response.send_message(msg("err.bad_button", lang), ephemeral=True)
+            return
+        private = key != "0"  # clicks in a private hand message
+        await self.run(interaction, table_id, command, private=private)
+
+    async def run(self, interaction: discord.Interaction, table_id: str, command, private: bool = False,
+                  reply: bool = False) -> None:
+        lang = self.lang(interaction)
+        try:
+            await self.service.execute(table_id, command)
+        except GameError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        except UnknownTable:
+            await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
+            return
+        table = self.service.tables[table_id]
+        if private:
+            await self.show_hand(interaction, table, lang, edit=True)
+        elif reply:
+            await interaction.response.send_message(embed=table_embed(table.view_for(None), lang), ephemeral=True)
+        else:
+            await interaction.response.defer()
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, lang: str, edit: bool) -> None:
+        seat = table.seat_of(actor_of(interaction.user))
+        if seat is None:
+            await interaction.response.send_message(msg("err.NOT_SEATED", lang), ephemeral=True)
+            return
+        view = table.view_for(seat)
+        content = hand_text(view, lang)
+        components = as_view(hand_buttons(view, lang))
+        if edit:
+            await interaction.response.edit_message(content=content, view=components, embed=None)
+        else:
+            await interaction.response.send_message(content, view=components, ephemeral=True)
+
+    async def refuse(self, interaction: discord.Interaction, err: GameError, lang: str) -> None:
+        key = f"err.{err.code}"
+        try:
+            if err.code == "ILLEGAL_CARD":
+                reason = msg(f"reason.{err.facts.get('reason')}", lang)
+                text = msg(key, lang, reason=reason)
+            else:
+                text = msg(key, lang)
+        except KeyError:
+            text = msg("err.OTHER", lang, code=err.code)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    # -- the public table message -------------------------------------------------------
+
+    def mentions(self, table: Table) -> dict[int, str]:
+        out = {}
+        for seat, s in enumerate(table.seats):
+            if s.actor and s.actor.startswith("u:") and s.actor[2:].isdigit():
+                out[seat] = f"<@{s.actor[2:]}>"
+        return out
+
+    def render(self, table: Table) -> dict:
+        lang = self.table_lang(table)
+        view = table.view_for(None)
+        content = None
+        if view.turn is not None and view.phase in ("contract", "play"):
+            who = self.mentions(table).get(view.turn)
+            content = who
+        return {"content": content, "embed": table_embed(view, lang, self.mentions(table)),
+                "view": as_view(table_buttons(view, lang)),
+                "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
+
+    async def post_table(self, table: Table, channel: discord.abc.Messageable) -> None:
+        message = await channel.send(**self.render(table))
+        await self.service.storage.set_message(table.table_id, message.channel.id, message.id)
+
+    async def on_events(self, table_id: str, events: list[dict], table: Table) -> None:
+        """Service subscriber: coalesce table edits; post hand summaries and results."""
+        meta = None
+        for ev in events:
+            if ev["type"] in ("hand_scored", "game_over"):
+                meta = meta or await self.service.storage.table_meta(table_id)
+                if meta and meta["channel_id"]:
+                    channel = self.bot.get_partial_messageable(meta["channel_id"])
+                    await channel.send(embed=self.summary_embed(table, ev))
+        if table_id not in self._pending or self._pending[table_id].done():
+            self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
+
+    async def _edit_later(self, table_id: str) -> None:
+        wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._last_edit[table_id] = time.monotonic()
+        meta = await self.service.storage.table_meta(table_id)
+        table = self.service.tables.get(table_id)
+        if not meta or not meta["message_id"] or table is None:
+            return
+        channel = self.bot.get_partial_messageable(meta["channel_id"])
+        try:
+            await channel.get_partial_message(meta["message_id"]).edit(**self.render(table))
+        except discord.HTTPException as err:
+            log.warning("table %s: message edit failed: %s", table_id, err)
+
+    def summary_embed(self, table: Table, ev: dict) -> discord.Embed:
+        lang = self.table_lang(table)
+        view = table.view_for(None)
+        if ev["type"] == "game_over":
+            return table_embed(view, lang, self.mentions(table))
+        contract = contract_label(Contract.parse(ev["contract"]), lang)
+        embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
+        lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=ev["card_points"][t],
+                     tricks=ev["tricks"][t], written=ev["written"][t]) for t in (0, 1)]
+        if ev["match_team"] is not None:
+            key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
+            lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))
+        lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
+        embed.description = "\n".join(lines)
+        return embed
+
+    async def flush(self) -> None:
+        """Wait for every pending table-message edit (tests, shutdown)."""
+        while pending := [t for t in self._pending.values() if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def cog_unload(self) -> None:
+        for task in self._pending.values():
+            task.cancel()
+
+
+async def setup(bot: commands.Bot) -> None:
+    from .ui import JassButton
+
+    bot.add_dynamic_items(JassButton)
+    await bot.add_cog(Jass(bot))
+
+
+__all__ = ["Jass", "hand_key"]

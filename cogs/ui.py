@@ -1,0 +1,196 @@
+"""How tables look in Discord: embeds and buttons built from a TableView (no game logic)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.game import TableView
+from bot.i18n import message as msg
+from bot.rules import Card, Contract
+from bot.rules.cards import cards_of
+
+SUITS = {"de": ("Eichel", "Rose", "Schelle", "Schilte"), "en": ("Eichel", "Rose", "Schelle", "Schilte")}
+SUIT_ICONS = ("🌰", "🌹", "🔔", "🛡️")
+RANKS = ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass")
+RANKS_EN = ("6", "7", "8", "9", "10", "Under", "Ober", "King", "Ace")
+CONTRACT_NAMES = {
+    "de": ("Eichel", "Rose", "Schelle", "Schilte", "Obenabe", "Undenufe"),
+    "en": ("Eichel", "Rose", "Schelle", "Schilte", "Obenabe", "Undenufe"),
+}
+PREFIX = "jass"
+
+
+def card_label(card: int, lang: str) -> str:
+    c = Card.from_index(card)
+    ranks = RANKS if lang == "de" else RANKS_EN
+    return f"{SUITS[lang][c.suit]} {ranks[c.rank]}"
+
+
+def contract_label(contract: int, lang: str) -> str:
+    return CONTRACT_NAMES[lang][contract]
+
+
+def custom_id(table_id: str, key: str, action: str) -> str:
+    """``jass:<table>:<hand key>:<action>`` — all a button carries (≤ 100 characters)."""
+    return f"{PREFIX}:{table_id}:{key}:{action}"
+
+
+def hand_key(view: TableView) -> str:
+    return f"{view.game_no}.{view.hand_no}"
+
+
+def seat_name(view: TableView, seat: int, lang: str, mentions: dict[int, str] | None = None) -> str:
+    s = view.seats[seat]
+    if not s.occupied:
+        return msg("table.free", lang)
+    name = (mentions or {}).get(seat) or s.name or msg("table.computer", lang)
+    if s.standin:
+        name += " " + msg("table.standin", lang)
+    return name
+
+
+def team_name(view: TableView, team: int, lang: str) -> str:
+    return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
+
+
+def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = None) -> discord.Embed:
+    rules = view.rules
+    embed = discord.Embed(title=msg("table.title", lang, id=view.table_id, target=rules.target), colour=0x1B5E20)
+    if view.phase == "lobby":
+        embed.description = msg("table.lobby", lang)
+        for seat in range(4):
+            embed.add_field(name=msg("table.seat", lang, n=seat + 1), value=seat_name(view, seat, lang, mentions))
+        return embed
+    if view.phase == "abandoned":
+        embed.description = msg("table.abandoned", lang)
+        return embed
+    lines = []
+    if view.phase == "contract" and view.chooser is not None:
+        shoved = msg("table.shoved", lang) if view.geschoben else ""
+        lines.append(msg("table.choosing", lang, name=seat_name(view, view.chooser, lang, mentions), shoved=shoved))
+    elif view.contract is not None:
+        shoved = msg("table.shoved", lang) if view.geschoben else ""
+        lines.append(msg("table.by", lang, contract=contract_label(view.contract, lang),
+                         m=rules.multiplier(view.contract), name=seat_name(view, view.declarer, lang, mentions),
+                         shoved=shoved))
+    if view.contract is not None and view.phase == "play":
+        played = " · ".join(f"{seat_name(view, s, lang)}: {card_label(c, lang)}" for s, c in view.trick) or "—"
+        lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
+    if view.tricks:
+        last = view.tricks[-1]
+        lines.append(f"**{msg('table.last', lang)}:** {seat_name(view, last.winner, lang)} ({last.points})")
+    if view.weis_result and view.weis_result.team is not None:
+        lines.append(f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
+                     f"+{view.weis_result.points * rules.multiplier(view.contract)}")
+    a, b = view.totals
+    lines.append(f"**{msg('table.score', lang)}:** {team_name(view, 0, lang)} {a} · {team_name(view, 1, lang)} {b}")
+    if view.phase == "game_over":
+        if view.winner is None:
+            lines.append(msg("table.draw", lang, a=a, b=b))
+        else:
+            extra = ""
+            if view.berg is not None:
+                extra += msg("over.berg", lang, team=team_name(view, view.berg, lang))
+            lines.append(msg("table.over", lang, winner=team_name(view, view.winner, lang), a=a, b=b, extra=extra))
+    elif view.turn is not None:
+        lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang, mentions)))
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
+    key = "0"
+    buttons = []
+    for seat in range(4):
+        label = msg("btn.seat", lang, n=seat + 1)
+        taken = view.seats[seat].occupied
+        buttons.append(discord.ui.Button(label=label, custom_id=custom_id(view.table_id, key, f"seat{seat}"),
+                                         style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
+                                         disabled=taken, row=0))
+    buttons.append(discord.ui.Button(label=msg("btn.leave", lang), custom_id=custom_id(view.table_id, key, "leave"),
+                                     row=0))
+    buttons.append(discord.ui.Button(label=msg("btn.addai", lang), custom_id=custom_id(view.table_id, key, "addai"),
+                                     row=1))
+    buttons.append(discord.ui.Button(label=msg("btn.start", lang), style=discord.ButtonStyle.success,
+                                     custom_id=custom_id(view.table_id, key, "start"), row=1))
+    buttons.append(discord.ui.Button(label=msg("btn.cancel", lang), style=discord.ButtonStyle.danger,
+                                     custom_id=custom_id(view.table_id, key, "cancel"), row=1))
+    return buttons
+
+
+def table_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
+    if view.phase == "lobby":
+        return lobby_buttons(view, lang)
+    if view.phase == "abandoned":
+        return []
+    if view.phase == "game_over":
+        return [discord.ui.Button(label=msg("btn.newgame", lang), style=discord.ButtonStyle.success,
+                                  custom_id=custom_id(view.table_id, "0", "start"))]
+    return [discord.ui.Button(label=msg("btn.hand", lang), style=discord.ButtonStyle.primary,
+                              custom_id=custom_id(view.table_id, "0", "hand"))]
+
+
+def hand_text(view: TableView, lang: str) -> str:
+    if not view.hand:
+        return msg("hand.none", lang)
+    head = msg("hand.title", lang)
+    if view.phase == "contract" and view.turn == view.seat:
+        return f"**{head}** — {msg('hand.choose', lang)}"
+    if view.phase == "play" and view.turn == view.seat:
+        return f"**{head}** — {msg('hand.your_turn', lang)}"
+    return f"**{head}** — {msg('hand.wait', lang)}"
+
+
+def hand_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
+    """The viewer's cards (legal ones enabled), and contract choices when it chooses."""
+    key = hand_key(view)
+    tid = view.table_id
+    buttons = []
+    for i, card in enumerate(cards_of(view.hand)):
+        playable = bool(view.legal >> card & 1)
+        buttons.append(discord.ui.Button(
+            label=card_label(card, lang), emoji=SUIT_ICONS[card // 9],
+            style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
+            disabled=not playable, custom_id=custom_id(tid, key, f"c{card}"), row=i // 5))
+    if view.phase == "contract" and view.turn == view.seat:
+        allowed = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
+        for i, c in enumerate(allowed):
+            buttons.append(discord.ui.Button(label=contract_label(int(c), lang), style=discord.ButtonStyle.primary,
+                                             custom_id=custom_id(tid, key, f"k{int(c)}"), row=2 + i // 5))
+        if view.may_schieben:
+            buttons.append(discord.ui.Button(label=msg("btn.schieben", lang), style=discord.ButtonStyle.danger,
+                                             custom_id=custom_id(tid, key, "schieben"), row=3))
+    extra = []
+    if view.can_preshow_stoeck:
+        extra.append(discord.ui.Button(label=msg("btn.stoeck", lang), custom_id=custom_id(tid, key, "stoeck"), row=4))
+    if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game and view.phase in ("contract", "play"):
+        extra.append(discord.ui.Button(label=msg("btn.bedanken", lang), custom_id=custom_id(tid, key, "bedanken"),
+                                       row=4))
+    return buttons + extra
+
+
+TEMPLATE = PREFIX + r":(?P<table>[0-9a-z]{1,16}):(?P<key>[0-9.]{1,12}):(?P<action>[a-z0-9]{1,12})"
+
+
+class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+    """Every button of the bot.  Its custom_id carries a table id, a hand key and an action,
+    nothing else; it keeps working after a restart.  Clicks go to the ``Jass`` cog."""
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        _, self.table_id, self.key, self.action = button.custom_id.split(":", 3)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> JassButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Jass")
+        await cog.on_button(interaction, self.table_id, self.key, self.action)
+
+
+def as_view(buttons: list[discord.ui.Button]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for b in buttons:
+        view.add_item(JassButton(b))
+    return view
