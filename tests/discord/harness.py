@@ -36,6 +36,7 @@ class Call:
     payload: Any
     interaction_id: int | None = None
     elapsed: float | None = None  # seconds since the interaction arrived (callbacks)
+    state: Any = None  # what the test's observer saw when the call was made
 
 
 @dataclass
@@ -45,10 +46,14 @@ class DiscordSide:
     answered: dict[int, asyncio.Event] = field(default_factory=dict)
     ids: itertools.count = field(default_factory=lambda: itertools.count(900_000))
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)  # channel messages, as last edited
+    observer: Any = None  # called at every REST call; its result is kept with the call
+    clicked: dict[int, tuple[int, bool]] = field(default_factory=dict)  # interaction -> (user id, ephemeral?)
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
-        self.calls.append(Call(route.method, route.url, payload))
+        if payload is None and kwargs.get("form"):
+            payload = kwargs["form"]
+        self.calls.append(Call(route.method, route.url, payload, state=self.observer() if self.observer else None))
         if route.path == "/users/@me":
             return BOT_USER
         if route.path == "/oauth2/applications/@me":
@@ -73,7 +78,8 @@ class DiscordSide:
         elapsed = None
         if interaction_id in self.arrived:
             elapsed = time.monotonic() - self.arrived[interaction_id]
-        self.calls.append(Call(route.method, route.url, payload, interaction_id, elapsed))
+        state = self.observer() if self.observer else None
+        self.calls.append(Call(route.method, route.url, payload, interaction_id, elapsed, state))
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
@@ -162,6 +168,8 @@ class Harness:
         """Feed one INTERACTION_CREATE and wait until it is answered."""
         iid = int(payload["id"])
         self.side.arrived[iid] = time.monotonic()
+        flags = (payload.get("message") or {}).get("flags", 0)
+        self.side.clicked[iid] = (int(payload["member"]["user"]["id"]), bool(flags & 64))
         event = self.side.answered.setdefault(iid, asyncio.Event())
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await asyncio.wait_for(event.wait(), timeout)

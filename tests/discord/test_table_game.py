@@ -1,4 +1,5 @@
 """A whole game in a channel through slash commands and button clicks only (DESIGN.md §8)."""
+import json
 
 import pytest
 
@@ -27,7 +28,7 @@ def new_table(options):
 
 
 def table_message(h):
-    return list(h.side.messages.values())[0]
+    return next(iter(h.side.messages.values()))
 
 
 def button(message, action):
@@ -69,7 +70,8 @@ async def play_my_turns(h, who, table_message_payload, max_clicks=2000):
 async def test_one_user_and_three_computers_to_game_over(harness):
     h = harness
     h.bot.get_cog("Jass").edit_interval = 0
-    options = [{"name": "preset", "type": 3, "value": "single-1000"}, {"name": "computer_players", "type": 4, "value": 3}]
+    options = [{"name": "preset", "type": 3, "value": "single-1000"},
+               {"name": "computer_players", "type": 4, "value": 3}]
     [created] = await h.send(h.command_payload("jass", new_table(options), ANNA))
     assert created.payload["data"]["flags"] & 64
     lobby = table_message(h)
@@ -96,3 +98,158 @@ async def test_refusals_are_private_and_change_nothing(harness):
     assert service.tables[tid].seq == seq
     [taken] = await h.send(h.click_payload(f"jass:{tid}:0:seat0", BEAT, lobby))
     assert "besetzt" in taken.payload["data"]["content"]
+
+
+CARLA = user(13, "carla")
+DARIO = user(14, "dario")
+
+
+async def test_four_people_play_a_whole_game_with_clicks_only(harness):
+    from .audit import audit, observer_for
+
+    h = harness
+    h.bot.get_cog("Jass").edit_interval = 0
+    h.side.observer = observer_for(h.bot)
+    options = [{"name": "preset", "type": 3, "value": "single-1000"}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
+        await settle(h)
+        lobby = table_message(h)
+        await h.send(h.click_payload(button(lobby, f"seat{seat}"), who, lobby))
+    await settle(h)
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
+    service = h.bot.service
+    tid = next(iter(service.tables))
+    for _ in range(3000):
+        await settle(h)
+        table = service.tables[tid]
+        if table.phase == "game_over":
+            break
+        actor = table.seats[table.to_act].actor
+        who = people[actor[2:]]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
+        hand = shown.payload["data"]
+        enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+        await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
+    assert service.tables[tid].phase == "game_over"
+    assert audit(h.side.calls, h.side.clicked) > 100
+    callbacks = [c for c in h.side.calls if c.elapsed is not None]
+    assert max(c.elapsed for c in callbacks) < 3.0
+    summaries = [m for m in h.side.calls if m.method == "POST" and "/messages" in m.path and m.payload
+                 and "Spiel" in json.dumps(m.payload, ensure_ascii=False)]
+    assert summaries, "a hand summary is posted after each hand"
+
+
+async def test_wrong_turn_and_illegal_card_are_refused(harness):
+    h = harness
+    h.bot.get_cog("Jass").edit_interval = 0
+    await h.send(h.command_payload("jass", new_table([]), ANNA))
+    for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
+        await settle(h)
+        lobby = table_message(h)
+        await h.send(h.click_payload(button(lobby, f"seat{seat}"), who, lobby))
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    await settle(h)
+    service = h.bot.service
+    table = next(iter(service.tables.values()))
+    people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
+    chooser = people[table.seats[table.to_act].actor[2:]]
+    other = people[table.seats[(table.to_act + 1) % 4].actor[2:]]
+    key = f"{table.game_no}.{table.hand_no}"
+    seq = table.seq
+    [answer] = await h.send(h.click_payload(f"jass:{table.table_id}:{key}:k0", other, table_message(h)))
+    assert "nicht am Zug" in answer.payload["data"]["content"] and answer.payload["data"]["flags"] & 64
+    [answer] = await h.send(h.click_payload(f"jass:{table.table_id}:{key}:k1", chooser, table_message(h)))
+    await settle(h)
+    assert table.phase == "play" and table.seq > seq
+    # A card that is not in the leader's hand: refused with the reason, nothing changes.
+    leader = people[table.seats[table.to_act].actor[2:]]
+    foreign = next(c for c in range(36) if not table.hand.hands[table.to_act] >> c & 1)
+    seq = table.seq
+    [answer] = await h.send(h.click_payload(f"jass:{table.table_id}:{key}:c{foreign}", leader, table_message(h)))
+    assert answer.payload["data"]["flags"] & 64 and "nicht in deiner Hand" in answer.payload["data"]["content"]
+    assert table.seq == seq
+
+
+def test_the_audit_catches_a_leak_and_a_limit():
+    from .audit import audit
+    from .harness import Call
+
+    leak = Call("POST", "/channels/4000/messages", {"content": "Anna holds Rose 7 ..."}, state={11: {10}})
+    with pytest.raises(AssertionError, match="card 10"):
+        audit([leak], {})
+    private = Call("POST", "/interactions/5/t/callback", {"type": 4, "data": {"flags": 64, "content": "Rose 7 ."}},
+                   interaction_id=5, state={11: {10}})
+    assert audit([private], {5: (11, False)}) == 1  # shown only to its holder
+    with pytest.raises(AssertionError, match="card 10"):
+        audit([private], {5: (12, False)})  # shown to someone else
+    too_wide = Call("PATCH", "/channels/4000/messages/1",
+                    {"components": [{"type": 1, "components": [{"type": 2, "custom_id": "x"}] * 6}]}, state={})
+    with pytest.raises(AssertionError, match="5 components"):
+        audit([too_wide], {})
+
+
+async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
+    settings = Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
+                        turn_timer_seconds=0)
+    bot = JassBot(settings)
+    h = Harness(bot, monkeypatch)
+    await h.start()
+    h.bot.get_cog("Jass").edit_interval = 0
+    options = [{"name": "preset", "type": 3, "value": "single-1000"},
+               {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = bot.service
+    tid = next(iter(service.tables))
+    # Play until Anna has played three cards of the first hand, then keep her open hand message.
+    plays = 0
+    old_hand = None
+    while True:
+        await settle(h)
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        old_hand = shown.payload["data"]
+        enabled = [cid for cid, disabled, _ in custom_ids(old_hand["components"]) if not disabled]
+        if plays >= 3 and service.tables[tid].phase == "play" and service.tables[tid].hand.tricks:
+            break
+        choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+        await h.send(h.click_payload(choice, ANNA, message_payload(1, old_hand, flags=64), ephemeral=True))
+        plays += 1 if ":c" in choice else 0
+    old_table_message = table_message(h)
+    before = service.tables[tid]
+    assert before.phase == "play" and 0 < len(before.hand.tricks) < 9
+    assert before.to_act == before.seat_of("u:11"), (before.to_act, old_hand["content"])
+    await bot.close()
+
+    bot2 = JassBot(settings)
+    h2 = Harness(bot2, monkeypatch)
+    await h2.start()
+    h2.bot.get_cog("Jass").edit_interval = 0
+    assert tid in bot2.service.tables
+    after = bot2.service.tables[tid]
+    assert (after.to_act, after.seq, after.hand_no) == (before.to_act, before.seq, before.hand_no)
+    # The card buttons of the hand message Anna had open before the restart still work.
+    enabled = [cid for cid, disabled, _ in custom_ids(old_hand["components"]) if not disabled]
+    [played] = await h2.send(h2.click_payload(enabled[0], ANNA, message_payload(1, old_hand, flags=64),
+                                              ephemeral=True))
+    assert played.payload["type"] == 7, played.payload
+    # The old table message's "My cards" button too, to the end of the game.
+    for _ in range(2000):
+        await settle(h2)
+        table = bot2.service.tables[tid]
+        if table.phase == "game_over":
+            break
+        [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
+        hand = shown.payload["data"]
+        enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+        await h2.send(h2.click_payload(choice, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    assert bot2.service.tables[tid].phase == "game_over"
+    await bot2.close()

@@ -1,0 +1,72 @@
+"""Checks over every recorded REST call of a game: privacy and Discord's limits."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cogs.ui import card_label
+
+from .harness import Call
+
+
+def observer_for(bot) -> Any:
+    """Snapshot, at each REST call, who holds which cards (by Discord user id)."""
+
+    def observe() -> dict[int | str, set[int]]:
+        held: dict[int | str, set[int]] = {}
+        for table in bot.service.tables.values():
+            if table.phase not in ("contract", "play"):
+                continue
+            for seat, s in enumerate(table.seats):
+                mask = table.hand.hands[seat] if table.phase == "play" else table.start_hands[seat]
+                owner: int | str = int(s.actor[2:]) if s.actor and s.actor.startswith("u:") else f"seat{seat}"
+                cards = {c for c in range(36) if mask >> c & 1}
+                held.setdefault(owner, set()).update(cards)
+        return held
+
+    return observe
+
+
+def _mentions_card(text: str, card: int) -> bool:
+    labels = (card_label(card, "de"), card_label(card, "en"))
+    return any(f'"{label}"' in text or f"{label} " in text or f"{label}\n" in text or f"{label}," in text
+               for label in labels) or f':c{card}"' in text
+
+
+def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]]) -> int:
+    """Raise AssertionError on a leak or a limit broken; return how many payloads were checked."""
+    checked = 0
+    for call in calls:
+        if not isinstance(call.payload, dict | list):
+            continue
+        text = json.dumps(call.payload, ensure_ascii=False)
+        held = call.state or {}
+        audience: int | None = None  # None: public
+        if call.interaction_id is not None:
+            data = (call.payload or {}).get("data") or {}
+            user_id, from_private = clicked.get(call.interaction_id, (None, False))
+            if data.get("flags", 0) & 64 or (call.payload.get("type") == 7 and from_private):
+                audience = user_id
+        for owner, cards in held.items():
+            if owner == audience:
+                continue
+            for card in cards:
+                assert not _mentions_card(text, card), f"card {card} of {owner} shown to {audience or 'everyone'}"
+        _check_components(call.payload)
+        checked += 1
+    return checked
+
+
+def _check_components(payload: Any) -> None:
+    data = payload.get("data", payload) if isinstance(payload, dict) else {}
+    rows = (data or {}).get("components") or []
+    assert len(rows) <= 5, "at most 5 rows"
+    total = 0
+    for row in rows:
+        items = row.get("components", [])
+        assert len(items) <= 5, "at most 5 components per row"
+        total += len(items)
+        for item in items:
+            assert len(item.get("custom_id", "")) <= 100
+    assert total <= 25
