@@ -52,14 +52,21 @@ class Jass(commands.Cog):
         self.edit_interval = EDIT_INTERVAL
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
+        self._languages: dict[str, str] = {}
         self.service.subscribe(self.on_events)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
 
-    @staticmethod
-    def table_lang(table: Table) -> str:
-        return "de"
+    def table_lang(self, table: Table) -> str:
+        """Language of a table's public messages: the server's setting when the table was opened."""
+        return self._languages.get(table.table_id, getattr(self.bot.settings, "language", "de"))
+
+    async def load_language(self, table_id: str) -> None:
+        if table_id not in self._languages:
+            meta = await self.service.storage.table_meta(table_id)
+            if meta and meta.get("language"):
+                self._languages[table_id] = meta["language"]
 
     # -- commands -------------------------------------------------------------------
 
@@ -78,9 +85,10 @@ class Jass(commands.Cog):
                   computer_players: app_commands.Range[int, 0, 3] = 0) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
-        rules = {"preset": preset or settings.rules_preset}
-        if preset is None:
-            rules = {**settings.rules.to_dict()}
+        server = await self.service.storage.guild_settings(interaction.guild_id) if interaction.guild_id else {}
+        preset = preset or server.get("preset")
+        rules = {"preset": preset} if preset else {**settings.rules.to_dict()}
+        target = target or server.get("target")
         if target is not None:
             rules["target"] = target
         actor = actor_of(interaction.user)
@@ -94,8 +102,34 @@ class Jass(commands.Cog):
         except GameError as err:
             await self.refuse(interaction, err, lang)
             return
+        table_lang = server.get("language") or settings.language
+        self._languages[tid] = table_lang
+        await self.service.storage.set_table_language(tid, table_lang)
         await interaction.response.send_message(msg("table.created", lang, id=tid), ephemeral=True)
         await self.post_table(self.service.tables[tid], interaction.channel)
+
+    @jass.command(name=app_commands.locale_str("join", key="jass.join.name"),
+                  description=app_commands.locale_str("Sit down at the table", key="jass.join.description"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is not None:
+            command = JoinSeat(actor_of(interaction.user), name=interaction.user.display_name[:32])
+            await self.run(interaction, table.table_id, command, reply=True)
+
+    @jass.command(name=app_commands.locale_str("leave", key="jass.leave.name"),
+                  description=app_commands.locale_str("Leave your seat", key="jass.leave.description"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is not None:
+            await self.run(interaction, table.table_id, LeaveSeat(actor_of(interaction.user)), reply=True)
+
+    @jass.command(name=app_commands.locale_str("start", key="jass.start.name"),
+                  description=app_commands.locale_str("Start the game", key="jass.start.description"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = await self.channel_table(interaction)
+        if table is not None:
+            command = StartGame(actor_of(interaction.user), seed=new_seed(), privileged=self.is_manager(interaction))
+            await self.run(interaction, table.table_id, command, reply=True)
 
     @jass.command(name=app_commands.locale_str("table", key="jass.table.name"),
                   description=app_commands.locale_str("Post the table again", key="jass.table.description"))
@@ -125,6 +159,24 @@ class Jass(commands.Cog):
         data = history_jsonl(events).encode("utf-8")
         await interaction.response.send_message(
             file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"), ephemeral=True)
+
+    @jass.command(name=app_commands.locale_str("settings", key="jass.settings.name"),
+                  description=app_commands.locale_str("Server defaults", key="jass.settings.description"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
+                          language=[app_commands.Choice(name="Deutsch", value="de"),
+                                    app_commands.Choice(name="English", value="en")])
+    async def settings_cmd(self, interaction: discord.Interaction, preset: str | None = None,
+                           target: app_commands.Range[int, 100, 100000] | None = None,
+                           language: str | None = None) -> None:
+        lang = self.lang(interaction)
+        if not self.is_manager(interaction):
+            await interaction.response.send_message(msg("err.NOT_MANAGER", lang), ephemeral=True)
+            return
+        values = await self.service.storage.set_guild_settings(interaction.guild_id, preset=preset, target=target,
+                                                               language=language)
+        shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
+        await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
 
     async def channel_table(self, interaction: discord.Interaction) -> Table | None:
         ids = await self.service.storage.tables_in_channel(interaction.channel_id)
@@ -257,8 +309,17 @@ class Jass(commands.Cog):
 
     async def on_events(self, table_id: str, events: list[dict], table: Table) -> None:
         """Service subscriber: coalesce table edits; post hand summaries and results."""
+        await self.load_language(table_id)
         meta = None
         for ev in events:
+            if ev["type"] == "turn_reminder":
+                who = self.mentions(table).get(ev["seat"])
+                meta = meta or await self.service.storage.table_meta(table_id)
+                if who and meta and meta["channel_id"]:
+                    channel = self.bot.get_partial_messageable(meta["channel_id"])
+                    await channel.send(msg("table.reminder", self.table_lang(table), who=who),
+                                       allowed_mentions=discord.AllowedMentions(users=True))
+                return
             if ev["type"] in ("hand_scored", "game_over"):
                 meta = meta or await self.service.storage.table_meta(table_id)
                 if meta and meta["channel_id"]:

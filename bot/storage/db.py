@@ -260,14 +260,46 @@ class Storage:
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         async with self.conn.execute(
-            "SELECT status, guild_id, channel_id, message_id, created_at, updated_at FROM tables WHERE id = ?",
+            "SELECT status, guild_id, channel_id, message_id, created_at, updated_at, language FROM tables "
+            "WHERE id = ?",
             (table_id,),
         ) as cur:
             row = await cur.fetchone()
         if row is None:
             return None
-        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at")
+        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language")
         return dict(zip(keys, row, strict=True))
+
+    # -- guild settings --------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's defaults for new tables (keys absent when not set)."""
+        async with self.conn.execute(
+            "SELECT preset, target, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return {}
+        return {k: v for k, v in zip(("preset", "target", "language"), row, strict=True) if v is not None}
+
+    async def set_guild_settings(self, guild_id: int, **values: Any) -> dict[str, Any]:
+        """Change some of a server's defaults; returns them all."""
+        current = await self.guild_settings(guild_id)
+        current.update({k: v for k, v in values.items() if v is not None})
+        async with self._write:
+            await self.conn.execute(
+                "INSERT INTO guild_settings (guild_id, preset, target, language, updated_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset, target = excluded.target, "
+                "language = excluded.language, updated_at = excluded.updated_at",
+                (guild_id, current.get("preset"), current.get("target"), current.get("language"), _now()),
+            )
+            await self.conn.commit()
+        return current
+
+    async def set_table_language(self, table_id: str, language: str) -> None:
+        async with self._write:
+            await self.conn.execute("UPDATE tables SET language = ? WHERE id = ?", (language, table_id))
+            await self.conn.commit()
 
     # -- results --------------------------------------------------------------------------
 

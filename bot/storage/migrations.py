@@ -39,4 +39,17 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        2,
+        """
+        CREATE TABLE guild_settings (
+            guild_id    INTEGER PRIMARY KEY,
+            preset      TEXT,
+            target      INTEGER,
+            language    TEXT,
+            updated_at  TEXT NOT NULL
+        );
+        ALTER TABLE tables ADD COLUMN language TEXT;
+        """,
+    ),
 ]

@@ -132,7 +132,7 @@ class Harness:
     async def start(self, token: str = "MTAw.fake.token") -> None:
         await self.bot.login(token)
 
-    def _base(self, kind: int, who: dict[str, Any], locale: str) -> dict[str, Any]:
+    def _base(self, kind: int, who: dict[str, Any], locale: str, permissions: str = "1071698660929") -> dict[str, Any]:
         iid = next(self._ids)
         return {
             "id": str(iid), "application_id": APP_ID, "type": kind, "token": f"token-{iid}", "version": 1,
@@ -140,15 +140,16 @@ class Harness:
             "channel": {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "jass", "position": 0,
                         "permission_overwrites": [], "nsfw": False, "parent_id": None},
             "member": {"user": who, "roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "deaf": False,
-                       "mute": False, "permissions": "1071698660929", "flags": 0},
+                       "mute": False, "permissions": permissions, "flags": 0},
             "locale": locale, "guild_locale": "de", "app_permissions": "1071698660929", "entitlements": [],
             "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
             "attachment_size_limit": 10_485_760,
         }
 
     def command_payload(self, name: str, options: list[dict[str, Any]], who: dict[str, Any], locale: str = "de",
-                        autocomplete: bool = False) -> dict[str, Any]:
-        data = self._base(4 if autocomplete else 2, who, locale)
+                        autocomplete: bool = False, manager: bool = False) -> dict[str, Any]:
+        permissions = str(1071698660929 | 32) if manager else "1071698660929"  # 32: Manage Server
+        data = self._base(4 if autocomplete else 2, who, locale, permissions)
         data["data"] = {"id": "777", "name": name, "type": 1, "options": options}
         return data
 

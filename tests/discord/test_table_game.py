@@ -1,4 +1,5 @@
 """A whole game in a channel through slash commands and button clicks only (DESIGN.md §8)."""
+import asyncio
 import json
 
 import pytest
@@ -253,3 +254,59 @@ async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
         await h2.send(h2.click_payload(choice, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
     assert bot2.service.tables[tid].phase == "game_over"
     await bot2.close()
+
+
+async def test_slash_join_start_and_the_turn_timer(tmp_path, monkeypatch):
+    from bot.services import ManualClock
+
+    settings = Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
+                        turn_timer_seconds=60)
+    bot = JassBot(settings)
+    h = Harness(bot, monkeypatch)
+    await h.start()
+    clock = ManualClock()
+    bot.service.clock = clock
+    h.bot.get_cog("Jass").edit_interval = 0
+    options = [{"name": "computer_players", "type": 4, "value": 2}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    [joined] = await h.send(h.command_payload("jass", [{"name": "join", "type": 1, "options": []}], BEAT))
+    assert joined.payload["data"]["flags"] & 64
+    [refused] = await h.send(h.command_payload("jass", [{"name": "start", "type": 1, "options": []}], BEAT))
+    assert "Gastgeber" in refused.payload["data"]["content"]
+    await h.send(h.command_payload("jass", [{"name": "start", "type": 1, "options": []}], ANNA))
+    await settle(h)
+    table = next(iter(bot.service.tables.values()))
+    waiting = table.seats[table.to_act].actor
+    assert waiting in ("u:11", "u:12")
+    await clock.advance(30)
+
+    def reminded():
+        return [c for c in h.side.calls if c.method == "POST" and c.payload
+                and f"<@{waiting[2:]}>" in (c.payload.get("content") or "") and "am Zug" in c.payload["content"]]
+
+    for _ in range(300):  # the reminder is sent by the timer task, after a database read
+        if reminded():
+            break
+        await asyncio.sleep(0.01)
+    assert reminded()
+    assert not table.seats[table.seat_of(waiting)].standin
+    await clock.advance(30)
+    await settle(h)
+    assert table.seats[table.seat_of(waiting)].standin
+    assert "Computer springt ein" in json.dumps(table_message(h), ensure_ascii=False)
+    await bot.close()
+
+
+async def test_server_settings_are_for_managers_and_shape_new_tables(harness):
+    h = harness
+    values = [{"name": "preset", "type": 3, "value": "single-1000"}, {"name": "language", "type": 3, "value": "en"}]
+    settings_cmd = [{"name": "settings", "type": 1, "options": values}]
+    [refused] = await h.send(h.command_payload("jass", settings_cmd, BEAT))
+    assert "Server verwalten" in refused.payload["data"]["content"]
+    assert await h.bot.service.storage.guild_settings(3000) == {}
+    [saved] = await h.send(h.command_payload("jass", settings_cmd, ANNA, manager=True))
+    assert saved.payload["data"]["flags"] & 64 and "single-1000" in saved.payload["data"]["content"]
+    await h.send(h.command_payload("jass", new_table([]), BEAT))
+    table = next(iter(h.bot.service.tables.values()))
+    assert table.rules.target == 1000 and table.rules.multiplier_profile == "single"
+    assert table_message(h)["embeds"][0]["title"].startswith("Table")
