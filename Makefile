@@ -22,6 +22,7 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet jass-kit==2.0.5
 	$(PY) benchmarks/rules_bench.py
 	$(PY) benchmarks/service_bench.py
+	$(PY) benchmarks/discord_bench.py
 
 run: $(STAMP)
 	$(PY) -m bot run

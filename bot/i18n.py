@@ -122,6 +122,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "summary.title": {"de": "Spiel {n}: {contract}", "en": "Hand {n}: {contract}"},
     "summary.line": {"de": "{team}: {cards} Kartenpunkte, {tricks} Stiche → schreibt {written}",
                      "en": "{team}: {cards} card points, {tricks} tricks → writes {written}"},
+    "summary.weis": {"de": "Weis zählt für {team}.", "en": "Weis count for {team}."},
+    "summary.stoeck": {"de": "Stöck für {team}.", "en": "Stöck for {team}."},
     "summary.match": {"de": "Match für {team}!", "en": "Match for {team}!"},
     "summary.kontermatsch": {"de": "Kontermatsch für {team}!", "en": "Kontermatsch for {team}!"},
     "summary.totals": {"de": "Stand: {a} : {b}", "en": "Totals: {a} : {b}"},

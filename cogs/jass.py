@@ -352,6 +352,10 @@ class Jass(commands.Cog):
         embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
         lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=ev["card_points"][t],
                      tricks=ev["tricks"][t], written=ev["written"][t]) for t in (0, 1)]
+        if ev["weis_team"] is not None:
+            lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
+        if ev["stoeck_team"] is not None:
+            lines.append(msg("summary.stoeck", lang, team=team_name(view, ev["stoeck_team"], lang)))
         if ev["match_team"] is not None:
             key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
             lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))

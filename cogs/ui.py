@@ -91,6 +91,8 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
             extra = ""
             if view.berg is not None:
                 extra += msg("over.berg", lang, team=team_name(view, view.berg, lang))
+            if view.schneider:
+                extra += msg("over.schneider", lang)
             lines.append(msg("table.over", lang, winner=team_name(view, view.winner, lang), a=a, b=b, extra=extra))
     elif view.turn is not None:
         lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang, mentions)))

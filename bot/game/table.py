@@ -607,6 +607,7 @@ class Table:
             weis_options=weis_options, stoeck_holder=stoeck_holder, can_preshow_stoeck=preshow,
             totals=board.totals if board else (0, 0), hand_written=written,
             berg=board.berg if board else None, winner=board.winner if board else None,
+            schneider=board.schneider if board else False,
             commitment=commitment_of(self.seed) if self.seed else None,
             cards_played=played, counters={k: list(v) for k, v in self.counters.items()},
         )

@@ -47,6 +47,7 @@ class TableView:
     hand_written: tuple[int, int] = (0, 0)  # points credited in this hand so far
     berg: int | None = None
     winner: int | None = None
+    schneider: bool = False
     commitment: str | None = None
     cards_played: int = 0  # every card played this hand (mask), public
     counters: dict[str, list[int]] = field(default_factory=dict)

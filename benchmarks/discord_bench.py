@@ -1,0 +1,114 @@
+"""The Discord layer under load, through the test harness (real discord.py, no network).
+
+Each table has one person, driven here by clicks ("My cards", then a legal card or a contract),
+and three computer players that act at once.  Prints ``name: value`` lines:
+
+* cpu_ms_per_card_play_p50: CPU time of one card-play click, from the payload fed in to the
+  interaction answered (one table alone, so nothing else runs in between);
+* tables_N_click_latency_p50_ms / _p99_ms: wall time from payload in to the answer, N tables at once,
+  people thinking ``--think`` seconds and computer players waiting ``--ai-delay`` seconds on average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.client import JassBot
+from bot.config import Settings
+from tests.discord.harness import Harness, custom_ids, message_payload, user
+
+
+class Patch:
+    def setattr(self, obj, name, value):
+        setattr(obj, name, value)
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def person(h: Harness, who: dict, tid: str, clicks: int, cpu: list[float], wall: list[float],
+                 think: float = 0.0) -> None:
+    service = h.bot.service
+    hand_id = f"jass:{tid}:0:hand"
+    table_msg = message_payload(1, {"components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "My cards", "custom_id": hand_id}]}]})
+    for _ in range(clicks):
+        deadline = time.perf_counter() + 120
+        while time.perf_counter() < deadline:
+            table = service.tables[tid]
+            if table.phase == "game_over" or (table.to_act == 0 and table.phase in ("contract", "play")):
+                break
+            await asyncio.sleep(0.005)
+        if service.tables[tid].phase == "game_over":
+            return
+        if think:
+            await asyncio.sleep(think * (0.5 + (hash((tid, len(wall))) % 1000) / 1000))
+        [shown] = await h.send(h.click_payload(hand_id, who, table_msg), timeout=60)
+        hand = shown.payload["data"]
+        enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        if not enabled:  # the turn moved on meanwhile (a computer was faster): look again
+            continue
+        choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+        t0, c0 = time.perf_counter(), time.process_time()
+        await h.send(h.click_payload(choice, who, message_payload(2, hand, flags=64), ephemeral=True), timeout=60)
+        if ":c" in choice:
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - t0)
+
+
+async def run(tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.0) -> tuple[list[float], list[float]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = JassBot(Settings(database=Path(tmp) / "b.sqlite3", computer_delay_seconds=ai_delay,
+                               hand_pause_seconds=ai_delay, turn_timer_seconds=0))
+        h = Harness(bot, Patch())
+        await h.start()
+        cog = bot.get_cog("Jass")
+        people = []
+        for i in range(tables):
+            who = user(10_000 + i, f"p{i}")
+            new = [{"name": "new", "type": 1, "options": [{"name": "computer_players", "type": 4, "value": 3},
+                                                         {"name": "preset", "type": 3, "value": "single-1000"}]}]
+            await h.send(h.command_payload("jass", new, who))
+            tid = next(t for t, tab in bot.service.tables.items() if tab.host == f"u:{who['id']}")
+            start = message_payload(1, {"components": [{"type": 1, "components": [
+                {"type": 2, "style": 3, "label": "Start", "custom_id": f"jass:{tid}:0:start"}]}]})
+            await h.send(h.click_payload(f"jass:{tid}:0:start", who, start))
+            people.append((who, tid))
+        cpu: list[float] = []
+        wall: list[float] = []
+        await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think) for who, tid in people))
+        await cog.flush()
+        await bot.close()
+        return cpu, wall
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", default="50,200")
+    parser.add_argument("--clicks", type=int, default=20, help="card plays per person")
+    parser.add_argument("--think", type=float, default=4.0, help="mean seconds a person thinks before a click")
+    parser.add_argument("--ai-delay", type=float, default=1.0, help="mean seconds a computer player waits")
+    args = parser.parse_args()
+    cpu, wall = await run(1, 60)
+    print(f"cpu_ms_per_card_play_p50: {1000 * pct(cpu, 0.5):.2f}")
+    print(f"cpu_ms_per_card_play_mean: {1000 * statistics.fmean(cpu):.2f}")
+    print(f"single_table_click_latency_p50_ms: {1000 * pct(wall, 0.5):.2f}")
+    for n in (int(x) for x in args.tables.split(",")):
+        _, wall = await run(n, args.clicks, args.think, args.ai_delay)
+        print(f"tables_{n}_card_plays: {len(wall)} (think {args.think:g} s, computers {args.ai_delay:g} s)")
+        print(f"tables_{n}_click_latency_p50_ms: {1000 * pct(wall, 0.5):.2f}")
+        print(f"tables_{n}_click_latency_p99_ms: {1000 * pct(wall, 0.99):.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
