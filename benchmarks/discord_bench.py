@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -37,7 +38,7 @@ def pct(values, q):
 
 
 async def person(h: Harness, who: dict, tid: str, clicks: int, cpu: list[float], wall: list[float],
-                 think: float = 0.0) -> None:
+                 think: float = 0.0, turn: asyncio.Event | None = None) -> None:
     service = h.bot.service
     hand_id = f"jass:{tid}:0:hand"
     table_msg = message_payload(1, {"components": [{"type": 1, "components": [
@@ -48,7 +49,9 @@ async def person(h: Harness, who: dict, tid: str, clicks: int, cpu: list[float],
             table = service.tables[tid]
             if table.phase == "game_over" or (table.to_act == 0 and table.phase in ("contract", "play")):
                 break
-            await asyncio.sleep(0.005)
+            turn.clear()
+            with contextlib.suppress(TimeoutError):  # woken by the service when the table moves
+                await asyncio.wait_for(turn.wait(), 1.0)
         if service.tables[tid].phase == "game_over":
             return
         if think:
@@ -86,7 +89,14 @@ async def run(tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.
             people.append((who, tid))
         cpu: list[float] = []
         wall: list[float] = []
-        await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think) for who, tid in people))
+        turns = {tid: asyncio.Event() for _, tid in people}
+
+        async def wake(table_id, events, table):
+            if table_id in turns:
+                turns[table_id].set()
+
+        bot.service.subscribe(wake)
+        await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think, turns[tid]) for who, tid in people))
         await cog.flush()
         await bot.close()
         return cpu, wall

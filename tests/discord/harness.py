@@ -48,6 +48,7 @@ class DiscordSide:
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)  # channel messages, as last edited
     observer: Any = None  # called at every REST call; its result is kept with the call
     clicked: dict[int, tuple[int, bool]] = field(default_factory=dict)  # interaction -> (user id, ephemeral?)
+    by_interaction: dict[int, list[Call]] = field(default_factory=dict)
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -79,7 +80,10 @@ class DiscordSide:
         if interaction_id in self.arrived:
             elapsed = time.monotonic() - self.arrived[interaction_id]
         state = self.observer() if self.observer else None
-        self.calls.append(Call(route.method, route.url, payload, interaction_id, elapsed, state))
+        call = Call(route.method, route.url, payload, interaction_id, elapsed, state)
+        self.calls.append(call)
+        if interaction_id is not None:
+            self.by_interaction.setdefault(interaction_id, []).append(call)
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
@@ -90,7 +94,7 @@ class DiscordSide:
         return {}
 
     def callbacks(self, interaction_id: int) -> list[Call]:
-        return [c for c in self.calls if c.interaction_id == interaction_id and "/callback" in c.path]
+        return [c for c in self.by_interaction.get(interaction_id, []) if "/callback" in c.path]
 
 
 def message_payload(mid: int, payload: dict[str, Any], flags: int = 0) -> dict[str, Any]:
