@@ -53,6 +53,7 @@ class Jass(commands.Cog):
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
         self._languages: dict[str, str] = {}
+        self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
         self.service.subscribe(self.on_events)
 
     def lang(self, interaction: discord.Interaction) -> str:
@@ -63,10 +64,7 @@ class Jass(commands.Cog):
         return self._languages.get(table.table_id, getattr(self.bot.settings, "language", "de"))
 
     async def load_language(self, table_id: str) -> None:
-        if table_id not in self._languages:
-            meta = await self.service.storage.table_meta(table_id)
-            if meta and meta.get("language"):
-                self._languages[table_id] = meta["language"]
+        await self.where(table_id)
 
     # -- commands -------------------------------------------------------------------
 
@@ -305,26 +303,35 @@ class Jass(commands.Cog):
 
     async def post_table(self, table: Table, channel: discord.abc.Messageable) -> None:
         message = await channel.send(**self.render(table))
+        self._where[table.table_id] = (message.channel.id, message.id)
         await self.service.storage.set_message(table.table_id, message.channel.id, message.id)
+
+    async def where(self, table_id: str) -> tuple[int | None, int | None]:
+        """Channel and table message of a table (read from the database once, then kept)."""
+        if table_id not in self._where:
+            meta = await self.service.storage.table_meta(table_id)
+            if not meta or not meta["channel_id"]:
+                return None, None
+            self._where[table_id] = (meta["channel_id"], meta["message_id"])
+            if meta.get("language"):
+                self._languages.setdefault(table_id, meta["language"])
+        return self._where[table_id]
 
     async def on_events(self, table_id: str, events: list[dict], table: Table) -> None:
         """Service subscriber: coalesce table edits; post hand summaries and results."""
         await self.load_language(table_id)
-        meta = None
+        channel_id, _ = await self.where(table_id)
         for ev in events:
             if ev["type"] == "turn_reminder":
                 who = self.mentions(table).get(ev["seat"])
-                meta = meta or await self.service.storage.table_meta(table_id)
-                if who and meta and meta["channel_id"]:
-                    channel = self.bot.get_partial_messageable(meta["channel_id"])
+                if who and channel_id:
+                    channel = self.bot.get_partial_messageable(channel_id)
                     await channel.send(msg("table.reminder", self.table_lang(table), who=who),
                                        allowed_mentions=discord.AllowedMentions(users=True))
                 return
-            if ev["type"] in ("hand_scored", "game_over"):
-                meta = meta or await self.service.storage.table_meta(table_id)
-                if meta and meta["channel_id"]:
-                    channel = self.bot.get_partial_messageable(meta["channel_id"])
-                    await channel.send(embed=self.summary_embed(table, ev))
+            if ev["type"] in ("hand_scored", "game_over") and channel_id:
+                channel = self.bot.get_partial_messageable(channel_id)
+                await channel.send(embed=self.summary_embed(table, ev))
         if table_id not in self._pending or self._pending[table_id].done():
             self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
 
@@ -333,13 +340,13 @@ class Jass(commands.Cog):
         if wait > 0:
             await asyncio.sleep(wait)
         self._last_edit[table_id] = time.monotonic()
-        meta = await self.service.storage.table_meta(table_id)
+        channel_id, message_id = await self.where(table_id)
         table = self.service.tables.get(table_id)
-        if not meta or not meta["message_id"] or table is None:
+        if not message_id or table is None:
             return
-        channel = self.bot.get_partial_messageable(meta["channel_id"])
+        channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(meta["message_id"]).edit(**self.render(table))
+            await channel.get_partial_message(message_id).edit(**self.render(table))
         except discord.HTTPException as err:
             log.warning("table %s: message edit failed: %s", table_id, err)
 
