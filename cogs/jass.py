@@ -35,7 +35,7 @@ from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
 from bot.services import TableService, UnknownTable, new_seed
 
-from .ui import as_view, contract_label, hand_buttons, hand_key, hand_text, table_buttons, table_embed, team_name
+from .ui import as_view, contract_label, hand_buttons, hand_text, table_buttons, table_embed, team_name
 
 log = logging.getLogger(__name__)
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
@@ -386,5 +386,3 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(JassButton)
     await bot.add_cog(Jass(bot))
 
-
-__all__ = ["Jass", "hand_key"]
