@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.ai import make_player
+from bot.ai import computer_command
 from bot.game import StartGame
 from bot.services import ServiceSettings, TableService
 from bot.storage import Storage
@@ -89,11 +89,9 @@ async def restore_run(db: Path, tables: int, moves: int) -> None:
     for t in ids:
         for _ in range(moves):
             table = service.tables[t]
-            seat = table.to_act
-            if seat is None:
+            if table.to_act is None:
                 break
-            command = make_player("random", f"{t}:{table.seq}").decide(table.view_for(seat), f"ai:{seat}")
-            await service.execute(t, command)
+            await service.execute(t, computer_command(table, "bench"))
         events += service.tables[t].seq
     await service.close()
     await storage.close()

@@ -7,13 +7,12 @@ contract and Schieben, Weis and Stöck, every trick, hand summaries and the tota
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bot.ai import make_player
+from bot.ai import computer_command
 from bot.game import (
     SYSTEM,
     AddComputer,
@@ -117,10 +116,8 @@ class TerminalGame:
         return 0
 
     def _computer_turn(self, seat: int) -> None:
-        base = self.seed if self.seed is not None else secrets.token_hex(8)
-        decision_seed = hashlib.sha256(f"{base}:{self.table.seq}:{seat}".encode()).hexdigest()
-        player = make_player(self.table.seats[seat].level or "random", decision_seed)
-        self._apply(player.decide(self.table.view_for(seat), f"ai:{seat}"))
+        base = str(self.seed) if self.seed is not None else secrets.token_hex(8)
+        self._apply(computer_command(self.table, base))
 
     def _human_turn(self, seat: int) -> None:
         view = self.table.view_for(seat)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Protocol
 
 from bot.game.commands import Command
+from bot.game.table import Table
 from bot.game.view import TableView
 
 
@@ -25,3 +27,17 @@ def make_player(level: str, seed: int | str | None = None) -> Player:
     if level == "random":
         return RandomPlayer(rng)
     raise ValueError(f"unknown computer player level {level!r}")
+
+
+def computer_command(table: Table, seed: str = "") -> Command:
+    """The decision of the computer player (or stand-in) whose turn it is at ``table``.
+
+    Each decision gets a fresh random source derived from ``seed``, the table, its event count
+    and the seat, so replaying or restarting a table never changes a computer's choice.
+    """
+    seat = table.to_act
+    if seat is None:
+        raise ValueError("no seat is to act")
+    level = table.seats[seat].level or "random"
+    decision_seed = hashlib.sha256(f"{seed}:{table.table_id}:{table.seq}:{seat}".encode()).hexdigest()
+    return make_player(level, decision_seed).decide(table.view_for(seat), table.actor_for(seat))

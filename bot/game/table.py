@@ -145,6 +145,15 @@ class Table:
             return self.hand.turn
         return None
 
+    def actor_for(self, seat: int) -> str | None:
+        """Who acts for ``seat``: its computer player, its stand-in, or its person."""
+        s = self.seats[seat]
+        if s.is_computer:
+            return f"ai:{seat}"
+        if s.standin:
+            return f"standin:{seat}"
+        return s.actor
+
     def seat_of(self, actor: str) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat.actor == actor:

@@ -6,7 +6,6 @@ The Discord layer (and the terminal, tests, benchmarks) only ever call this serv
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import random
 import secrets
@@ -14,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import computer_command
 from bot.game import SYSTEM, Command, GameError, NextHand, Phase, StandIn, Table
 from bot.rules import RuleSet
 from bot.storage import Storage
@@ -211,16 +210,9 @@ class TableService:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
         table = self.tables[table_id]
-        seat_no = table.to_act
-        if seat_no is None:
+        if table.to_act is None:
             return
-        seat = table.seats[seat_no]
-        actor = f"ai:{seat_no}" if seat.is_computer else f"standin:{seat_no}"
-        level = seat.level or "random"
-        # A fresh, reproducible random source per decision: restarts do not change choices.
-        seed = hashlib.sha256(f"{self.settings.ai_seed}:{table_id}:{table.seq}:{seat_no}".encode()).hexdigest()
-        player = make_player(level, seed)
-        command = player.decide(table.view_for(seat_no), actor)
+        command = computer_command(table, self.settings.ai_seed)
         await self.execute(table_id, command)
 
     async def _turn_timer(self, table_id: str, seat: int, seq: int) -> None:

@@ -13,15 +13,24 @@ ANNA = user(11, "anna")
 BEAT = user(12, "beat")
 
 
+def fast_settings(tmp_path, turn_timer_seconds: float = 0) -> Settings:
+    return Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
+                    turn_timer_seconds=turn_timer_seconds)
+
+
+async def started(settings: Settings, monkeypatch) -> Harness:
+    """A bot logged in against the recorder, its table edits not delayed."""
+    h = Harness(JassBot(settings), monkeypatch)
+    await h.start()
+    h.bot.get_cog("Jass").edit_interval = 0
+    return h
+
+
 @pytest.fixture
 async def harness(tmp_path, monkeypatch):
-    settings = Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
-                        turn_timer_seconds=0)
-    bot = JassBot(settings)
-    h = Harness(bot, monkeypatch)
-    await h.start()
+    h = await started(fast_settings(tmp_path), monkeypatch)
     yield h
-    await bot.close()
+    await h.bot.close()
 
 
 def new_table(options):
@@ -70,7 +79,6 @@ async def play_my_turns(h, who, table_message_payload, max_clicks=2000):
 
 async def test_one_user_and_three_computers_to_game_over(harness):
     h = harness
-    h.bot.get_cog("Jass").edit_interval = 0
     options = [{"name": "preset", "type": 3, "value": "single-1000"},
                {"name": "computer_players", "type": 4, "value": 3}]
     [created] = await h.send(h.command_payload("jass", new_table(options), ANNA))
@@ -109,7 +117,6 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
     from .audit import audit, observer_for
 
     h = harness
-    h.bot.get_cog("Jass").edit_interval = 0
     h.side.observer = observer_for(h.bot)
     options = [{"name": "preset", "type": 3, "value": "single-1000"}]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
@@ -147,7 +154,6 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
 
 async def test_wrong_turn_and_illegal_card_are_refused(harness):
     h = harness
-    h.bot.get_cog("Jass").edit_interval = 0
     await h.send(h.command_payload("jass", new_table([]), ANNA))
     for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
         await settle(h)
@@ -196,12 +202,9 @@ def test_the_audit_catches_a_leak_and_a_limit():
 
 
 async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
-    settings = Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
-                        turn_timer_seconds=0)
-    bot = JassBot(settings)
-    h = Harness(bot, monkeypatch)
-    await h.start()
-    h.bot.get_cog("Jass").edit_interval = 0
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    bot = h.bot
     options = [{"name": "preset", "type": 3, "value": "single-1000"},
                {"name": "computer_players", "type": 4, "value": 3}]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
@@ -229,10 +232,8 @@ async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
     assert before.to_act == before.seat_of("u:11"), (before.to_act, old_hand["content"])
     await bot.close()
 
-    bot2 = JassBot(settings)
-    h2 = Harness(bot2, monkeypatch)
-    await h2.start()
-    h2.bot.get_cog("Jass").edit_interval = 0
+    h2 = await started(settings, monkeypatch)
+    bot2 = h2.bot
     assert tid in bot2.service.tables
     after = bot2.service.tables[tid]
     assert (after.to_act, after.seq, after.hand_no) == (before.to_act, before.seq, before.hand_no)
@@ -259,14 +260,10 @@ async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
 async def test_slash_join_start_and_the_turn_timer(tmp_path, monkeypatch):
     from bot.services import ManualClock
 
-    settings = Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
-                        turn_timer_seconds=60)
-    bot = JassBot(settings)
-    h = Harness(bot, monkeypatch)
-    await h.start()
+    h = await started(fast_settings(tmp_path, turn_timer_seconds=60), monkeypatch)
+    bot = h.bot
     clock = ManualClock()
     bot.service.clock = clock
-    h.bot.get_cog("Jass").edit_interval = 0
     options = [{"name": "computer_players", "type": 4, "value": 2}]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     [joined] = await h.send(h.command_payload("jass", [{"name": "join", "type": 1, "options": []}], BEAT))

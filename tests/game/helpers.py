@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import computer_command
 from bot.game import SYSTEM, AddComputer, JoinSeat, NextHand, Phase, StartGame, Table
 from bot.rules import RuleSet
 
@@ -25,22 +24,14 @@ def new_table(rules: RuleSet | dict | None = None, humans: int = 4, seed: str = 
 
 
 def actor_for(table: Table, seat: int) -> str:
-    s = table.seats[seat]
-    if s.is_computer:
-        return f"ai:{seat}"
-    if s.standin:
-        return f"standin:{seat}"
-    return s.actor
+    return table.actor_for(seat)
 
 
 def auto_step(table: Table, seed: str = "s") -> list[dict[str, Any]]:
     """One step of a game played by computer decisions for every seat (people included)."""
     if table.phase == Phase.HAND_OVER:
         return table.apply(NextHand(SYSTEM, seed=f"{seed}:{table.hand_no + 1}"))
-    seat = table.to_act
-    rng_seed = hashlib.sha256(f"{seed}:{table.seq}:{seat}".encode()).hexdigest()
-    command = make_player("random", rng_seed).decide(table.view_for(seat), actor_for(table, seat))
-    return table.apply(command)
+    return table.apply(computer_command(table, seed))
 
 
 def play_to_end(table: Table, seed: str = "s", limit: int = 5000) -> list[dict[str, Any]]:

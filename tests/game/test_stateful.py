@@ -1,12 +1,10 @@
 """A hypothesis state machine mixing valid and invalid commands on one table."""
 
-import hashlib
-
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from bot.ai import make_player
+from bot.ai import computer_command
 from bot.game import (
     SYSTEM,
     AddComputer,
@@ -27,7 +25,7 @@ from bot.game import (
 )
 from bot.rules import ALL_CARDS, Contract, RuleSet
 
-from .helpers import HOST, actor_for, snapshot
+from .helpers import HOST, snapshot
 
 ACTORS = [HOST, "u:1", "u:2", "u:3", "u:4", "ai:0", "ai:1", "standin:2", SYSTEM]
 cards = st.sampled_from([str(c) for c in ALL_CARDS] + ["rose-0", ""])
@@ -95,10 +93,7 @@ class TableMachine(RuleBasedStateMachine):
             if t.phase == Phase.HAND_OVER:
                 self.attempt(NextHand(SYSTEM, seed=f"h{t.seq}"))
             elif t.to_act is not None and t.seats[t.to_act].occupied:
-                seat = t.to_act
-                seed = hashlib.sha256(f"{t.seq}:{seat}".encode()).hexdigest()
-                command = make_player("random", seed).decide(t.view_for(seat), actor_for(t, seat))
-                self.events += t.apply(command)  # a valid command must be accepted
+                self.events += t.apply(computer_command(t))  # a valid command must be accepted
             else:
                 return
 

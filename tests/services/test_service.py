@@ -14,6 +14,19 @@ from bot.storage import Storage
 HOST = "u:host"
 
 
+async def seated_table(service: TableService, people: int, seed: str = "x") -> str:
+    """A started table: people ``u:0``… in the first seats, computer players in the rest."""
+    table = await service.create_table(HOST)
+    tid = table.table_id
+    for seat in range(4):
+        if seat < people:
+            await service.execute(tid, JoinSeat(f"u:{seat}", seat=seat))
+        else:
+            await service.execute(tid, AddComputer(HOST, seat=seat))
+    await service.execute(tid, StartGame(HOST, seed=seed))
+    return tid
+
+
 def counter(prefix: str):
     c = itertools.count()
     return lambda: f"{prefix}{next(c)}"
@@ -129,11 +142,7 @@ async def test_restore_resumes_computer_players(tmp_path):
 
 async def test_two_concurrent_plays_for_the_same_turn(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    table = await service.create_table(HOST)
-    tid = table.table_id
-    for seat in range(4):
-        await service.execute(tid, JoinSeat(f"u:{seat}", seat=seat))
-    await service.execute(tid, StartGame(HOST, seed="x"))
+    tid = await seated_table(service, people=4)
     t = service.tables[tid]
     f = t.forehand
     await service.execute(tid, ChooseContract(f"u:{f}", "obenabe"))
@@ -162,12 +171,7 @@ async def test_turn_timer_reminds_then_a_computer_stands_in(tmp_path):
         notes.extend(e["type"] for e in events)
 
     service.subscribe(record)
-    table = await service.create_table(HOST)
-    tid = table.table_id
-    await service.execute(tid, JoinSeat("u:0", seat=0))
-    for seat in (1, 2, 3):
-        await service.execute(tid, AddComputer(HOST, seat=seat))
-    await service.execute(tid, StartGame(HOST, seed="x"))
+    tid = await seated_table(service, people=1)
     await service.wait_idle()
     t = service.tables[tid]
     assert t.to_act == 0 and not t.seats[0].standin
@@ -195,11 +199,7 @@ async def test_turn_timer_reminds_then_a_computer_stands_in(tmp_path):
 async def test_person_takes_the_seat_back(tmp_path):
     clock = ManualClock()
     service = await make_service(tmp_path / "db.sqlite3", clock=clock, turn_timeout=10, ai_delay=5)
-    table = await service.create_table(HOST)
-    tid = table.table_id
-    for seat in range(4):
-        await service.execute(tid, JoinSeat(f"u:{seat}", seat=seat))
-    await service.execute(tid, StartGame(HOST, seed="x"))
+    tid = await seated_table(service, people=4)
     t = service.tables[tid]
     seat = t.to_act
     await clock.advance(10)
