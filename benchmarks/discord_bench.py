@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import statistics
 import sys
 import tempfile
@@ -76,6 +77,7 @@ async def run(tables: int, clicks: int, think: float = 0.0,
                                hand_pause_seconds=ai_delay, turn_timer_seconds=0))
         h = Harness(bot, Patch())
         await h.start()
+        h.side.record = False  # a benchmark keeps no transcript (the tests' audit does)
         cog = bot.get_cog("Jass")
         people = []
         for i in range(tables):
@@ -104,6 +106,23 @@ async def run(tables: int, clicks: int, think: float = 0.0,
         return cpu, wall, began
 
 
+class GcPauses:
+    """Pause of every full (generation 2) collection of the cyclic garbage collector."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._start = 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._start)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", default="50,200")
@@ -118,7 +137,9 @@ async def main() -> None:
     print(f"cpu_ms_per_card_play_mean: {1000 * statistics.fmean(cpu):.2f}")
     print(f"single_table_click_latency_p50_ms: {1000 * pct([w for _, w in wall], 0.5):.2f}")
     for n in (int(x) for x in args.tables.split(",")):
+        gc_pauses = GcPauses()
         _, wall, began = await run(n, args.clicks, args.think, args.ai_delay)
+        gc.callbacks.remove(gc_pauses)
         every = [w for _, w in wall]
         steady = [w for t, w in wall if t - began >= args.warmup]
         print(f"tables_{n}_card_plays: {len(wall)} (think {args.think:g} s, computers {args.ai_delay:g} s)")
@@ -127,6 +148,8 @@ async def main() -> None:
         if steady:
             print(f"tables_{n}_after_{args.warmup:g}s_card_plays: {len(steady)}")
             print(f"tables_{n}_after_{args.warmup:g}s_p99_ms: {1000 * pct(steady, 0.99):.2f}")
+        longest = 1000 * max(gc_pauses.pauses, default=0.0)
+        print(f"tables_{n}_full_gc_passes: {len(gc_pauses.pauses)} (longest {longest:.1f} ms)")
 
 
 if __name__ == "__main__":

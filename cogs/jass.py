@@ -14,6 +14,7 @@ import time
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import MultipartParameters
 
 from bot.game import (
     Abandon,
@@ -35,7 +36,17 @@ from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
 from bot.services import TableService, UnknownTable, new_seed
 
-from .ui import as_view, contract_label, hand_buttons, hand_text, table_buttons, table_embed, team_name
+from .ui import (
+    as_view,
+    components_payload,
+    contract_label,
+    hand_buttons,
+    hand_text,
+    release,
+    table_buttons,
+    table_embed,
+    team_name,
+)
 
 log = logging.getLogger(__name__)
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
@@ -52,6 +63,7 @@ class Jass(commands.Cog):
         self.edit_interval = EDIT_INTERVAL
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
+        self._last_payload: dict[str, dict] = {}  # table -> last edit sent (skip identical edits)
         self._languages: dict[str, str] = {}
         self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
         self.service.subscribe(self.on_events)
@@ -264,10 +276,13 @@ class Jass(commands.Cog):
         view = table.view_for(seat)
         content = hand_text(view, lang)
         components = as_view(hand_buttons(view, lang))
-        if edit:
-            await interaction.response.edit_message(content=content, view=components, embed=None)
-        else:
-            await interaction.response.send_message(content, view=components, ephemeral=True)
+        try:
+            if edit:
+                await interaction.response.edit_message(content=content, view=components, embed=None)
+            else:
+                await interaction.response.send_message(content, view=components, ephemeral=True)
+        finally:
+            release(components)
 
     async def refuse(self, interaction: discord.Interaction, err: GameError, lang: str) -> None:
         key = f"err.{err.code}"
@@ -300,6 +315,16 @@ class Jass(commands.Cog):
         return {"content": content, "embed": table_embed(view, lang, self.mentions(table)),
                 "view": as_view(table_buttons(view, lang)),
                 "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
+
+    def edit_payload(self, table: Table) -> dict:
+        """The table message as a raw JSON edit (no discord.py View/Message objects: cheaper)."""
+        lang = self.table_lang(table)
+        view = table.view_for(None)
+        mentions = self.mentions(table)
+        content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
+        return {"content": content or "", "embeds": [table_embed(view, lang, mentions).to_dict()],
+                "components": components_payload(table_buttons(view, lang)),
+                "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
 
     async def post_table(self, table: Table, channel: discord.abc.Messageable) -> None:
         message = await channel.send(**self.render(table))
@@ -344,9 +369,13 @@ class Jass(commands.Cog):
         table = self.service.tables.get(table_id)
         if not message_id or table is None:
             return
-        channel = self.bot.get_partial_messageable(channel_id)
+        payload = self.edit_payload(table)
+        if self._last_payload.get(table_id) == payload:
+            return  # nothing visible changed
         try:
-            await channel.get_partial_message(message_id).edit(**self.render(table))
+            await self.bot.http.edit_message(channel_id, message_id,
+                                             params=MultipartParameters(payload=payload, multipart=None, files=None))
+            self._last_payload[table_id] = payload
         except discord.HTTPException as err:
             log.warning("table %s: message edit failed: %s", table_id, err)
 

@@ -188,7 +188,28 @@ class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Jass")
-        await cog.on_button(interaction, self.table_id, self.key, self.action)
+        try:
+            await cog.on_button(interaction, self.table_id, self.key, self.action)
+        finally:
+            release(self.view)
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Break the view <-> item reference cycles of a throw-away view, so that reference counting
+    frees it at once instead of the cyclic garbage collector (whose full passes pause every table)."""
+    if view is not None:
+        view.clear_items()
+
+
+def components_payload(buttons: list[discord.ui.Button]) -> list[dict]:
+    """Action rows as Discord expects them (for raw message edits; same layout as :func:`as_view`)."""
+    rows: dict[int, list[dict]] = {}
+    for b in buttons:
+        row = b.row if b.row is not None else max(rows, default=0)
+        if len(rows.get(row, ())) >= 5:
+            row += 1
+        rows.setdefault(row, []).append(b.to_component_dict())
+    return [{"type": 1, "components": rows[r]} for r in sorted(rows)]
 
 
 def as_view(buttons: list[discord.ui.Button]) -> discord.ui.View:

@@ -30,7 +30,7 @@ from bot.rules import (
     shuffle_deck,
     to_mask,
 )
-from bot.rules.cards import cards_of
+from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.play import illegal_reason
 from bot.rules.scoring import STRICHE
 
@@ -595,12 +595,9 @@ class Table:
         if hand is not None and hand.trick:
             trick = tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick))
         played = 0
-        if hand is not None:
-            for t in hand.tricks:
-                for c in t.cards:
-                    played |= 1 << c
-            for c in hand.trick:
-                played |= 1 << c
+        if hand is not None:  # every card not in a hand any more
+            h = hand.hands
+            played = FULL_DECK & ~(h[0] | h[1] | h[2] | h[3])
         board = self.board
         return TableView(
             table_id=self.table_id, phase=self.phase.value, seat=seat, rules=self.rules,
