@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import time
 
 import discord
@@ -37,9 +38,12 @@ from bot.rules import PRESETS, Card, Contract
 from bot.services import TableService, UnknownTable, new_seed
 
 from .ui import (
+    DECKS,
+    STOECK_BIT,
+    Deck,
     as_view,
     components_payload,
-    contract_label,
+    deck_for,
     hand_buttons,
     hand_text,
     release,
@@ -49,6 +53,10 @@ from .ui import (
 )
 
 log = logging.getLogger(__name__)
+PLAY = re.compile(r"c(\d{1,2})(?:w(\d{1,3}))?")  # a card, with a selection of Weis/Stöck marks
+MARK = re.compile(r"t(\d{1,3})")  # re-show the hand with other Weis marks
+DECK_CHOICES = [app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
+                app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french")]
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 
 
@@ -65,6 +73,8 @@ class Jass(commands.Cog):
         self._last_edit: dict[str, float] = {}
         self._last_payload: dict[str, dict] = {}  # table -> last edit sent (skip identical edits)
         self._languages: dict[str, str] = {}
+        self._decks: dict[str, str] = {}  # table -> deck of its public messages
+        self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
         self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
         self.service.subscribe(self.on_events)
 
@@ -75,8 +85,9 @@ class Jass(commands.Cog):
         """Language of a table's public messages: the server's setting when the table was opened."""
         return self._languages.get(table.table_id, getattr(self.bot.settings, "language", "de"))
 
-    async def load_language(self, table_id: str) -> None:
-        await self.where(table_id)
+    def table_deck(self, table: Table) -> Deck:
+        lang = self.table_lang(table)
+        return deck_for(lang, table.rules, self._decks.get(table.table_id))
 
     # -- commands -------------------------------------------------------------------
 
@@ -89,13 +100,17 @@ class Jass(commands.Cog):
     @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
                          target=app_commands.locale_str("target", key="jass.new.target.name"),
                          computer_players=app_commands.locale_str("computer_players", key="jass.new.computers.name"))
+    @app_commands.describe(preset=app_commands.locale_str("Rules preset", key="jass.new.preset.description"),
+                           target=app_commands.locale_str("Points to win", key="jass.new.target.description"),
+                           computer_players=app_commands.locale_str("Computer players",
+                                                                    key="jass.new.computers.description"))
     @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS])
     async def new(self, interaction: discord.Interaction, preset: str | None = None,
                   target: app_commands.Range[int, 100, 100000] | None = None,
                   computer_players: app_commands.Range[int, 0, 3] = 0) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
-        server = await self.service.storage.guild_settings(interaction.guild_id) if interaction.guild_id else {}
+        server = await self.server_settings(interaction.guild_id)
         preset = preset or server.get("preset")
         rules = {"preset": preset} if preset else {**settings.rules.to_dict()}
         target = target or server.get("target")
@@ -104,7 +119,8 @@ class Jass(commands.Cog):
         actor = actor_of(interaction.user)
         try:
             table = await self.service.create_table(actor, rules, guild_id=interaction.guild_id,
-                                                    channel_id=interaction.channel_id)
+                                                    channel_id=interaction.channel_id,
+                                                    turn_timer=server.get("turn_timer"))
             tid = table.table_id
             await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
             for _ in range(computer_players):
@@ -114,7 +130,8 @@ class Jass(commands.Cog):
             return
         table_lang = server.get("language") or settings.language
         self._languages[tid] = table_lang
-        await self.service.storage.set_table_language(tid, table_lang)
+        self._decks[tid] = server.get("deck", "swiss")
+        await self.service.storage.set_table_display(tid, table_lang, self._decks[tid])
         await interaction.response.send_message(msg("table.created", lang, id=tid), ephemeral=True)
         await self.post_table(self.service.tables[tid], interaction.channel)
 
@@ -173,20 +190,77 @@ class Jass(commands.Cog):
     @jass.command(name=app_commands.locale_str("settings", key="jass.settings.name"),
                   description=app_commands.locale_str("Server defaults", key="jass.settings.description"))
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
+                         target=app_commands.locale_str("target", key="jass.new.target.name"),
+                         language=app_commands.locale_str("language", key="jass.settings.language.name"),
+                         deck=app_commands.locale_str("deck", key="jass.settings.deck.name"),
+                         turn_timer=app_commands.locale_str("turn_timer", key="jass.settings.timer.name"))
+    @app_commands.describe(preset=app_commands.locale_str("Rules preset", key="jass.new.preset.description"),
+                           target=app_commands.locale_str("Points to win", key="jass.new.target.description"),
+                           language=app_commands.locale_str("Language of table messages",
+                                                            key="jass.settings.language.description"),
+                           deck=app_commands.locale_str("Card names on the table",
+                                                        key="jass.settings.deck.description"),
+                           turn_timer=app_commands.locale_str("Seconds per turn before a stand-in plays (0: off)",
+                                                              key="jass.settings.timer.description"))
     @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
                           language=[app_commands.Choice(name="Deutsch", value="de"),
-                                    app_commands.Choice(name="English", value="en")])
+                                    app_commands.Choice(name="English", value="en")],
+                          deck=DECK_CHOICES)
     async def settings_cmd(self, interaction: discord.Interaction, preset: str | None = None,
                            target: app_commands.Range[int, 100, 100000] | None = None,
-                           language: str | None = None) -> None:
+                           language: str | None = None, deck: str | None = None,
+                           turn_timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
             await interaction.response.send_message(msg("err.NOT_MANAGER", lang), ephemeral=True)
             return
         values = await self.service.storage.set_guild_settings(interaction.guild_id, preset=preset, target=target,
-                                                               language=language)
+                                                               language=language, deck=deck, turn_timer=turn_timer)
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
+
+    @jass.command(name=app_commands.locale_str("cards", key="jass.cards.name"),
+                  description=app_commands.locale_str("Your card names", key="jass.cards.description"))
+    @app_commands.rename(deck=app_commands.locale_str("deck", key="jass.settings.deck.name"))
+    @app_commands.describe(deck=app_commands.locale_str("Swiss or French card names",
+                                                        key="jass.cards.deck.description"))
+    @app_commands.choices(deck=DECK_CHOICES)
+    async def cards_cmd(self, interaction: discord.Interaction, deck: str) -> None:
+        """A person's own choice: Swiss (Eichel, Rose, ...) or French (Ecken, Herz, ...) card names."""
+        lang = self.lang(interaction)
+        if deck not in DECKS:
+            await interaction.response.send_message(msg("err.bad_button", lang), ephemeral=True)
+            return
+        await self.service.storage.set_user_settings(interaction.user.id, deck=deck)
+        self._user_decks[interaction.user.id] = deck
+        await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
+
+    async def server_settings(self, guild_id: int | None) -> dict:
+        """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""
+        if not guild_id:
+            return {}
+        stored = await self.service.storage.guild_settings(guild_id)
+        checks = {
+            "preset": lambda v: v in PRESETS,
+            "target": lambda v: isinstance(v, int) and 100 <= v <= 100000,
+            "language": lambda v: v in ("de", "en"),
+            "deck": lambda v: v in DECKS,
+            "turn_timer": lambda v: isinstance(v, int) and 0 <= v <= 3600,
+        }
+        valid = {}
+        for key, value in stored.items():
+            if checks.get(key, lambda v: False)(value):
+                valid[key] = value
+            else:
+                log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
+        return valid
+
+    async def user_deck(self, user_id: int) -> str:
+        if user_id not in self._user_decks:
+            deck = (await self.service.storage.user_settings(user_id)).get("deck")
+            self._user_decks[user_id] = deck if deck in DECKS else ""
+        return self._user_decks[user_id]
 
     async def channel_table(self, interaction: discord.Interaction) -> Table | None:
         ids = await self.service.storage.tables_in_channel(interaction.channel_id)
@@ -233,8 +307,11 @@ class Jass(commands.Cog):
         elif action == "hand":
             await self.show_hand(interaction, table, lang, edit=False)
             return
-        elif action.startswith("c") and action[1:].isdigit() and int(action[1:]) < 36:
-            command = PlayCard(actor, str(Card.from_index(int(action[1:]))))
+        elif (mark := MARK.fullmatch(action)) and key != "0":
+            await self.show_hand(interaction, table, lang, edit=True, selection=int(mark[1]))
+            return
+        elif play := PLAY.fullmatch(action):
+            command = self.play_command(table, actor, int(play[1]), int(play[2] or 0))
         elif action.startswith("k") and action[1:].isdigit() and int(action[1:]) < 6:
             command = ChooseContract(actor, str(Contract(int(action[1:]))))
         elif action == "schieben":
@@ -248,6 +325,20 @@ class Jass(commands.Cog):
             return
         private = key != "0"  # clicks in a private hand message
         await self.run(interaction, table_id, command, private=private)
+
+    def play_command(self, table: Table, actor: str, card: int, selection: int) -> PlayCard | None:
+        """A card button's command: the card, with the Weis and the Stöck its selection marks.
+
+        Only indexes into what the table offers this seat now are taken from the button."""
+        if card >= 36 or selection >= 2 * STOECK_BIT:
+            return None
+        seat = table.seat_of(actor)
+        view = table.view_for(seat) if seat is not None else None
+        options = view.weis_options if view else ()
+        weis = tuple(tuple(str(c) for c in w.cards) for i, w in enumerate(options) if selection >> i & 1)
+        if view is not None and (selection & (STOECK_BIT - 1)) >> len(options):
+            return None  # marks a Weis the hand does not hold (any more)
+        return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
 
     async def run(self, interaction: discord.Interaction, table_id: str, command, private: bool = False,
                   reply: bool = False) -> None:
@@ -264,18 +355,21 @@ class Jass(commands.Cog):
         if private:
             await self.show_hand(interaction, table, lang, edit=True)
         elif reply:
-            await interaction.response.send_message(embed=table_embed(table.view_for(None), lang), ephemeral=True)
+            await interaction.response.send_message(embed=table_embed(table.view_for(None), lang, deck=deck_for(
+                lang, table.rules, self._decks.get(table_id))), ephemeral=True)
         else:
             await interaction.response.defer()
 
-    async def show_hand(self, interaction: discord.Interaction, table: Table, lang: str, edit: bool) -> None:
+    async def show_hand(self, interaction: discord.Interaction, table: Table, lang: str, edit: bool,
+                        selection: int = 0) -> None:
         seat = table.seat_of(actor_of(interaction.user))
         if seat is None:
             await interaction.response.send_message(msg("err.NOT_SEATED", lang), ephemeral=True)
             return
         view = table.view_for(seat)
+        deck = deck_for(lang, table.rules, await self.user_deck(interaction.user.id) or self._decks.get(table.table_id))
         content = hand_text(view, lang)
-        components = as_view(hand_buttons(view, lang))
+        components = as_view(hand_buttons(view, lang, deck, selection))
         try:
             if edit:
                 await interaction.response.edit_message(content=content, view=components, embed=None)
@@ -312,7 +406,7 @@ class Jass(commands.Cog):
         if view.turn is not None and view.phase in ("contract", "play"):
             who = self.mentions(table).get(view.turn)
             content = who
-        return {"content": content, "embed": table_embed(view, lang, self.mentions(table)),
+        return {"content": content, "embed": table_embed(view, lang, self.mentions(table), self.table_deck(table)),
                 "view": as_view(table_buttons(view, lang)),
                 "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
 
@@ -322,7 +416,8 @@ class Jass(commands.Cog):
         view = table.view_for(None)
         mentions = self.mentions(table)
         content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
-        return {"content": content or "", "embeds": [table_embed(view, lang, mentions).to_dict()],
+        embed = table_embed(view, lang, mentions, self.table_deck(table))
+        return {"content": content or "", "embeds": [embed.to_dict()],
                 "components": components_payload(table_buttons(view, lang)),
                 "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
 
@@ -340,11 +435,12 @@ class Jass(commands.Cog):
             self._where[table_id] = (meta["channel_id"], meta["message_id"])
             if meta.get("language"):
                 self._languages.setdefault(table_id, meta["language"])
+            if meta.get("deck"):
+                self._decks.setdefault(table_id, meta["deck"])
         return self._where[table_id]
 
     async def on_events(self, table_id: str, events: list[dict], table: Table) -> None:
         """Service subscriber: coalesce table edits; post hand summaries and results."""
-        await self.load_language(table_id)
         channel_id, _ = await self.where(table_id)
         for ev in events:
             if ev["type"] == "turn_reminder":
@@ -383,8 +479,8 @@ class Jass(commands.Cog):
         lang = self.table_lang(table)
         view = table.view_for(None)
         if ev["type"] == "game_over":
-            return table_embed(view, lang, self.mentions(table))
-        contract = contract_label(Contract.parse(ev["contract"]), lang)
+            return table_embed(view, lang, self.mentions(table), self.table_deck(table))
+        contract = self.table_deck(table).contract(Contract.parse(ev["contract"]))
         embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
         lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=ev["card_points"][t],
                      tricks=ev["tricks"][t], written=ev["written"][t]) for t in (0, 1)]

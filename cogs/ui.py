@@ -2,32 +2,66 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
 from bot.game import TableView
 from bot.i18n import message as msg
-from bot.rules import Card, Contract
-from bot.rules.cards import cards_of
+from bot.rules import Contract, RuleSet, Weis
+from bot.rules.cards import FRENCH_SUITS, cards_of
 
-SUITS = {"de": ("Eichel", "Rose", "Schelle", "Schilte"), "en": ("Eichel", "Rose", "Schelle", "Schilte")}
 SUIT_ICONS = ("🌰", "🌹", "🔔", "🛡️")
-RANKS = ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass")
-RANKS_EN = ("6", "7", "8", "9", "10", "Under", "Ober", "King", "Ace")
-CONTRACT_NAMES = {
-    "de": ("Eichel", "Rose", "Schelle", "Schilte", "Obenabe", "Undenufe"),
-    "en": ("Eichel", "Rose", "Schelle", "Schilte", "Obenabe", "Undenufe"),
-}
+SWISS_SUITS = ("Eichel", "Rose", "Schelle", "Schilte")
+SWISS_RANKS = {"de": ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass"),
+               "en": ("6", "7", "8", "9", "10", "Under", "Ober", "King", "Ace")}
+FRENCH_SUIT_NAMES = {"de": {"ecken": "Ecken", "herz": "Herz", "kreuz": "Kreuz", "schaufel": "Schaufel"},
+                     "en": {"ecken": "Diamonds", "herz": "Hearts", "kreuz": "Clubs", "schaufel": "Spades"}}
+FRENCH_ICONS = {"ecken": "♦️", "herz": "♥️", "kreuz": "♣️", "schaufel": "♠️"}
+FRENCH_RANK_NAMES = {"de": ("6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+                     "en": ("6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace")}
+DECKS = ("swiss", "french")
 PREFIX = "jass"
 
 
-def card_label(card: int, lang: str) -> str:
-    c = Card.from_index(card)
-    ranks = RANKS if lang == "de" else RANKS_EN
-    return f"{SUITS[lang][c.suit]} {ranks[c.rank]}"
+@dataclass(frozen=True)
+class Deck:
+    """How cards are named for one reader: Swiss names (default) or French ones (RULES.md §2)."""
+
+    lang: str = "de"
+    kind: str = "swiss"
+    french_map: str = "official"
+
+    def suit(self, suit: int) -> str:
+        if self.kind == "french":
+            return FRENCH_SUIT_NAMES[self.lang][FRENCH_SUITS[self.french_map][suit]]
+        return SWISS_SUITS[suit]
+
+    def icon(self, suit: int) -> str:
+        if self.kind == "french":
+            return FRENCH_ICONS[FRENCH_SUITS[self.french_map][suit]]
+        return SUIT_ICONS[suit]
+
+    def rank(self, rank: int) -> str:
+        return (FRENCH_RANK_NAMES if self.kind == "french" else SWISS_RANKS)[self.lang][rank]
+
+    def card(self, card: int) -> str:
+        return f"{self.suit(card // 9)} {self.rank(card % 9)}"
+
+    def contract(self, contract: int) -> str:
+        return self.suit(contract) if contract < 4 else ("Obenabe", "Undenufe")[contract - 4]
 
 
-def contract_label(contract: int, lang: str) -> str:
-    return CONTRACT_NAMES[lang][contract]
+def deck_for(lang: str, rules: RuleSet | None = None, kind: str | None = None) -> Deck:
+    return Deck(lang, kind if kind in DECKS else "swiss", rules.french_map if rules else "official")
+
+
+def card_label(card: int, lang: str, deck: Deck | None = None) -> str:
+    return (deck or Deck(lang)).card(card)
+
+
+def contract_label(contract: int, lang: str, deck: Deck | None = None) -> str:
+    return (deck or Deck(lang)).contract(contract)
 
 
 def custom_id(table_id: str, key: str, action: str) -> str:
@@ -53,8 +87,10 @@ def team_name(view: TableView, team: int, lang: str) -> str:
     return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
 
 
-def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = None) -> discord.Embed:
+def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = None,
+                deck: Deck | None = None) -> discord.Embed:
     rules = view.rules
+    deck = deck or deck_for(lang, rules)
     embed = discord.Embed(title=msg("table.title", lang, id=view.table_id, target=rules.target), colour=0x1B5E20)
     if view.phase == "lobby":
         embed.description = msg("table.lobby", lang)
@@ -70,11 +106,11 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
         lines.append(msg("table.choosing", lang, name=seat_name(view, view.chooser, lang, mentions), shoved=shoved))
     elif view.contract is not None:
         shoved = msg("table.shoved", lang) if view.geschoben else ""
-        lines.append(msg("table.by", lang, contract=contract_label(view.contract, lang),
+        lines.append(msg("table.by", lang, contract=deck.contract(view.contract),
                          m=rules.multiplier(view.contract), name=seat_name(view, view.declarer, lang, mentions),
                          shoved=shoved))
     if view.contract is not None and view.phase == "play":
-        played = " · ".join(f"{seat_name(view, s, lang)}: {card_label(c, lang)}" for s, c in view.trick) or "—"
+        played = " · ".join(f"{seat_name(view, s, lang)}: {deck.card(c)}" for s, c in view.trick) or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
     if view.tricks:
         last = view.tricks[-1]
@@ -139,30 +175,61 @@ def hand_text(view: TableView, lang: str) -> str:
     if view.phase == "contract" and view.turn == view.seat:
         return f"**{head}** — {msg('hand.choose', lang)}"
     if view.phase == "play" and view.turn == view.seat:
-        return f"**{head}** — {msg('hand.your_turn', lang)}"
+        hint = f"\n{msg('hand.weis', lang)}" if view.weis_options else ""
+        return f"**{head}** — {msg('hand.your_turn', lang)}{hint}"
     return f"**{head}** — {msg('hand.wait', lang)}"
 
 
-def hand_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
-    """The viewer's cards (legal ones enabled), and contract choices when it chooses."""
+STOECK_BIT = 64  # in a hand's selection: announce Stöck (manual Stöck); bits 0-5: Weis options
+
+
+def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
+    """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
+    if weis.kind == "quartet":
+        return msg("weis.quartet", lang, points=weis.points, rank=deck.rank(weis.low))
+    return msg("weis.sequence", lang, points=weis.points, suit=deck.suit(weis.suit),
+               low=deck.rank(weis.low), high=deck.rank(weis.high))
+
+
+def play_action(card: int, selection: int) -> str:
+    """Action of a card button: ``c<card>``, with ``w<selection>`` when Weis or Stöck are marked."""
+    return f"c{card}w{selection}" if selection else f"c{card}"
+
+
+def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection: int = 0) -> list[discord.ui.Button]:
+    """The viewer's cards (legal ones enabled), contract choices when it chooses, and with manual
+    Weis the Weis it holds as toggles (``selection``: which are marked; the card buttons carry it)."""
+    deck = deck or deck_for(lang, view.rules)
     key = hand_key(view)
     tid = view.table_id
+    weis_bits = selection & ((1 << len(view.weis_options)) - 1)
     buttons = []
     for i, card in enumerate(cards_of(view.hand)):
         playable = bool(view.legal >> card & 1)
         buttons.append(discord.ui.Button(
-            label=card_label(card, lang), emoji=SUIT_ICONS[card // 9],
+            label=deck.card(card), emoji=deck.icon(card // 9),
             style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
-            disabled=not playable, custom_id=custom_id(tid, key, f"c{card}"), row=i // 5))
+            disabled=not playable, custom_id=custom_id(tid, key, play_action(card, weis_bits)), row=i // 5))
     if view.phase == "contract" and view.turn == view.seat:
         allowed = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
         for i, c in enumerate(allowed):
-            buttons.append(discord.ui.Button(label=contract_label(int(c), lang), style=discord.ButtonStyle.primary,
+            buttons.append(discord.ui.Button(label=deck.contract(int(c)), style=discord.ButtonStyle.primary,
                                              custom_id=custom_id(tid, key, f"k{int(c)}"), row=2 + i // 5))
         if view.may_schieben:
             buttons.append(discord.ui.Button(label=msg("btn.schieben", lang), style=discord.ButtonStyle.danger,
                                              custom_id=custom_id(tid, key, "schieben"), row=3))
+    for i, weis in enumerate(view.weis_options[:6]):
+        marked = bool(weis_bits >> i & 1)
+        buttons.append(discord.ui.Button(
+            label=("✅ " if marked else "") + weis_label(weis, deck, lang),
+            style=discord.ButtonStyle.primary if marked else discord.ButtonStyle.secondary,
+            custom_id=custom_id(tid, key, f"t{weis_bits ^ (1 << i)}"), row=2 + i // 5))
     extra = []
+    for card in cards_of(view.stoeck_cards):  # manual Stöck: play the second card with the announcement
+        extra.append(discord.ui.Button(label=msg("btn.play_stoeck", lang, card=deck.card(card)),
+                                       emoji=deck.icon(card // 9), style=discord.ButtonStyle.success,
+                                       custom_id=custom_id(tid, key, play_action(card, weis_bits | STOECK_BIT)),
+                                       row=4))
     if view.can_preshow_stoeck:
         extra.append(discord.ui.Button(label=msg("btn.stoeck", lang), custom_id=custom_id(tid, key, "stoeck"), row=4))
     if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game and view.phase in ("contract", "play"):

@@ -49,15 +49,6 @@ class RandomPlayer:
         weis = None
         if view.weis_options:  # manual Weis: declare everything held
             weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-        stoeck = not view.rules.stoeck_auto and _completes_stoeck(view, card)
+        stoeck = bool(view.stoeck_cards >> card & 1)
         return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=stoeck)
 
-
-def _completes_stoeck(view: TableView, card: int) -> bool:
-    if view.contract is None or view.contract >= 4 or view.stoeck_holder != view.seat:
-        return False
-    king, ober = view.contract * 9 + 7, view.contract * 9 + 6
-    if card not in (king, ober):
-        return False
-    other = ober if card == king else king
-    return not view.hand >> other & 1 and bool(view.cards_played >> other & 1)

@@ -101,21 +101,25 @@ class Table:
     seed: str | None = None
     counters: dict[str, list[int]] = field(default_factory=_counters)
     seq: int = 0  # events applied so far
+    turn_timer: float | None = None  # seconds a person has to act at this table; None: the service default
 
     # -- construction --------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None) -> tuple[
-        Table, list[dict[str, Any]]
-    ]:
-        """A new table in the lobby, and its first event."""
+    def create(cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None,
+               turn_timer: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
+        """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none)."""
+        if turn_timer is not None and not (isinstance(turn_timer, int | float) and 0 <= turn_timer <= 86400):
+            raise GameError(e.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
         if not isinstance(rules, RuleSet):
             try:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
                 raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
         event = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
-        table = cls(table_id, host, rules)
+        if turn_timer is not None:
+            event["turn_timer"] = turn_timer
+        table = cls(table_id, host, rules, turn_timer=turn_timer)
         table.seq = 1
         return table, [event]
 
@@ -126,7 +130,8 @@ class Table:
         first = next(it)
         if first.get("type") != "table_created":
             raise ValueError("an event log starts with table_created")
-        table = cls(first["table_id"], first["host"], RuleSet.from_dict(first["rules"]))
+        table = cls(first["table_id"], first["host"], RuleSet.from_dict(first["rules"]),
+                    turn_timer=first.get("turn_timer"))
         table.seq = 1
         for event in it:
             table.seq += 1
@@ -567,12 +572,15 @@ class Table:
         legal = 0
         weis_options: tuple = ()
         preshow = False
+        stoeck_cards = 0
         if seat is not None and self.phase in (Phase.CONTRACT, Phase.PLAY):
             mine = hand.hands[seat] if (hand and self.phase == Phase.PLAY) else self.start_hands[seat]
             if hand and self.phase == Phase.PLAY:
                 legal = hand.legal(seat)
                 if self.rules.weis_mode == "manual" and hand.turn == seat:
                     weis_options = tuple(hand.weis_options(seat))
+                if not self.rules.stoeck_auto and hand.turn == seat:
+                    stoeck_cards = sum(1 << c for c in cards_of(legal) if hand.stoeck_due(seat, c))
                 preshow = (
                     hand.stoeck_holder == seat and not hand.stoeck_done and self.rules.stoeck_preshow
                     and self.board.races_to_target
@@ -610,7 +618,8 @@ class Table:
             turn=self.to_act, hand=mine, legal=legal,
             trick=trick, tricks=tuple(hand.tricks) if hand else (),
             weis=public_weis, weis_result=hand.weis_result if hand and hand.tricks else None,
-            weis_options=weis_options, stoeck_holder=stoeck_holder, can_preshow_stoeck=preshow,
+            weis_options=weis_options, stoeck_holder=stoeck_holder,
+            can_preshow_stoeck=preshow, stoeck_cards=stoeck_cards,
             totals=board.totals if board else (0, 0), hand_written=written,
             berg=board.berg if board else None, winner=board.winner if board else None,
             schneider=board.schneider if board else False,

@@ -43,6 +43,7 @@ class TableView:
     weis_options: tuple[Weis, ...] = ()  # viewer, manual Weis, before its first card
     stoeck_holder: int | None = None  # public once credited (or the viewer's own)
     can_preshow_stoeck: bool = False
+    stoeck_cards: int = 0  # manual Stöck: the viewer's legal cards that would complete its Stöck now
     totals: tuple[int, int] = (0, 0)
     hand_written: tuple[int, int] = (0, 0)  # points credited in this hand so far
     berg: int | None = None

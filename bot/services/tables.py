@@ -86,9 +86,11 @@ class TableService:
     # -- tables --------------------------------------------------------------------------
 
     async def create_table(self, host: str, rules: RuleSet | dict[str, Any] | None = None,
-                           guild_id: int | None = None, channel_id: int | None = None) -> Table:
+                           guild_id: int | None = None, channel_id: int | None = None,
+                           turn_timer: float | None = None) -> Table:
+        """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default)."""
         table_id = self.table_ids()
-        table, events = Table.create(table_id, host, rules)
+        table, events = Table.create(table_id, host, rules, turn_timer)
         await self.storage.create_table(table_id, events, guild_id, channel_id)
         self.tables[table_id] = table
         self._locks[table_id] = asyncio.Lock()
@@ -182,7 +184,7 @@ class TableService:
             seat = table.seats[table.to_act]
             if seat.is_computer or seat.standin:
                 job = lambda: self._computer_turn(table_id)  # noqa: E731
-            elif self.settings.turn_timeout:
+            elif self.turn_timeout(table):
                 job = lambda: self._turn_timer(table_id, table.to_act, table.seq)  # noqa: E731
                 timer = True
         if job is not None:
@@ -215,8 +217,13 @@ class TableService:
         command = computer_command(table, self.settings.ai_seed)
         await self.execute(table_id, command)
 
+    def turn_timeout(self, table: Table) -> float | None:
+        """Seconds a person has to act at ``table`` (its own setting, else the service's)."""
+        timeout = self.settings.turn_timeout if table.turn_timer is None else table.turn_timer
+        return timeout or None
+
     async def _turn_timer(self, table_id: str, seat: int, seq: int) -> None:
-        timeout = self.settings.turn_timeout
+        timeout = self.turn_timeout(self.tables[table_id])
         reminder = timeout * self.settings.reminder_at
         await self.clock.sleep(reminder)
         table = self.tables.get(table_id)

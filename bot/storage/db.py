@@ -21,6 +21,10 @@ from .migrations import MIGRATIONS
 log = logging.getLogger(__name__)
 
 
+GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer")
+USER_KEYS = ("deck",)
+
+
 class ConflictError(Exception):
     """Events with these sequence numbers are already stored (a double submission)."""
 
@@ -259,46 +263,62 @@ class Storage:
             return [row[0] for row in await cur.fetchall()]
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
-        async with self.conn.execute(
-            "SELECT status, guild_id, channel_id, message_id, created_at, updated_at, language FROM tables "
-            "WHERE id = ?",
-            (table_id,),
-        ) as cur:
+        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck")
+        async with self.conn.execute(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
             return None
-        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language")
         return dict(zip(keys, row, strict=True))
 
-    # -- guild settings --------------------------------------------------------------------
+    # -- guild and user settings -------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's defaults for new tables (keys absent when not set)."""
+        """A server's defaults for new tables (keys absent when not set; values as stored)."""
+        return await self._settings("guild_settings", "guild_id", GUILD_KEYS, guild_id)
+
+    async def set_guild_settings(self, guild_id: int, **values: Any) -> dict[str, Any]:
+        """Change some of a server's defaults (``None``: keep); returns them all."""
+        return await self._set_settings("guild_settings", "guild_id", GUILD_KEYS, guild_id, values)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A person's own preferences (the deck they see), keys absent when not set."""
+        return await self._settings("user_settings", "user_id", USER_KEYS, user_id)
+
+    async def set_user_settings(self, user_id: int, **values: Any) -> dict[str, Any]:
+        return await self._set_settings("user_settings", "user_id", USER_KEYS, user_id, values)
+
+    async def _settings(self, table: str, id_column: str, keys: tuple[str, ...], key: int) -> dict[str, Any]:
         async with self.conn.execute(
-            "SELECT preset, target, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            f"SELECT {', '.join(keys)} FROM {table} WHERE {id_column} = ?", (key,)
         ) as cur:
             row = await cur.fetchone()
         if row is None:
             return {}
-        return {k: v for k, v in zip(("preset", "target", "language"), row, strict=True) if v is not None}
+        return {k: v for k, v in zip(keys, row, strict=True) if v is not None}
 
-    async def set_guild_settings(self, guild_id: int, **values: Any) -> dict[str, Any]:
-        """Change some of a server's defaults; returns them all."""
-        current = await self.guild_settings(guild_id)
+    async def _set_settings(self, table: str, id_column: str, keys: tuple[str, ...], key: int,
+                            values: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(values) - set(keys)
+        if unknown:
+            raise ValueError(f"unknown settings: {sorted(unknown)}")
+        current = await self._settings(table, id_column, keys, key)
         current.update({k: v for k, v in values.items() if v is not None})
+        columns = (id_column, *keys, "updated_at")
+        updates = ", ".join(f"{c} = excluded.{c}" for c in (*keys, "updated_at"))
         async with self._write:
             await self.conn.execute(
-                "INSERT INTO guild_settings (guild_id, preset, target, language, updated_at) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset, target = excluded.target, "
-                "language = excluded.language, updated_at = excluded.updated_at",
-                (guild_id, current.get("preset"), current.get("target"), current.get("language"), _now()),
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+                f"ON CONFLICT ({id_column}) DO UPDATE SET {updates}",
+                (key, *(current.get(k) for k in keys), _now()),
             )
             await self.conn.commit()
         return current
 
-    async def set_table_language(self, table_id: str, language: str) -> None:
+    async def set_table_display(self, table_id: str, language: str, deck: str) -> None:
+        """Language and deck of a table's public messages (fixed when the table opens)."""
         async with self._write:
-            await self.conn.execute("UPDATE tables SET language = ? WHERE id = ?", (language, table_id))
+            await self.conn.execute("UPDATE tables SET language = ?, deck = ? WHERE id = ?",
+                                    (language, deck, table_id))
             await self.conn.commit()
 
     # -- results --------------------------------------------------------------------------

@@ -52,4 +52,17 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE tables ADD COLUMN language TEXT;
         """,
     ),
+    (
+        3,
+        """
+        ALTER TABLE guild_settings ADD COLUMN deck TEXT;
+        ALTER TABLE guild_settings ADD COLUMN turn_timer INTEGER;
+        ALTER TABLE tables ADD COLUMN deck TEXT;
+        CREATE TABLE user_settings (
+            user_id     INTEGER PRIMARY KEY,
+            deck        TEXT,
+            updated_at  TEXT NOT NULL
+        );
+        """,
+    ),
 ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from cogs.ui import card_label
+from bot.rules.cards import FRENCH_SUITS
+from cogs.ui import DECKS, Deck
 
 from .harness import Call
 
@@ -28,10 +30,14 @@ def observer_for(bot) -> Any:
     return observe
 
 
+#: Every name a card has on screen: both languages, both decks, every French suit mapping.
+LABELS = {card: {Deck(lang, kind, fm).card(card) for lang in ("de", "en") for kind in DECKS for fm in FRENCH_SUITS}
+          for card in range(36)}
+
+
 def _mentions_card(text: str, card: int) -> bool:
-    labels = (card_label(card, "de"), card_label(card, "en"))
     return any(f'"{label}"' in text or f"{label} " in text or f"{label}\n" in text or f"{label}," in text
-               for label in labels) or f':c{card}"' in text
+               for label in LABELS[card]) or re.search(rf':c{card}(w\d+)?"', text) is not None
 
 
 def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]]) -> int:

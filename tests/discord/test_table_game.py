@@ -1,6 +1,8 @@
 """A whole game in a channel through slash commands and button clicks only (DESIGN.md §8)."""
 import asyncio
+import dataclasses
 import json
+import sys
 
 import pytest
 
@@ -307,3 +309,124 @@ async def test_server_settings_are_for_managers_and_shape_new_tables(harness):
     table = next(iter(h.bot.service.tables.values()))
     assert table.rules.target == 1000 and table.rules.multiplier_profile == "single"
     assert table_message(h)["embeds"][0]["title"].startswith("Table")
+
+
+def seed_for_manual_declarations(rules) -> tuple[str, int]:
+    """A start seed where seat 0 chooses first and holds a Weis and King + Ober of one suit."""
+    from bot.game import AddComputer, JoinSeat, StartGame, Table
+    from bot.rules.weis import find_weis
+
+    for n in range(5000):
+        table, _ = Table.create("t", "u:11", rules)
+        table.apply(JoinSeat("u:11", name="anna", seat=0))
+        for _ in range(3):
+            table.apply(AddComputer("u:11", level="random"))
+        table.apply(StartGame("u:11", seed=f"s{n}"))
+        hand = table.start_hands[0]
+        suits = [s for s in range(4) if hand >> (9 * s + 6) & 1 and hand >> (9 * s + 7) & 1]
+        if table.chooser == 0 and suits and find_weis(hand, suits[0], table.rules):
+            return f"s{n}", suits[0]
+    raise AssertionError("no such seed")
+
+
+async def test_manual_weis_and_stoeck_through_the_hand_buttons(tmp_path, monkeypatch):
+    from bot.rules import RuleSet
+
+    rules = RuleSet.from_dict({"preset": "standard", "weis_mode": "manual", "stoeck_auto": False})
+    seed, suit = seed_for_manual_declarations(rules)
+    settings = dataclasses.replace(fast_settings(tmp_path), rules=rules)
+    h = await started(settings, monkeypatch)
+    monkeypatch.setattr(sys.modules["cogs.jass"], "new_seed", lambda: seed)  # the module the bot loaded
+    from .audit import audit, observer_for
+
+    h.side.observer = observer_for(h.bot)
+    await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 3}]), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    service = h.bot.service
+    table = next(iter(service.tables.values()))
+    marked = announced = False
+    for _ in range(60):
+        await settle(h)
+        if table.phase not in ("play", "contract") or table.hand_no > 1:
+            break
+        if table.to_act != 0:
+            continue
+        current = table_message(h)
+        [shown] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
+        hand = shown.payload["data"]
+        ids = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        if table.phase == "contract":
+            choice = next(cid for cid in ids if cid.endswith(f":k{suit}"))
+        elif toggles := [cid for cid in ids if cid.split(":")[-1].startswith("t")]:
+            # Mark every Weis the hand holds; the card buttons then carry the marks.
+            for toggle in toggles:
+                [again] = await h.send(h.click_payload(toggle, ANNA, message_payload(1, hand, flags=64),
+                                                       ephemeral=True))
+                hand = again.payload["data"]
+            labels = [label for _, _, label in custom_ids(hand["components"])]
+            assert all(label.startswith("✅") for label in labels if "Weis" in label)
+            cards = [cid for cid, disabled, _ in custom_ids(hand["components"])
+                     if not disabled and cid.split(":")[-1].startswith("c")]
+            assert cards and all("w" in cid.split(":")[-1] for cid in cards)
+            choice = cards[0]
+            marked = True
+        elif stoeck := [cid for cid in ids if cid.split(":")[-1].startswith("c") and "w64" in cid.split(":")[-1]]:
+            choice = stoeck[0]
+            announced = True
+        else:
+            choice = next(cid for cid in ids if cid.split(":")[-1].startswith("c"))
+        [played] = await h.send(h.click_payload(choice, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+        assert played.payload["type"] == 7
+    events = await service.storage.load_events(table.table_id)
+    mine = [ev for ev in events if ev["type"] == "card" and ev["seat"] == 0]
+    assert marked and mine[0].get("weis"), "the marked Weis were declared with the first card"
+    assert announced and any(ev.get("stoeck") for ev in mine), "Stöck was announced with the second card"
+    assert any(ev["type"] == "hand_scored" and ev["stoeck_team"] == 0 for ev in events)
+    assert audit(h.side.calls, h.side.clicked) > 20  # the Weis buttons showed no card to anyone else
+    await h.bot.close()
+
+
+async def test_french_card_names_are_a_personal_choice(harness):
+    h = harness
+    await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 3}]), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    await settle(h)
+    current = table_message(h)
+    [swiss] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
+    [saved] = await h.send(h.command_payload(
+        "jass", [{"name": "cards", "type": 1, "options": [{"name": "deck", "type": 3, "value": "french"}]}], ANNA))
+    assert saved.payload["data"]["flags"] & 64 and "Schaufel" in saved.payload["data"]["content"]
+    [french] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
+    swiss_labels = " ".join(label for _, _, label in custom_ids(swiss.payload["data"]["components"]))
+    french_labels = " ".join(label for _, _, label in custom_ids(french.payload["data"]["components"]))
+    assert any(s in swiss_labels for s in ("Eichel", "Rose", "Schelle", "Schilte"))
+    assert not any(s in french_labels for s in ("Eichel", "Rose", "Schelle", "Schilte"))
+    assert any(s in french_labels for s in ("Ecken", "Herz", "Kreuz", "Schaufel"))
+    assert await h.bot.service.storage.user_settings(int(ANNA["id"])) == {"deck": "french"}
+    # Beat's view of the public table keeps the server's (Swiss) names.
+    await settle(h)
+    assert "Schaufel" not in json.dumps(table_message(h), ensure_ascii=False)
+
+
+async def test_server_turn_timer_and_deck_apply_to_new_tables(harness):
+    h = harness
+    values = [{"name": "turn_timer", "type": 4, "value": 45}, {"name": "deck", "type": 3, "value": "french"}]
+    await h.send(h.command_payload("jass", [{"name": "settings", "type": 1, "options": values}], ANNA, manager=True))
+    assert await h.bot.service.storage.guild_settings(3000) == {"turn_timer": 45, "deck": "french"}
+    await h.send(h.command_payload("jass", new_table([]), BEAT))
+    table = next(iter(h.bot.service.tables.values()))
+    assert table.turn_timer == 45 and h.bot.service.turn_timeout(table) == 45
+    meta = await h.bot.service.storage.table_meta(table.table_id)
+    assert meta["deck"] == "french"
+
+
+async def test_a_corrupt_server_setting_is_ignored(harness, caplog):
+    h = harness
+    storage = h.bot.service.storage
+    await storage.set_guild_settings(3000, preset="no-such-preset", target=1500)
+    await h.send(h.command_payload("jass", new_table([]), BEAT))
+    table = next(iter(h.bot.service.tables.values()))
+    assert table.rules.target == 1500  # the valid value is used, the broken one dropped
+    assert "no-such-preset" in caplog.text

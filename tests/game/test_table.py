@@ -355,3 +355,15 @@ def test_stoeck_preshow_through_the_table():
     kinds = [e["type"] for e in events]
     assert kinds[0] == "stoeck_preshown" and "stoeck" in kinds and kinds[-1] == "game_over"
     assert table.board.winner == holder % 2 and table.board.totals[holder % 2] == 1005
+
+
+def test_a_table_keeps_its_own_turn_timer_through_replay():
+    table, events = Table.create("t", HOST, {}, turn_timer=45)
+    assert table.turn_timer == 45 and events[0]["turn_timer"] == 45
+    assert Table.replay(events).turn_timer == 45
+    plain, plain_events = Table.create("u", HOST, {})
+    assert plain.turn_timer is None and "turn_timer" not in plain_events[0]
+    for wrong in (-1, 90000, "soon"):
+        with pytest.raises(GameError) as err:
+            Table.create("v", HOST, {}, turn_timer=wrong)
+        assert err.value.code == "BAD_RULES" and err.value.facts["key"] == "turn_timer"

@@ -106,3 +106,21 @@ async def test_results(storage):
         {"game": 1, "winner": 0, "totals": [2510, 1200], "berg": 0, "schneider": True,
          "seats": ["u:1", "ai:1", None, "u:2"]}
     ]
+
+
+async def test_server_and_personal_settings(storage):
+    assert await storage.guild_settings(1) == {}
+    assert await storage.set_guild_settings(1, preset="swisslos", turn_timer=30) == {"preset": "swisslos",
+                                                                                      "turn_timer": 30}
+    assert await storage.set_guild_settings(1, deck="french") == {"preset": "swisslos", "turn_timer": 30,
+                                                                  "deck": "french"}
+    assert await storage.guild_settings(2) == {}
+    with pytest.raises(ValueError):
+        await storage.set_guild_settings(1, colour="red")
+    await storage.set_user_settings(7, deck="french")
+    assert await storage.user_settings(7) == {"deck": "french"}
+    assert await storage.user_settings(8) == {}
+    await storage.create_table("t", [ev(1)])
+    await storage.set_table_display("t", "en", "french")
+    meta = await storage.table_meta("t")
+    assert (meta["language"], meta["deck"]) == ("en", "french")
