@@ -19,13 +19,31 @@ class Player(Protocol):
     def decide(self, view: TableView, actor: str) -> Command: ...
 
 
-def make_player(level: str, seed: int | str | None = None) -> Player:
-    """A computer player of ``level`` with its own seeded random source."""
+#: Levels people choose from (``/jass new``, config) and the arena's names for the engines.
+USER_LEVELS = ("beginner", "club", "strong", "random")
+LEVELS = (*USER_LEVELS, "rules", "search")
+
+
+def make_player(level: str, seed: int | str | None = None, budget: float | None = None) -> Player:
+    """A computer player of ``level`` with its own seeded random source.
+
+    ``beginner``: the rules player with slips; ``club`` (= ``rules``): the rules player;
+    ``strong`` (= ``search``): determinised Monte Carlo search (``budget``: seconds per decision).
+    """
     from .random_player import RandomPlayer
+    from .rules_player import RulesPlayer
 
     rng = random.Random(seed)
     if level == "random":
         return RandomPlayer(rng)
+    if level == "beginner":
+        return RulesPlayer(rng, noise=0.25, level="beginner")
+    if level in ("club", "rules"):
+        return RulesPlayer(rng, level=level)
+    if level in ("strong", "search"):
+        from .search_player import SearchPlayer
+
+        return SearchPlayer(rng, budget=budget, level=level)
     raise ValueError(f"unknown computer player level {level!r}")
 
 

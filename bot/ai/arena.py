@@ -1,0 +1,164 @@
+"""Duplicate matches between two computer players: ``python -m bot.ai.arena --a club --b random``.
+
+Every deal is played twice with the same cards: once with player A on seats 1 and 3, once
+on seats 2 and 4, so the luck of the cards cancels out.  Each play is one hand of the table
+engine (the first hand of a game: Rose 7 chooses), decided through ``view_for(seat)`` only.
+Prints ``point_share_a`` (A's share of all written points) with a 95 % bootstrap interval
+over deals, hands won, Matches, mean points per hand and decision times per player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.game import AddComputer, StartGame, Table
+from bot.rules import PRESETS
+
+from .base import make_player
+
+HOST = "arena"
+
+
+@dataclass
+class DealResult:
+    points_a: int = 0  # A's written points over both plays of the deal
+    points_b: int = 0
+    hands_won_a: int = 0
+    hands_won_b: int = 0
+    matches_a: int = 0
+    matches_b: int = 0
+    times_a: list[float] = field(default_factory=list)
+    times_b: list[float] = field(default_factory=list)
+
+
+def play_hand(seed: str, players: dict[int, object], rules: dict) -> tuple[list[int], int | None,
+                                                                           dict[int, list[float]]]:
+    """One hand of the table engine; returns (written points per team, Match team, times per seat)."""
+    table, _ = Table.create("arena", HOST, rules)
+    for _ in range(4):
+        table.apply(AddComputer(HOST, level="random"))
+    table.apply(StartGame(HOST, seed=seed))
+    times: dict[int, list[float]] = {s: [] for s in range(4)}
+    while True:
+        seat = table.to_act
+        if seat is None:
+            break
+        view = table.view_for(seat)
+        t0 = time.perf_counter()
+        command = players[seat].decide(view, table.actor_for(seat))
+        times[seat].append(time.perf_counter() - t0)
+        for ev in table.apply(command):
+            if ev["type"] == "hand_scored":
+                return list(ev["written"]), ev["match_team"], times
+    raise RuntimeError("the hand ended without a score")
+
+
+def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None) -> DealResult:
+    rules = {"preset": preset, "target": 100_000}
+    deal_seed = f"arena:{seed}:{index}"
+    out = DealResult()
+    for swap in (0, 1):
+        team_a = swap  # A sits on seats 0 and 2 first, then on 1 and 3
+        players = {}
+        for seat in range(4):
+            level = a if seat % 2 == team_a else b
+            player_seed = hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest()
+            players[seat] = make_player(level, player_seed, budget=budget)
+        written, match_team, times = play_hand(deal_seed, players, rules)
+        pa, pb = written[team_a], written[1 - team_a]
+        out.points_a += pa
+        out.points_b += pb
+        out.hands_won_a += pa > pb
+        out.hands_won_b += pb > pa
+        out.matches_a += match_team == team_a
+        out.matches_b += match_team == 1 - team_a
+        for seat, ts in times.items():
+            (out.times_a if seat % 2 == team_a else out.times_b).extend(ts)
+    return out
+
+
+def _play_chunk(args: tuple[list[int], int, str, str, str, float | None]) -> list[DealResult]:
+    indexes, seed, a, b, preset, budget = args
+    return [play_deal(i, seed, a, b, preset, budget) for i in indexes]
+
+
+def bootstrap_interval(a: np.ndarray, total: np.ndarray, seed: int, rounds: int = 2000) -> tuple[float, float]:
+    """95 % interval of sum(a) / sum(total), resampling deals."""
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, len(a), size=(rounds, len(a)))
+    shares = a[idx].sum(axis=1) / np.maximum(total[idx].sum(axis=1), 1)
+    lo, hi = np.percentile(shares, [2.5, 97.5])
+    return float(lo), float(hi)
+
+
+def run(a: str, b: str, deals: int, seed: int, jobs: int, preset: str,
+        budget: float | None = None) -> list[DealResult]:
+    indexes = list(range(deals))
+    chunks = [indexes[i::max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
+    work = [(chunk, seed, a, b, preset, budget) for chunk in chunks if chunk]
+    if jobs <= 1:
+        return [r for w in work for r in _play_chunk(w)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [r for part in pool.map(_play_chunk, work) for r in part]
+
+
+def report(results: list[DealResult], a: str, b: str, seed: int) -> list[str]:
+    pa = np.array([r.points_a for r in results], dtype=np.float64)
+    pb = np.array([r.points_b for r in results], dtype=np.float64)
+    share = pa.sum() / max(pa.sum() + pb.sum(), 1)
+    lo, hi = bootstrap_interval(pa, pa + pb, seed)
+    hands = 2 * len(results)
+    times_a = [t for r in results for t in r.times_a]
+    times_b = [t for r in results for t in r.times_b]
+
+    def pct(xs: list[float], q: float) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+    return [
+        f"players: a={a} b={b}",
+        f"deals: {len(results)} (each played twice, seats swapped: {hands} hands)",
+        f"point_share_a: {share:.3f}",
+        f"point_share_a_95ci: [{lo:.3f}, {hi:.3f}]",
+        f"hands_won: a={sum(r.hands_won_a for r in results)} b={sum(r.hands_won_b for r in results)}",
+        f"matches: a={sum(r.matches_a for r in results)} b={sum(r.matches_b for r in results)}",
+        f"mean_points_per_hand: a={pa.sum() / hands:.1f} b={pb.sum() / hands:.1f}",
+        f"decision_ms_a: p50={1000 * pct(times_a, 0.5):.2f} p95={1000 * pct(times_a, 0.95):.2f} "
+        f"mean={1000 * statistics.fmean(times_a or [0]):.2f} n={len(times_a)}",
+        f"decision_ms_b: p50={1000 * pct(times_b, 0.5):.2f} p95={1000 * pct(times_b, 0.95):.2f} "
+        f"mean={1000 * statistics.fmean(times_b or [0]):.2f} n={len(times_b)}",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .base import LEVELS
+
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.arena", description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="search", choices=LEVELS)
+    parser.add_argument("--b", default="rules", choices=LEVELS)
+    parser.add_argument("--hands", type=int, default=2000, help="deals; each is played twice (seats swapped)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per search decision (default: the search player's own budget)")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    results = run(args.a, args.b, args.hands, args.seed, args.jobs, args.preset, args.budget)
+    for line in report(results, args.a, args.b, args.seed):
+        print(line)
+    print(f"wall_seconds: {time.perf_counter() - t0:.1f} (jobs {args.jobs})")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

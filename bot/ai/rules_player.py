@@ -1,0 +1,283 @@
+"""The ``rules`` computer player: a good club player's habits, written down.
+
+Contract: estimate the tricks a hand takes under each contract (Puur and Näll, trump length,
+Bock cards, runs from the top or the bottom), turn that into points times the multiplier,
+add Weis and Stöck; schiebe when nothing reaches about four tricks; when geschoben with a weak
+hand the multiplier makes the cheapest contract the least bad.  Play: pull trumps with a strong
+trump hand, lead the highest trump after Schieben, cash Bock cards, win tricks as cheaply as
+possible, give points (schmieren) to a partner whose card holds, keep the Puur for tricks that
+matter, throw the cheapest card otherwise.  It only reads ``view_for(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.game.commands import AnnounceStoeck, ChooseContract, Command, PlayCard, Schieben
+from bot.game.view import TableView
+from bot.rules import Card, Contract
+from bot.rules.cards import SUIT_MASKS, SUIT_OF, cards_of
+from bot.rules.weis import find_weis
+
+from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
+
+PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN, SIX, SEVEN = 5, 3, 8, 7, 6, 4, 0, 1
+SCHIEBEN_BELOW = 0.0  # expected net points: below this, schiebe (tuned in the arena, see the note)
+
+
+def trump_tricks(hand: int, suit: int) -> float:
+    """Tricks ``hand`` may take with ``suit`` as trump (a club player's count)."""
+    trumps = [c % 9 for c in cards_of(hand & SUIT_MASKS[suit])]
+    n = len(trumps)
+    t = 0.0
+    if PUUR_RANK in trumps:
+        t += 1.6
+    if NAELL_RANK in trumps:
+        t += 1.0 if (PUUR_RANK in trumps or n >= 3) else 0.5
+    if ACE in trumps:
+        t += 0.7 if n >= 3 else 0.4
+    t += 0.4 * sum(1 for r in trumps if r in (KING, OBER))
+    t += 0.35 * sum(1 for r in trumps if r not in (PUUR_RANK, NAELL_RANK, ACE, KING, OBER))
+    if n >= 5:
+        t += 0.5 * (n - 4)
+    for side in range(4):
+        if side == suit:
+            continue
+        ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[side])}
+        if ACE in ranks:
+            t += 0.8
+            if KING in ranks:
+                t += 0.5
+        if not ranks and n >= 3:
+            t += 0.3
+    return t
+
+
+def run_tricks(hand: int, down: bool) -> float:
+    """Tricks in Obenabe (``down`` False: from the ace) or Undenufe (from the six)."""
+    t = 0.0
+    for suit in range(4):
+        ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[suit])}
+        order = range(9) if down else range(8, -1, -1)
+        run = 0
+        for r in order:
+            if r in ranks:
+                run += 1
+            else:
+                break
+        t += sum(1.0 - 0.08 * i for i in range(run))
+        if run and len(ranks) > run:
+            t += 0.25 * (len(ranks) - run)  # length behind a run from the top
+        elif not run and len(ranks) >= 4:
+            t += 0.3
+    return t
+
+
+def hand_features(hand: int, contract: int) -> tuple[float, ...]:
+    """What a club player looks at in a hand for one contract (the constant first)."""
+    if contract < 4:
+        trumps = {c % 9 for c in cards_of(hand & SUIT_MASKS[contract])}
+        n = len(trumps)
+        side_aces = side_ak = side_10a = voids = singles = side_k = 0
+        for side in range(4):
+            if side == contract:
+                continue
+            ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[side])}
+            side_aces += ACE in ranks
+            side_ak += ACE in ranks and KING in ranks
+            side_10a += ACE in ranks and TEN in ranks
+            side_k += KING in ranks and ACE not in ranks
+            voids += not ranks
+            singles += len(ranks) == 1 and ACE not in ranks
+        return (1.0, PUUR_RANK in trumps, NAELL_RANK in trumps, ACE in trumps,
+                (KING in trumps) + (OBER in trumps), len(trumps - {PUUR_RANK, NAELL_RANK, ACE, KING, OBER}),
+                max(0, n - 4), side_aces, side_ak, side_10a, voids * (n >= 3), singles,
+                PUUR_RANK in trumps and NAELL_RANK in trumps, side_k)
+    order = list(range(8, -1, -1)) if contract == 4 else list(range(9))  # best card first
+    tops = [0, 0, 0, 0]  # suits with a run from the top of length >= 1, 2, 3, 4
+    behind = second = long_plain = 0
+    for suit in range(4):
+        ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[suit])}
+        run = 0
+        for r in order:
+            if r not in ranks:
+                break
+            run += 1
+        for i in range(min(run, 4)):
+            tops[i] += 1
+        if run:
+            behind += len(ranks) - run
+        else:
+            second += order[1] in ranks
+            long_plain += len(ranks) >= 4
+    return (1.0, *tops, behind, second, long_plain)
+
+
+#: Card points (with the Match bonus) the choosing team makes, as a linear model of
+#: :func:`hand_features`; fitted by ``benchmarks/calibrate_contracts.py`` (club players, 2,000 deals).
+TRUMP_MODEL = (45.48, 26.03, 18.01, 13.0, 8.42, 6.62, 7.46, 2.74, 2.97, 0.83, 3.81, 1.34, 4.14, 1.67)
+OBENABE_MODEL = (55.54, 9.73, 13.01, 15.45, 6.04, 2.96, 3.41, 2.11)
+UNDENUFE_MODEL = (55.15, 11.97, 10.1, 9.85, 16.32, 2.71, 4.11, -0.55)
+
+
+def expected_points(hand: int, contract: int) -> float:
+    model = TRUMP_MODEL if contract < 4 else (OBENABE_MODEL if contract == 4 else UNDENUFE_MODEL)
+    if not model:
+        tricks = trump_tricks(hand, contract) if contract < 4 else run_tricks(hand, down=contract == 5)
+        return min(157.0, 20.0 + 17.0 * tricks)
+    return max(0.0, min(257.0, sum(w * x for w, x in zip(model, hand_features(hand, contract), strict=True))))
+
+
+def contract_values(view: TableView) -> dict[Contract, float]:
+    """Expected written points (ours minus theirs) of each allowed contract, from the hand alone."""
+    hand, rules = view.hand, view.rules
+    out: dict[Contract, float] = {}
+    for contract in Contract:
+        if not contract.is_trump and not rules.allow_obe_unde:
+            continue
+        k = int(contract)
+        expected = expected_points(hand, k)
+        m = rules.multiplier(k)
+        extra = 0.0
+        weis = find_weis(hand, k, rules) if rules.weis_enabled else []
+        extra += 0.8 * sum(w.points for w in weis)
+        if k < 4 and rules.stoeck_enabled and hand >> (k * 9 + KING) & 1 and hand >> (k * 9 + OBER) & 1:
+            extra += 20
+        out[contract] = ((2 * expected - 157) + extra) * m
+    return out
+
+
+def best_tricks(view: TableView) -> float:
+    tricks = [trump_tricks(view.hand, s) for s in range(4)]
+    if view.rules.allow_obe_unde:
+        tricks += [run_tricks(view.hand, False), run_tricks(view.hand, True)]
+    return max(tricks)
+
+
+class RulesPlayer:
+    """Heuristic club player; ``noise`` > 0 makes the ``beginner`` level (random slips)."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.0, level: str = "club") -> None:
+        self.rng = rng
+        self.noise = noise
+        self.level = level
+
+    # -- contract ---------------------------------------------------------------------------
+
+    def choose_contract(self, view: TableView, actor: str) -> Command:
+        values = contract_values(view)
+        if self.noise:
+            values = {c: v + self.rng.gauss(0, 60 * self.noise) for c, v in values.items()}
+        best = max(values, key=lambda c: values[c])
+        threshold = SCHIEBEN_BELOW + self._risk(view)
+        if view.may_schieben and not view.geschoben and values[best] < threshold:
+            return Schieben(actor)
+        return ChooseContract(actor, str(best))
+
+    @staticmethod
+    def _risk(view: TableView) -> float:
+        """Behind in the game: take more risk (schiebe less); far ahead: a little less."""
+        if view.seat is None or not view.rules.target:
+            return 0.0
+        ours, theirs = view.totals[view.seat % 2], view.totals[1 - view.seat % 2]
+        gap = (theirs - ours) / view.rules.target
+        return -30.0 if gap > 0.25 else (15.0 if gap < -0.25 else 0.0)
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def decide(self, view: TableView, actor: str) -> Command:
+        if view.phase == "contract":
+            return self.choose_contract(view, actor)
+        if view.can_preshow_stoeck:
+            return AnnounceStoeck(actor)
+        legal = cards_of(view.legal)
+        if self.noise and self.rng.random() < self.noise:
+            card = self.rng.choice(legal)
+        else:
+            card = self.choose_card(view, knowledge_of(view), legal)
+        weis = None
+        if view.weis_options:  # manual Weis: declare everything held
+            weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
+        return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
+
+    def choose_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        if not k.trick:
+            return self.lead(view, k, legal)
+        return self.follow(view, k, legal)
+
+    def lead(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
+        c = k.contract
+        ours = view.declarer is not None and view.declarer % 2 == k.seat % 2
+        trumps = [x for x in legal if c < 4 and SUIT_OF[x] == c]
+        if trumps and k.trumps_out():
+            top = max(trumps, key=lambda x: strength(x, c))
+            pushed_to_partner = view.geschoben and view.declarer == k.partner and not view.tricks
+            if pushed_to_partner and len(trumps) > 1:
+                return top  # after Schieben: the highest trump
+            if ours and (k.is_bock(top) or len(trumps) >= max(3, k.trumps_out().bit_count())):
+                return top if k.is_bock(top) else min(trumps, key=lambda x: strength(x, c))
+        others = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
+        after = [(k.seat + i) % 4 for i in (1, 2, 3)]
+        bocks = [x for x in others if k.is_bock(x) and not k.opponents_may_trump(SUIT_OF[x], after)]
+        if bocks:
+            return max(bocks, key=lambda x: (value(x, c), strength(x, c)))
+        # Nothing sure: lead low from the longest suit (gives the partner a chance).
+        length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        return min(others, key=lambda x: (value(x, c), -length[SUIT_OF[x]], strength(x, c)))
+
+    def follow(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
+        c = k.contract
+        cards = [card for _, card in k.trick]
+        win_i = trick_winner(cards, c)
+        win_seat, win_card = k.trick[win_i]
+        lead = SUIT_OF[cards[0]]
+        after = [(k.seat + i) % 4 for i in range(1, 4 - len(cards))]
+        on_table = sum(value(x, c) for x in cards)
+        last = not after
+
+        def holds(x: int) -> bool:
+            """Would ``x`` still win after the players in ``after``?"""
+            if last:
+                return True
+            suit = SUIT_OF[x]
+            if c < 4 and suit == c:
+                return k.is_bock(x)
+            return k.is_bock(x) and not k.opponents_may_trump(lead, after)
+
+        def throw() -> int:
+            pool = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
+            return min(pool, key=lambda x: (value(x, c), k.is_bock(x), strength(x, c)))
+
+        if win_seat % 2 == k.seat % 2:
+            # Partner wins so far: give points if the trick is safe, else keep low.
+            if holds(win_card) or (len(after) == 1 and after[0] % 2 != k.seat % 2 and self._safe_vs_last(
+                    k, win_card, lead, after[0])):
+                pool = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
+                return max(pool, key=lambda x: (value(x, c) - (5 if k.is_bock(x) and value(x, c) >= 10 else 0),
+                                                -strength(x, c)))
+            return throw()
+        winners = [x for x in legal if trick_winner([*cards, x], c) == len(cards)]
+        if winners:
+            safe = [x for x in winners if holds(x)]
+            plain = [x for x in safe if not (c < 4 and SUIT_OF[x] == c)]
+            if plain:
+                return min(plain, key=lambda x: strength(x, c))
+            if safe:
+                cheapest = min(safe, key=lambda x: strength(x, c))
+                precious = c < 4 and cheapest % 9 in (PUUR_RANK, NAELL_RANK)
+                if on_table >= 10 or (not precious and on_table >= 4) or last:
+                    return cheapest
+            elif last or len(after) == 1:
+                cheapest = min(winners, key=lambda x: strength(x, c))
+                if on_table >= 10 and not (c < 4 and cheapest % 9 == PUUR_RANK and on_table < 15):
+                    return cheapest
+        return throw()
+
+    @staticmethod
+    def _safe_vs_last(k: Knowledge, card: int, lead: int, seat: int) -> bool:
+        """The last opponent can neither follow higher nor ruff (as far as we know)."""
+        if k.may_hold(seat, lead):
+            return k.is_bock(card)
+        return not (k.contract < 4 and lead != k.contract and k.may_hold(seat, k.contract) and k.trumps_out())

@@ -1,0 +1,73 @@
+"""Deals of the hidden cards consistent with everything a seat knows (determinisation)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from bot.rules.cards import cards_of
+
+from .knowledge import Knowledge, allowed_cards
+
+
+def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> np.ndarray:
+    """``n`` deals as an ``(n, 4)`` uint64 array: the seat's own hand, the others' hands drawn
+    from the unseen cards so that every void, declared Weis and Stöck is respected."""
+    others = [s for s in range(4) if s != k.seat]
+    allowed = {s: allowed_cards(k, s) for s in others}
+    fixed = {s: k.must_hold[s] & k.unseen for s in others}
+    free = k.unseen
+    for s in others:
+        free &= ~fixed[s]
+    need = {s: k.hand_sizes[s] - fixed[s].bit_count() for s in others}
+    # Cards only some of the others may hold are placed first (most constrained first);
+    # the rest are shuffled into the places left.
+    constrained, loose = [], []
+    for c in cards_of(free):
+        seats = [s for s in others if allowed[s] >> c & 1]
+        (loose if len(seats) == len(others) else constrained).append((c, seats))
+    constrained.sort(key=lambda cs: len(cs[1]))
+    loose_cards = [c for c, _ in loose]
+    out = np.empty((n, 4), dtype=np.uint64)
+    for i in range(n):
+        for _ in range(tries):
+            deal = _draw(constrained, loose_cards, need, fixed, rng)
+            if deal is not None:
+                break
+        else:  # the inferences contradict each other (should not happen): ignore voids
+            deal = _draw([], [c for c, _ in constrained] + loose_cards, need, fixed, rng)
+            assert deal is not None
+        deal[k.seat] = k.hand
+        out[i] = deal
+    return out
+
+
+def _draw(constrained: list[tuple[int, list[int]]], loose: list[int], need: dict[int, int],
+          fixed: dict[int, int], rng: random.Random) -> list[int] | None:
+    left = dict(need)
+    hands = [0, 0, 0, 0]
+    for s, mask in fixed.items():
+        hands[s] = mask
+    for c, seats in constrained:
+        open_seats = [s for s in seats if left[s] > 0]
+        if not open_seats:
+            return None
+        if len(open_seats) == 1:
+            s = open_seats[0]
+        else:
+            r = rng.random() * sum(left[s] for s in open_seats)
+            for s in open_seats:
+                r -= left[s]
+                if r < 0:
+                    break
+        hands[s] |= 1 << c
+        left[s] -= 1
+    cards = loose[:]
+    rng.shuffle(cards)
+    pos = 0
+    for s, count in left.items():
+        for c in cards[pos:pos + count]:
+            hands[s] |= 1 << c
+        pos += count
+    return hands
