@@ -22,7 +22,7 @@ from bot.rules.weis import find_weis
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN, SIX, SEVEN = 5, 3, 8, 7, 6, 4, 0, 1
-SCHIEBEN_BELOW = 0.0  # expected net points: below this, schiebe (tuned in the arena, see the note)
+SCHIEBEN_BELOW = 100.0  # expected net points: below this, schiebe (tuned in the arena, see the note)
 
 
 def trump_tricks(hand: int, suit: int) -> float:
@@ -223,6 +223,12 @@ class RulesPlayer:
         bocks = [x for x in others if k.is_bock(x) and not k.opponents_may_trump(SUIT_OF[x], after)]
         if bocks:
             return max(bocks, key=lambda x: (value(x, c), strength(x, c)))
+        # Return the suit the partner led last (its strength), low.
+        partner_led = [SUIT_OF[t.cards[0]] for t in view.tricks if t.leader == k.partner]
+        if partner_led:
+            back = [x for x in others if SUIT_OF[x] == partner_led[-1]]
+            if back:
+                return min(back, key=lambda x: (value(x, c), strength(x, c)))
         # Nothing sure: lead low from the longest suit (gives the partner a chance).
         length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
         return min(others, key=lambda x: (value(x, c), -length[SUIT_OF[x]], strength(x, c)))
