@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bot.game.table import COMPUTER_LEVELS
+
 NO_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 
@@ -39,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                            "ascending, tournament, app)")
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a rule key (repeatable)")
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")
+    play.add_argument("--level", default="club", choices=COMPUTER_LEVELS, help="computer players' level")
     return parser
 
 

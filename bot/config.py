@@ -55,7 +55,7 @@ class Settings:
     language: str = "de"
     turn_timer_seconds: float = 120.0  # 0: no turn timer
     hand_pause_seconds: float = 4.0
-    computer_level: str = "random"
+    computer_level: str = "club"
     computer_delay_seconds: float = 1.2
     dev_guild_ids: tuple[int, ...] = ()
     log_level: str = "INFO"
@@ -202,7 +202,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         language=choice("language", "de", LANGUAGES),
         turn_timer_seconds=number("turn_timer_seconds", 120.0, 0, 86400),
         hand_pause_seconds=number("hand_pause_seconds", 4.0, 0, 60),
-        computer_level=choice("computer.level", "random", COMPUTER_LEVELS),
+        computer_level=choice("computer.level", "club", COMPUTER_LEVELS),
         computer_delay_seconds=number("computer.delay_seconds", 1.2, 0, 30),
         dev_guild_ids=tuple(guilds),
         log_level=choice("log.level", "INFO", LOG_LEVELS, upper=True),

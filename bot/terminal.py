@@ -60,7 +60,7 @@ def parse_overrides(preset: str, settings: list[str]) -> RuleSet:
 
 class TerminalGame:
     def __init__(self, seats: list[str], rules: RuleSet, seed: int | None, json_out: bool,
-                 out: TextIO = sys.stdout, ask: Callable[[str], str] = input) -> None:
+                 out: TextIO = sys.stdout, ask: Callable[[str], str] = input, level: str = "club") -> None:
         self.out, self.ask, self.json_out = out, ask, json_out
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
@@ -70,7 +70,7 @@ class TerminalGame:
                 name = "You" if len(self.humans) == 1 else f"Player {seat + 1}"
                 self._apply(JoinSeat(f"u:{seat}", name=name, seat=seat))
             else:
-                self._apply(AddComputer(HOST, seat=seat, level="random"))
+                self._apply(AddComputer(HOST, seat=seat, level=level))
         self.hand_count = 0
 
     def _seed(self) -> str:
@@ -250,5 +250,5 @@ def play_main(args: Any) -> int:
         return 2
     if args.json and "human" in seats and sys.stdin.isatty():
         print("Note: --json prints the history when the game ends.", file=sys.stderr)
-    game = TerminalGame(seats, rules, args.seed, args.json)
+    game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"))
     return game.run()

@@ -57,6 +57,9 @@ PLAY = re.compile(r"c(\d{1,2})(?:w(\d{1,3}))?")  # a card, with a selection of W
 MARK = re.compile(r"t(\d{1,3})")  # re-show the hand with other Weis marks
 DECK_CHOICES = [app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
                 app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french")]
+LEVEL_CHOICES = [app_commands.Choice(name="beginner", value="beginner"),
+                 app_commands.Choice(name="club", value="club"),
+                 app_commands.Choice(name="strong", value="strong")]
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 
 
@@ -85,6 +88,10 @@ class Jass(commands.Cog):
         """Language of a table's public messages: the server's setting when the table was opened."""
         return self._languages.get(table.table_id, getattr(self.bot.settings, "language", "de"))
 
+    def computer_level(self, table: Table) -> str:
+        """Level for another computer player: that of those seated, else the configured default."""
+        return next((s.level for s in table.seats if s.level), self.bot.settings.computer_level)
+
     def table_deck(self, table: Table) -> Deck:
         lang = self.table_lang(table)
         return deck_for(lang, table.rules, self._decks.get(table.table_id))
@@ -99,15 +106,19 @@ class Jass(commands.Cog):
                   description=app_commands.locale_str("Open a new table", key="jass.new.description"))
     @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
                          target=app_commands.locale_str("target", key="jass.new.target.name"),
-                         computer_players=app_commands.locale_str("computer_players", key="jass.new.computers.name"))
+                         computer_players=app_commands.locale_str("computer_players", key="jass.new.computers.name"),
+                         level=app_commands.locale_str("level", key="jass.new.level.name"))
     @app_commands.describe(preset=app_commands.locale_str("Rules preset", key="jass.new.preset.description"),
                            target=app_commands.locale_str("Points to win", key="jass.new.target.description"),
                            computer_players=app_commands.locale_str("Computer players",
-                                                                    key="jass.new.computers.description"))
-    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS])
+                                                                    key="jass.new.computers.description"),
+                           level=app_commands.locale_str("How well computer players play",
+                                                         key="jass.new.level.description"))
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
+                          level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: str | None = None,
                   target: app_commands.Range[int, 100, 100000] | None = None,
-                  computer_players: app_commands.Range[int, 0, 3] = 0) -> None:
+                  computer_players: app_commands.Range[int, 0, 3] = 0, level: str | None = None) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
         server = await self.server_settings(interaction.guild_id)
@@ -124,7 +135,7 @@ class Jass(commands.Cog):
             tid = table.table_id
             await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
             for _ in range(computer_players):
-                await self.service.execute(tid, AddComputer(actor, level=settings.computer_level))
+                await self.service.execute(tid, AddComputer(actor, level=level or settings.computer_level))
         except GameError as err:
             await self.refuse(interaction, err, lang)
             return
@@ -299,7 +310,7 @@ class Jass(commands.Cog):
         elif action == "leave":
             command = LeaveSeat(actor)
         elif action == "addai":
-            command = AddComputer(actor, level=self.bot.settings.computer_level, privileged=manager)
+            command = AddComputer(actor, level=self.computer_level(table), privileged=manager)
         elif action == "start":
             command = StartGame(actor, seed=new_seed(), privileged=manager)
         elif action == "cancel":

@@ -7,7 +7,7 @@ import random
 from typing import Protocol
 
 from bot.game.commands import Command
-from bot.game.table import Table
+from bot.game.table import COMPUTER_LEVELS, Table
 from bot.game.view import TableView
 
 
@@ -20,7 +20,7 @@ class Player(Protocol):
 
 
 #: Levels people choose from (``/jass new``, config) and the arena's names for the engines.
-USER_LEVELS = ("beginner", "club", "strong", "random")
+USER_LEVELS = COMPUTER_LEVELS
 LEVELS = (*USER_LEVELS, "rules", "search")
 
 
@@ -47,6 +47,24 @@ def make_player(level: str, seed: int | str | None = None, budget: float | None 
     raise ValueError(f"unknown computer player level {level!r}")
 
 
+#: Levels whose decisions take long enough (tens of milliseconds) to run off the event loop.
+SLOW_LEVELS = ("strong", "search")
+
+
+def level_at(table: Table, seat: int) -> str:
+    """The level deciding for ``seat``: its computer player's, or ``club`` for a stand-in."""
+    return table.seats[seat].level or "club"
+
+
+def decide(level: str, seed: str, view: TableView, actor: str) -> Command:
+    """One decision from a view only (callable in a worker thread)."""
+    return make_player(level, seed).decide(view, actor)
+
+
+def decision_seed(table: Table, seed: str, seat: int) -> str:
+    return hashlib.sha256(f"{seed}:{table.table_id}:{table.seq}:{seat}".encode()).hexdigest()
+
+
 def computer_command(table: Table, seed: str = "") -> Command:
     """The decision of the computer player (or stand-in) whose turn it is at ``table``.
 
@@ -56,6 +74,5 @@ def computer_command(table: Table, seed: str = "") -> Command:
     seat = table.to_act
     if seat is None:
         raise ValueError("no seat is to act")
-    level = table.seats[seat].level or "random"
-    decision_seed = hashlib.sha256(f"{seed}:{table.table_id}:{table.seq}:{seat}".encode()).hexdigest()
-    return make_player(level, decision_seed).decide(table.view_for(seat), table.actor_for(seat))
+    return decide(level_at(table, seat), decision_seed(table, seed, seat), table.view_for(seat),
+                  table.actor_for(seat))

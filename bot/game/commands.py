@@ -49,6 +49,7 @@ class StartGame(Command):
     seed: str = ""  # seed of the first hand (the service draws it from a CSPRNG)
     privileged: bool = False
     fill_computers: bool = False  # seat computer players in empty seats first
+    level: str = "random"  # level of those computer players
 
 
 @dataclass(frozen=True)

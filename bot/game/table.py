@@ -39,7 +39,8 @@ from . import errors as e
 from .errors import GameError
 from .view import SeatView, TableView
 
-COMPUTER_LEVELS = ("random",)
+#: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
+COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
 
 
 class Phase(StrEnum):
@@ -268,7 +269,9 @@ class Table:
         empty = [i for i, s in enumerate(self.seats) if not s.occupied]
         if empty and not c.fill_computers:
             raise GameError(e.SEATS_EMPTY, seats=empty)
-        events += [self._computer_event(i, COMPUTER_LEVELS[0]) for i in empty]
+        if c.level not in COMPUTER_LEVELS:
+            raise GameError(e.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
+        events += [self._computer_event(i, c.level) for i in empty]
         events.append({"type": "game_started", "game": self.game_no + 1})
         events.append(self._deal_event(c.seed, first=True))
         return events

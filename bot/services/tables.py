@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai import computer_command
+from bot.ai.base import SLOW_LEVELS, computer_command, decide, decision_seed, level_at
 from bot.game import SYSTEM, Command, GameError, NextHand, Phase, StandIn, Table
 from bot.rules import RuleSet
 from bot.storage import Storage
@@ -212,10 +212,19 @@ class TableService:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
         table = self.tables[table_id]
-        if table.to_act is None:
+        seat = table.to_act
+        if seat is None:
             return
-        command = computer_command(table, self.settings.ai_seed)
-        await self.execute(table_id, command)
+        level = level_at(table, seat)
+        if level not in SLOW_LEVELS:
+            await self.execute(table_id, computer_command(table, self.settings.ai_seed))
+            return
+        # A search takes tens of milliseconds: think in a worker thread, the other tables go on.
+        seq = table.seq
+        command = await asyncio.to_thread(decide, level, decision_seed(table, self.settings.ai_seed, seat),
+                                          table.view_for(seat), table.actor_for(seat))
+        if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
+            await self.execute(table_id, command)
 
     def turn_timeout(self, table: Table) -> float | None:
         """Seconds a person has to act at ``table`` (its own setting, else the service's)."""

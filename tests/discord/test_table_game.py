@@ -430,3 +430,16 @@ async def test_a_corrupt_server_setting_is_ignored(harness, caplog):
     table = next(iter(h.bot.service.tables.values()))
     assert table.rules.target == 1500  # the valid value is used, the broken one dropped
     assert "no-such-preset" in caplog.text
+
+
+async def test_a_game_against_three_strong_computer_players(harness):
+    h = harness
+    options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "level", "type": 3, "value": "strong"},
+               {"name": "target", "type": 4, "value": 300}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    table = next(iter(h.bot.service.tables.values()))
+    assert [s.level for s in table.seats] == [None, "strong", "strong", "strong"]
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    table = await play_my_turns(h, ANNA, lobby)
+    assert table.phase == "game_over" and max(table.board.totals) >= 300

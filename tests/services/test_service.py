@@ -239,3 +239,33 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
         await service.execute(bad.table_id, JoinSeat("u:2"))
     assert len(await service.storage.load_events(bad.table_id)) == 2  # kept for inspection
     await close(service)
+
+
+async def test_every_level_plays_through_the_service(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    table = await service.create_table(HOST, {"preset": "single-1000", "target": 400})
+    tid = table.table_id
+    for level in ("strong", "club", "beginner", "random"):
+        await service.execute(tid, AddComputer(HOST, level=level))
+    await service.execute(tid, StartGame(HOST, seed="levels"))
+    await service.wait_idle()
+    live = service.tables[tid]
+    assert live.phase == Phase.GAME_OVER
+    assert [s.level for s in live.seats] == ["strong", "club", "beginner", "random"]
+    # The strong player thought in a worker thread; its moves are in the log like any other.
+    events = await service.storage.load_events(tid)
+    assert any(ev["type"] == "card" and ev["seat"] == 0 for ev in events)
+    assert Table.replay(events).board == live.board
+    await close(service)
+
+
+async def test_start_fills_empty_seats_with_the_level_asked_for(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    table = await service.create_table(HOST)
+    await service.execute(table.table_id, JoinSeat("u:0", seat=0))
+    await service.execute(table.table_id, StartGame(HOST, seed="fill", fill_computers=True, level="beginner"))
+    assert [s.level for s in service.tables[table.table_id].seats] == [None, "beginner", "beginner", "beginner"]
+    with pytest.raises(GameError):
+        await service.execute((await service.create_table(HOST)).table_id,
+                              StartGame(HOST, seed="f", fill_computers=True, level="grandmaster"))
+    await close(service)

@@ -1,0 +1,213 @@
+"""Computer players: legal decisions, no peeking at hidden cards, determinism (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from bot.ai.base import computer_command, decide, make_player
+from bot.ai.knowledge import knowledge_of
+from bot.ai.rules_player import RulesPlayer, contract_values
+from bot.ai.search_player import SearchPlayer
+from bot.game import AddComputer, Phase, StartGame, Table
+from bot.rules import Contract, RuleSet
+from bot.rules.cards import SUIT_MASKS, cards_of
+
+HOST = "u:host"
+PRESETS = ("standard", "swisslos", "single-1000", "tournament")
+MANUAL = {"preset": "standard", "weis_mode": "manual", "stoeck_auto": False}
+
+
+def random_state(rng: random.Random, rules: dict) -> Table:
+    """A table in the contract or play phase after a random number of random-player moves."""
+    table, _ = Table.create("t", HOST, rules)
+    for _ in range(4):
+        table.apply(AddComputer(HOST, level="random"))
+    table.apply(StartGame(HOST, seed=f"state:{rng.random()}"))
+    for _ in range(rng.randrange(0, 40)):
+        if table.to_act is None:
+            break
+        table.apply(computer_command(table, str(rng.random())))
+    return table
+
+
+def states(n: int, seed: int) -> list[Table]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        rules = MANUAL if len(out) % 5 == 4 else {"preset": PRESETS[len(out) % len(PRESETS)]}
+        table = random_state(rng, rules)
+        if table.to_act is not None:
+            out.append(table)
+    return out
+
+
+def small_search(seed: str) -> SearchPlayer:
+    return SearchPlayer(random.Random(seed), worlds=24)
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "club"])
+def test_every_rules_decision_is_legal(level):
+    for i, table in enumerate(states(1000, seed=len(level))):
+        seat = table.to_act
+        command = decide(level, f"d{i}", table.view_for(seat), table.actor_for(seat))
+        copy.deepcopy(table).apply(command)  # raises GameError if anything is not allowed
+
+
+def test_every_search_decision_is_legal():
+    for i, table in enumerate(states(250, seed=7)):
+        seat = table.to_act
+        command = small_search(f"s{i}").decide(table.view_for(seat), table.actor_for(seat))
+        copy.deepcopy(table).apply(command)
+
+
+def hidden_swapped(table: Table, seat: int, rng: random.Random) -> Table | None:
+    """The same table with two unplayed cards of one suit swapped between two other players:
+    a deal ``seat`` cannot tell apart (same voids, cards played, Weis and Stöck)."""
+    other = copy.deepcopy(table)
+    hand = other.hand
+    public = 0
+    for weises in hand.declared.values():
+        for w in weises:
+            public |= w.mask
+    if hand.stoeck_holder is not None and hand.contract < 4:
+        public |= 0b11 << (hand.contract * 9 + 6)
+    seats = [s for s in range(4) if s != seat]
+    rng.shuffle(seats)
+    a, b = seats[:2]
+    for suit in rng.sample(range(4), 4):
+        ca = [c for c in cards_of(hand.hands[a] & SUIT_MASKS[suit] & ~public)]
+        cb = [c for c in cards_of(hand.hands[b] & SUIT_MASKS[suit] & ~public)]
+        if ca and cb:
+            x, y = rng.choice(ca), rng.choice(cb)
+            hand.hands[a] ^= (1 << x) | (1 << y)
+            hand.hands[b] ^= (1 << x) | (1 << y)
+            return other
+    return None
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "strong"])
+def test_decisions_do_not_depend_on_hidden_cards(level):
+    rng = random.Random(11)
+    checked = 0
+    for i, table in enumerate(states(150 if level != "strong" else 40, seed=3)):
+        seat = table.to_act
+        if table.phase != Phase.PLAY:
+            continue
+        other = hidden_swapped(table, seat, rng)
+        if other is None:
+            continue
+        assert other.hand.hands != table.hand.hands
+        view = table.view_for(seat)
+        assert other.view_for(seat) == view  # the seat sees exactly the same
+        if level == "strong":
+            first = small_search(f"p{i}").decide(view, "ai")
+            second = small_search(f"p{i}").decide(other.view_for(seat), "ai")
+        else:
+            first = decide(level, f"p{i}", view, "ai")
+            second = decide(level, f"p{i}", other.view_for(seat), "ai")
+        assert first == second
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "strong", "random"])
+def test_same_seed_same_decision(level):
+    for i, table in enumerate(states(30, seed=5)):
+        seat = table.to_act
+        view = table.view_for(seat)
+        if level == "strong":
+            assert small_search(f"x{i}").decide(view, "ai") == small_search(f"x{i}").decide(view, "ai")
+        else:
+            assert decide(level, f"x{i}", view, "ai") == decide(level, f"x{i}", view, "ai")
+
+
+def test_levels():
+    assert isinstance(make_player("club", 1), RulesPlayer)
+    assert make_player("beginner", 1).noise > 0
+    assert isinstance(make_player("strong", 1), SearchPlayer)
+    with pytest.raises(ValueError):
+        make_player("grandmaster", 1)
+
+
+def view_with(hand_cards: list[str], preset: str = "standard"):
+    """A contract-phase view for seat 0 holding ``hand_cards``."""
+    from bot.game.view import SeatView, TableView
+    from bot.rules import Card
+
+    mask = 0
+    for text in hand_cards:
+        mask |= 1 << Card.parse(text).index
+    seats = tuple(SeatView("x", True, True, False) for _ in range(4))
+    return TableView(table_id="t", phase="contract", seat=0, rules=RuleSet.preset(preset), seats=seats,
+                     game_no=1, hand_no=1, dealer=3, forehand=0, chooser=0, geschoben=False, may_schieben=True,
+                     contract=None, declarer=None, turn=0, hand=mask)
+
+
+def test_four_unders_with_low_cards_choose_undenufe():
+    # Seed 001: four Puure and mainly low cards: Undenufe, the Weis (200) counts four times.
+    view = view_with(["eichel-U", "rose-U", "schelle-U", "schilte-U", "eichel-6", "rose-6", "rose-7",
+                      "schelle-7", "schilte-8"])
+    values = contract_values(view)
+    assert max(values, key=values.get) == Contract.UNDENUFE
+    assert RulesPlayer(random.Random(1)).decide(view, "ai").contract == "undenufe"
+
+
+def test_puur_with_three_trumps_declares_and_a_weak_hand_schiebt():
+    strong = view_with(["schilte-U", "schilte-9", "schilte-A", "schilte-K", "schilte-7", "eichel-6", "rose-8",
+                        "schelle-6", "schelle-9"])
+    command = RulesPlayer(random.Random(1)).decide(strong, "ai")
+    assert getattr(command, "contract", None) == "schilte"
+    weak = view_with(["eichel-7", "eichel-9", "rose-8", "rose-10", "schelle-8", "schelle-O", "schilte-7",
+                      "schilte-10", "eichel-O"])
+    assert type(RulesPlayer(random.Random(1)).decide(weak, "ai")).__name__ == "Schieben"
+
+
+def test_after_schieben_the_pusher_leads_the_highest_trump():
+    from bot.ai.knowledge import strength
+    from bot.game import ChooseContract, Schieben
+    from bot.rules import Card
+
+    checked = 0
+    for n in range(60):
+        table, _ = Table.create("t", HOST, {"preset": "standard"})
+        for _ in range(4):
+            table.apply(AddComputer(HOST, level="club"))
+        table.apply(StartGame(HOST, seed=f"push:{n}"))
+        pusher = table.chooser
+        hand = table.start_hands[pusher]
+        suits = [s for s in range(4) if (hand & SUIT_MASKS[s]).bit_count() >= 2]
+        if not suits:
+            continue
+        table.apply(Schieben(table.actor_for(pusher)))
+        table.apply(ChooseContract(table.actor_for(table.chooser), str(Contract(suits[0]))))
+        assert table.to_act == pusher
+        command = RulesPlayer(random.Random(n)).decide(table.view_for(pusher), "ai")
+        top = max(cards_of(hand & SUIT_MASKS[suits[0]]), key=lambda c: strength(c, suits[0]))
+        assert Card.parse(command.card).index == top
+        checked += 1
+    assert checked >= 40
+
+
+def test_knowledge_reads_voids_and_weis_from_the_view():
+    seen_void = False
+    for table in states(200, seed=9):
+        if table.phase != Phase.PLAY:
+            continue
+        seat = table.to_act
+        k = knowledge_of(table.view_for(seat))
+        for s in range(4):
+            if s == seat:
+                continue
+            for suit in range(4):
+                if not k.may_hold(s, suit):
+                    seen_void = True
+                    # A void inferred from play is real (the Puur exemption aside).
+                    held = table.hand.hands[s] & SUIT_MASKS[suit]
+                    if k.contract < 4 and suit == k.contract:
+                        held &= ~(1 << (suit * 9 + 5))
+                    assert not held
+            assert k.must_hold[s] & ~table.hand.hands[s] == 0
+    assert seen_void

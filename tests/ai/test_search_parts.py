@@ -1,0 +1,80 @@
+"""Sampling of hidden hands, the numpy play-outs and the arena."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import arena
+from bot.ai.knowledge import allowed_cards, knowledge_of
+from bot.ai.rollout import State, playout
+from bot.ai.sampling import sample_worlds
+from bot.rules.batch import random_deals
+from bot.rules.cards import FULL_DECK
+
+from .test_players import random_state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["standard", "swisslos", "tournament"]))
+def test_sampled_worlds_agree_with_everything_public(seed, preset):
+    rng = random.Random(seed)
+    table = random_state(rng, {"preset": preset})
+    if table.phase != "play" or table.to_act is None:
+        return
+    seat = table.to_act
+    k = knowledge_of(table.view_for(seat))
+    worlds = sample_worlds(k, 20, rng)
+    for row in worlds:
+        hands = [int(h) for h in row]
+        assert hands[seat] == table.hand.hands[seat]
+        assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_DECK & ~k.played
+        assert sum(h.bit_count() for h in hands) == (FULL_DECK & ~k.played).bit_count()  # disjoint
+        for s in range(4):
+            assert hands[s].bit_count() == table.hand.hands[s].bit_count()
+            if s != seat:
+                assert hands[s] & ~allowed_cards(k, s) == 0
+                assert hands[s] & k.must_hold[s] == k.must_hold[s]
+
+
+def test_the_true_deal_is_always_possible():
+    rng = random.Random(3)
+    for _ in range(300):
+        table = random_state(rng, {"preset": "standard"})
+        if table.phase != "play" or table.to_act is None:
+            continue
+        seat = table.to_act
+        k = knowledge_of(table.view_for(seat))
+        for s in range(4):
+            if s != seat:
+                assert table.hand.hands[s] & ~allowed_cards(k, s) == 0
+
+
+def test_playouts_deal_out_every_point():
+    rng = np.random.default_rng(1)
+    hands = random_deals(rng, 500)
+    for contract in range(6):
+        points = playout(hands, State(contract=contract, leader=0, trick=(), points=(0, 0), tricks=(0, 0)), rng)
+        totals = points.sum(axis=1)
+        assert set(np.unique(totals)) <= {157, 257}  # 152 + 5, and +100 for a Match
+
+
+def test_arena_prints_its_figures(capsys):
+    assert arena.main(["--a", "club", "--b", "random", "--hands", "6", "--seed", "2"]) == 0
+    out = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    share = float(out["point_share_a"])
+    lo, hi = (float(x) for x in out["point_share_a_95ci"].strip("[]").split(", "))
+    assert 0 <= lo <= share <= hi <= 1
+    assert out["deals"].startswith("6 (each played twice")
+    assert "p50=" in out["decision_ms_a"] and "p95=" in out["decision_ms_b"]
+
+
+def test_a_duplicate_deal_is_reproducible():
+    result = arena.play_deal(0, 5, "club", "club", "standard", None)
+    total = result.points_a + result.points_b
+    assert total > 0
+    ours = arena.play_deal(0, 5, "club", "club", "standard", None)
+    assert (ours.points_a, ours.points_b) == (result.points_a, result.points_b)  # deterministic
