@@ -23,6 +23,8 @@ bench: $(STAMP)
 	$(PY) benchmarks/rules_bench.py
 	$(PY) benchmarks/service_bench.py
 	$(PY) benchmarks/discord_bench.py
+	$(PY) benchmarks/ai_bench.py
+	$(PY) -m bot.ai.arena --a club --b random --hands 2000 --seed 1 --jobs 2
 
 run: $(STAMP)
 	$(PY) -m bot run

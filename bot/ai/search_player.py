@@ -27,8 +27,10 @@ from .rollout import State, playout
 from .rules_player import KING, OBER, RulesPlayer, contract_values
 from .sampling import sample_worlds
 
-DEFAULT_BUDGET = 0.25  # seconds per decision (a cap; ``worlds`` usually ends the search first)
-ROUND = 192  # deals drawn per search round (bigger batches: less numpy overhead)
+DEFAULT_BUDGET = 1.0  # seconds per decision at most (a cap: ``worlds`` normally ends the search first)
+ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy overhead)
+FIRST_ROUND = 48  # the first round also measures the time one deal takes
+MIN_ROUND = 8  # a round smaller than this is not worth its overhead
 
 
 class SearchPlayer:
@@ -62,13 +64,13 @@ class SearchPlayer:
             return legal[0]
         k = knowledge_of(view)
         state = self._state(view, k)
-        deadline = time.perf_counter() + self.budget
+        start = time.perf_counter()
         totals = np.zeros(len(legal))
         seen = 0
         team = k.seat % 2
         candidates = np.array(legal, dtype=np.int64)
-        while seen < self.worlds:
-            n = min(ROUND, self.worlds - seen)
+        n = min(FIRST_ROUND, self.worlds)
+        while n > 0:
             worlds = sample_worlds(k, n, self.rng)
             hands = np.repeat(worlds, len(legal), axis=0)
             first = np.tile(candidates, n)
@@ -76,7 +78,11 @@ class SearchPlayer:
             margin = (points[:, team] - points[:, 1 - team]).reshape(n, len(legal))
             totals += margin.sum(axis=0)
             seen += n
-            if time.perf_counter() >= deadline:
+            # Size the next round to what is left of the budget (time per deal measured so far).
+            spent = time.perf_counter() - start
+            fits = int((self.budget - spent) / (spent / seen)) if spent > 0 else ROUND
+            n = min(ROUND, self.worlds - seen, fits)
+            if n < MIN_ROUND:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
