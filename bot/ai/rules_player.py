@@ -210,7 +210,18 @@ class RulesPlayer:
     def lead(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         c = k.contract
         ours = view.declarer is not None and view.declarer % 2 == k.seat % 2
+        if c >= 4 and ours:
+            # Obenabe/Undenufe: give up the long suit without a Bock card first, while the
+            # Bock cards are still there to come back in with.
+            bock_suits = {SUIT_OF[x] for x in legal if k.is_bock(x)}
+            weak = [s for s in range(4) if s not in bock_suits and (k.hand & SUIT_MASKS[s]).bit_count() >= 3]
+            if bock_suits and weak:
+                suit = max(weak, key=lambda s: (k.hand & SUIT_MASKS[s]).bit_count())
+                return min((x for x in legal if SUIT_OF[x] == suit), key=lambda x: (value(x, c), strength(x, c)))
         trumps = [x for x in legal if c < 4 and SUIT_OF[x] == c]
+        if len(trumps) == 1 and len(legal) > 1 and k.trumps_out():
+            legal = [x for x in legal if x != trumps[0]]  # a lone trump is worth more kept
+            trumps = []
         if trumps and k.trumps_out():
             top = max(trumps, key=lambda x: strength(x, c))
             pushed_to_partner = view.geschoben and view.declarer == k.partner and not view.tricks
@@ -254,15 +265,24 @@ class RulesPlayer:
 
         def throw() -> int:
             pool = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
-            return min(pool, key=lambda x: (value(x, c), k.is_bock(x), strength(x, c)))
+            best = min(pool, key=lambda x: (value(x, c), k.is_bock(x), strength(x, c)))
+            if SUIT_OF[best] != lead and value(best, c) < 5:
+                # Discarding a card worth little: from the shortest suit, towards a void.
+                length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+                cheap = [x for x in pool if value(x, c) < 5 and not k.is_bock(x)
+                         and trick_winner([*cards, x], c) != len(cards)]
+                if cheap:
+                    return min(cheap, key=lambda x: (length[SUIT_OF[x]], value(x, c), strength(x, c)))
+            return best
 
         if win_seat % 2 == k.seat % 2:
             # Partner wins so far: give points if the trick is safe, else keep low.
             if holds(win_card) or (len(after) == 1 and after[0] % 2 != k.seat % 2 and self._safe_vs_last(
                     k, win_card, lead, after[0])):
-                pool = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
-                return max(pool, key=lambda x: (value(x, c) - (5 if k.is_bock(x) and value(x, c) >= 10 else 0),
-                                                -strength(x, c)))
+                # Smear: the most points, but keep trumps and Bock cards (future tricks).
+                plain = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
+                pool = [x for x in plain if not k.is_bock(x)] or plain
+                return max(pool, key=lambda x: (value(x, c), -strength(x, c)))
             return throw()
         winners = [x for x in legal if trick_winner([*cards, x], c) == len(cards)]
         if winners:

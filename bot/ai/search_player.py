@@ -62,6 +62,12 @@ class SearchPlayer:
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
+        values = self.card_values(view)
+        return max(legal, key=lambda c: (values[c], -c))
+
+    def card_values(self, view: TableView) -> dict[int, float]:
+        """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
+        legal = cards_of(view.legal)
         k = knowledge_of(view)
         state = self._state(view, k)
         start = time.perf_counter()
@@ -84,8 +90,7 @@ class SearchPlayer:
             n = min(ROUND, self.worlds - seen, fits)
             if n < MIN_ROUND:
                 break
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        return legal[best]
+        return {card: float(totals[i] / seen) for i, card in enumerate(legal)}
 
     @staticmethod
     def _state(view: TableView, k: Knowledge) -> State:
