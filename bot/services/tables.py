@@ -10,6 +10,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +70,9 @@ class TableService:
         self._subscribers: list[Subscriber] = []
         self._closed = False
         self._jitter = random.Random()
+        # Searching players think here, two at a time: a bounded number of threads competing
+        # with the event loop for the interpreter, however many tables wait for a search.
+        self._thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jass-ai")
 
     # -- subscribers ---------------------------------------------------------------------
 
@@ -221,8 +225,10 @@ class TableService:
             return
         # A search takes tens of milliseconds: think in a worker thread, the other tables go on.
         seq = table.seq
-        command = await asyncio.to_thread(decide, level, decision_seed(table, self.settings.ai_seed, seat),
-                                          table.view_for(seat), table.actor_for(seat))
+        loop = asyncio.get_running_loop()
+        command = await loop.run_in_executor(self._thinkers, decide, level,
+                                             decision_seed(table, self.settings.ai_seed, seat),
+                                             table.view_for(seat), table.actor_for(seat))
         if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
 
@@ -266,6 +272,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
 
 
 def _status_after(events: list[dict[str, Any]]) -> str | None:
