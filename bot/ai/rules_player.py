@@ -1,12 +1,13 @@
 """The ``rules`` computer player: a good club player's habits, written down.
 
-Contract: estimate the tricks a hand takes under each contract (Puur and Näll, trump length,
-Bock cards, runs from the top or the bottom), turn that into points times the multiplier,
-add Weis and Stöck; schiebe when nothing reaches about four tricks; when geschoben with a weak
-hand the multiplier makes the cheapest contract the least bad.  Play: pull trumps with a strong
-trump hand, lead the highest trump after Schieben, cash Bock cards, win tricks as cheaply as
+Contract: a model of the card points a hand makes under each contract (Puur and Näll, trump
+length, side aces, runs from the top or the bottom; fitted by ``benchmarks/calibrate_contracts.py``),
+as a margin times the multiplier, plus Weis and Stöck; schiebe when the best is worth less than
+what the partner's choice is worth on average; when geschoben the multiplier makes the cheapest
+contract the least bad for a weak hand.  Play: the highest trump after Schieben, pull trumps with
+a strong trump hand, cash Bock cards, return the partner's suit, win tricks as cheaply as safely
 possible, give points (schmieren) to a partner whose card holds, keep the Puur for tricks that
-matter, throw the cheapest card otherwise.  It only reads ``view_for(seat)``.
+matter, discard cheap cards towards a void.  It only reads ``view_for(seat)``.
 """
 
 from __future__ import annotations
@@ -21,56 +22,8 @@ from bot.rules.weis import find_weis
 
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
-PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN, SIX, SEVEN = 5, 3, 8, 7, 6, 4, 0, 1
-SCHIEBEN_BELOW = 100.0  # expected net points: below this, schiebe (tuned in the arena, see the note)
-
-
-def trump_tricks(hand: int, suit: int) -> float:
-    """Tricks ``hand`` may take with ``suit`` as trump (a club player's count)."""
-    trumps = [c % 9 for c in cards_of(hand & SUIT_MASKS[suit])]
-    n = len(trumps)
-    t = 0.0
-    if PUUR_RANK in trumps:
-        t += 1.6
-    if NAELL_RANK in trumps:
-        t += 1.0 if (PUUR_RANK in trumps or n >= 3) else 0.5
-    if ACE in trumps:
-        t += 0.7 if n >= 3 else 0.4
-    t += 0.4 * sum(1 for r in trumps if r in (KING, OBER))
-    t += 0.35 * sum(1 for r in trumps if r not in (PUUR_RANK, NAELL_RANK, ACE, KING, OBER))
-    if n >= 5:
-        t += 0.5 * (n - 4)
-    for side in range(4):
-        if side == suit:
-            continue
-        ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[side])}
-        if ACE in ranks:
-            t += 0.8
-            if KING in ranks:
-                t += 0.5
-        if not ranks and n >= 3:
-            t += 0.3
-    return t
-
-
-def run_tricks(hand: int, down: bool) -> float:
-    """Tricks in Obenabe (``down`` False: from the ace) or Undenufe (from the six)."""
-    t = 0.0
-    for suit in range(4):
-        ranks = {c % 9 for c in cards_of(hand & SUIT_MASKS[suit])}
-        order = range(9) if down else range(8, -1, -1)
-        run = 0
-        for r in order:
-            if r in ranks:
-                run += 1
-            else:
-                break
-        t += sum(1.0 - 0.08 * i for i in range(run))
-        if run and len(ranks) > run:
-            t += 0.25 * (len(ranks) - run)  # length behind a run from the top
-        elif not run and len(ranks) >= 4:
-            t += 0.3
-    return t
+PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
+SCHIEBEN_BELOW = 100.0  # expected net points below which to schiebe (tuned with the arena: 0 to 200 tried)
 
 
 def hand_features(hand: int, contract: int) -> tuple[float, ...]:
@@ -121,10 +74,8 @@ UNDENUFE_MODEL = (55.15, 11.97, 10.1, 9.85, 16.32, 2.71, 4.11, -0.55)
 
 
 def expected_points(hand: int, contract: int) -> float:
+    """Card points (Match bonus included) the choosing team can expect with ``hand``."""
     model = TRUMP_MODEL if contract < 4 else (OBENABE_MODEL if contract == 4 else UNDENUFE_MODEL)
-    if not model:
-        tricks = trump_tricks(hand, contract) if contract < 4 else run_tricks(hand, down=contract == 5)
-        return min(157.0, 20.0 + 17.0 * tricks)
     return max(0.0, min(257.0, sum(w * x for w, x in zip(model, hand_features(hand, contract), strict=True))))
 
 
@@ -145,13 +96,6 @@ def contract_values(view: TableView) -> dict[Contract, float]:
             extra += 20
         out[contract] = ((2 * expected - 157) + extra) * m
     return out
-
-
-def best_tricks(view: TableView) -> float:
-    tricks = [trump_tricks(view.hand, s) for s in range(4)]
-    if view.rules.allow_obe_unde:
-        tricks += [run_tricks(view.hand, False), run_tricks(view.hand, True)]
-    return max(tricks)
 
 
 class RulesPlayer:
