@@ -31,17 +31,19 @@ DEFAULT_BUDGET = 1.0  # seconds per decision at most (a cap: ``worlds`` normally
 ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy overhead)
 FIRST_ROUND = 48  # the first round also measures the time one deal takes
 MIN_ROUND = 8  # a round smaller than this is not worth its overhead
+PRIOR_MARGIN = 8.0  # points: a search result closer than this to the rules player's card is noise (arena-tuned)
 
 
 class SearchPlayer:
     """``budget``: seconds per decision at most; ``worlds``: deals per decision at most."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
-                 level: str = "strong") -> None:
+                 level: str = "strong", prior_margin: float = PRIOR_MARGIN) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.worlds = worlds
+        self.prior_margin = prior_margin
         self.level = level
         self.rules_player = RulesPlayer(rng)
 
@@ -63,7 +65,13 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         values = self.card_values(view)
-        return max(legal, key=lambda c: (values[c], -c))
+        best = max(legal, key=lambda c: (values[c], -c))
+        # The rules player's card unless the search finds it clearly worse (within the noise
+        # of the sampled play-outs the club player's judgement is the better guide).
+        prior = Card.parse(self.rules_player.decide(view, "ai").card).index
+        if values[prior] >= values[best] - self.prior_margin:
+            return prior
+        return best
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
