@@ -6,9 +6,10 @@ import hashlib
 import random
 from typing import Protocol
 
-from bot.game.commands import Command
+from bot.game.commands import Command, PlayCard
 from bot.game.table import COMPUTER_LEVELS, Table
 from bot.game.view import TableView
+from bot.rules import Card
 
 
 class Player(Protocol):
@@ -45,6 +46,14 @@ def make_player(level: str, seed: int | str | None = None, budget: float | None 
 
         return SearchPlayer(rng, budget=budget, level=level)
     raise ValueError(f"unknown computer player level {level!r}")
+
+
+def play_command(view: TableView, actor: str, card: int) -> PlayCard:
+    """Playing ``card``, with every Weis held (manual Weis) and Stöck when it completes them."""
+    weis = None
+    if view.weis_options:
+        weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
+    return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
 
 
 #: Levels whose decisions take long enough (tens of milliseconds) to run off the event loop.

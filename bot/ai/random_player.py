@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
-from bot.game.commands import ChooseContract, Command, PlayCard, Schieben
+from bot.game.commands import ChooseContract, Command, Schieben
 from bot.game.view import TableView
-from bot.rules import Card, Contract
+from bot.rules import Contract
 from bot.rules.cards import RANK_OF, SUIT_OF, cards_of
+
+from .base import play_command
 
 # How much a card in the trump suit is worth for choosing trump (by natural rank 6..A).
 _TRUMP_WEIGHT = (1, 1, 1, 7, 2, 10, 2, 3, 5)
@@ -46,9 +48,5 @@ class RandomPlayer:
                 return Schieben(actor)
             return ChooseContract(actor, str(best))
         card = self.rng.choice(cards_of(view.legal))
-        weis = None
-        if view.weis_options:  # manual Weis: declare everything held
-            weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-        stoeck = bool(view.stoeck_cards >> card & 1)
-        return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=stoeck)
+        return play_command(view, actor, card)
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 
-from bot.game.commands import AnnounceStoeck, ChooseContract, Command, PlayCard, Schieben
+from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
 from bot.game.view import TableView
-from bot.rules import Card, Contract
+from bot.rules import Contract, RuleSet
 from bot.rules.cards import SUIT_MASKS, SUIT_OF, cards_of
 from bot.rules.weis import find_weis
 
+from .base import play_command
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
@@ -79,6 +80,15 @@ def expected_points(hand: int, contract: int) -> float:
     return max(0.0, min(257.0, sum(w * x for w, x in zip(model, hand_features(hand, contract), strict=True))))
 
 
+def declarations(hand: int, contract: int, rules: RuleSet) -> float:
+    """What the hand's Weis (counted at 80 %: another may be higher) and Stöck add, unmultiplied."""
+    extra = 0.8 * sum(w.points for w in find_weis(hand, contract, rules)) if rules.weis_enabled else 0.0
+    pair = (1 << (contract * 9 + KING)) | (1 << (contract * 9 + OBER))
+    if contract < 4 and rules.stoeck_enabled and hand & pair == pair:
+        extra += 20
+    return extra
+
+
 def contract_values(view: TableView) -> dict[Contract, float]:
     """Expected written points (ours minus theirs) of each allowed contract, from the hand alone."""
     hand, rules = view.hand, view.rules
@@ -88,13 +98,7 @@ def contract_values(view: TableView) -> dict[Contract, float]:
             continue
         k = int(contract)
         expected = expected_points(hand, k)
-        m = rules.multiplier(k)
-        extra = 0.0
-        weis = find_weis(hand, k, rules) if rules.weis_enabled else []
-        extra += 0.8 * sum(w.points for w in weis)
-        if k < 4 and rules.stoeck_enabled and hand >> (k * 9 + KING) & 1 and hand >> (k * 9 + OBER) & 1:
-            extra += 20
-        out[contract] = ((2 * expected - 157) + extra) * m
+        out[contract] = ((2 * expected - 157) + declarations(hand, k, rules)) * rules.multiplier(k)
     return out
 
 
@@ -139,10 +143,7 @@ class RulesPlayer:
             card = self.rng.choice(legal)
         else:
             card = self.choose_card(view, knowledge_of(view), legal)
-        weis = None
-        if view.weis_options:  # manual Weis: declare everything held
-            weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-        return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
+        return play_command(view, actor, card)
 
     def choose_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         if len(legal) == 1:

@@ -16,15 +16,15 @@ import time
 
 import numpy as np
 
-from bot.game.commands import AnnounceStoeck, ChooseContract, Command, PlayCard, Schieben
+from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
 from bot.game.view import TableView
 from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
-from bot.rules.weis import find_weis
 
+from .base import play_command
 from .knowledge import Knowledge, knowledge_of
 from .rollout import State, playout
-from .rules_player import KING, OBER, RulesPlayer, contract_values
+from .rules_player import RulesPlayer, contract_values, declarations
 from .sampling import sample_worlds
 
 DEFAULT_BUDGET = 1.0  # seconds per decision at most (a cap: ``worlds`` normally ends the search first)
@@ -53,10 +53,7 @@ class SearchPlayer:
         if view.can_preshow_stoeck:
             return AnnounceStoeck(actor)
         card = self.choose_card(view)
-        weis = None
-        if view.weis_options:  # manual Weis: declare everything held
-            weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-        return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
+        return play_command(view, actor, card)
 
     # -- cards -------------------------------------------------------------------------------
 
@@ -135,12 +132,7 @@ class SearchPlayer:
                           puur_exemption=rules.puur_exemption, declarer_team=team)
             points = playout(worlds, state, self.np_rng)
             margin = float((points[:, team] - points[:, 1 - team]).mean())
-            extra = 0.0
-            if rules.weis_enabled:
-                extra += 0.8 * sum(w.points for w in find_weis(view.hand, k, rules))
-            if k < 4 and rules.stoeck_enabled and view.hand >> (k * 9 + KING) & 1 and view.hand >> (k * 9 + OBER) & 1:
-                extra += 20
-            values[contract] = (margin + extra) * rules.multiplier(k)
+            values[contract] = (margin + declarations(view.hand, k, rules)) * rules.multiplier(k)
         best = max(values, key=lambda c: values[c])
         if view.may_schieben and not view.geschoben and values[best] < self._schieben_value(view, worlds):
             return Schieben(actor)
