@@ -63,6 +63,11 @@ LEVEL_CHOICES = [app_commands.Choice(name="beginner", value="beginner"),
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 
 
+def raw(payload: dict) -> MultipartParameters:
+    """A JSON body for discord.py's HTTP client (rate limits and retries stay its job)."""
+    return MultipartParameters(payload=payload, multipart=None, files=None)
+
+
 def actor_of(user: discord.abc.User) -> str:
     return f"u:{user.id}"
 
@@ -410,19 +415,9 @@ class Jass(commands.Cog):
                 out[seat] = f"<@{s.actor[2:]}>"
         return out
 
-    def render(self, table: Table) -> dict:
-        lang = self.table_lang(table)
-        view = table.view_for(None)
-        content = None
-        if view.turn is not None and view.phase in ("contract", "play"):
-            who = self.mentions(table).get(view.turn)
-            content = who
-        return {"content": content, "embed": table_embed(view, lang, self.mentions(table), self.table_deck(table)),
-                "view": as_view(table_buttons(view, lang)),
-                "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
-
-    def edit_payload(self, table: Table) -> dict:
-        """The table message as a raw JSON edit (no discord.py View/Message objects: cheaper)."""
+    def table_payload(self, table: Table) -> dict:
+        """The table message as raw JSON, for posting and editing (no discord.py View/Message
+        objects: cheaper, and nothing left for the cyclic garbage collector)."""
         lang = self.table_lang(table)
         view = table.view_for(None)
         mentions = self.mentions(table)
@@ -433,9 +428,12 @@ class Jass(commands.Cog):
                 "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
 
     async def post_table(self, table: Table, channel: discord.abc.Messageable) -> None:
-        message = await channel.send(**self.render(table))
-        self._where[table.table_id] = (message.channel.id, message.id)
-        await self.service.storage.set_message(table.table_id, message.channel.id, message.id)
+        payload = self.table_payload(table)
+        data = await self.bot.http.send_message(channel.id, params=raw(payload))
+        message_id = int(data["id"])
+        self._where[table.table_id] = (channel.id, message_id)
+        self._last_payload[table.table_id] = payload
+        await self.service.storage.set_message(table.table_id, channel.id, message_id)
 
     async def where(self, table_id: str) -> tuple[int | None, int | None]:
         """Channel and table message of a table (read from the database once, then kept)."""
@@ -476,12 +474,11 @@ class Jass(commands.Cog):
         table = self.service.tables.get(table_id)
         if not message_id or table is None:
             return
-        payload = self.edit_payload(table)
+        payload = self.table_payload(table)
         if self._last_payload.get(table_id) == payload:
             return  # nothing visible changed
         try:
-            await self.bot.http.edit_message(channel_id, message_id,
-                                             params=MultipartParameters(payload=payload, multipart=None, files=None))
+            await self.bot.http.edit_message(channel_id, message_id, params=raw(payload))
             self._last_payload[table_id] = payload
         except discord.HTTPException as err:
             log.warning("table %s: message edit failed: %s", table_id, err)
