@@ -7,7 +7,9 @@ what the partner's choice is worth on average; when geschoben the multiplier mak
 contract the least bad for a weak hand.  Play: the highest trump after Schieben, pull trumps with
 a strong trump hand, cash Bock cards, return the partner's suit, win tricks as cheaply as safely
 possible, give points (schmieren) to a partner whose card holds, keep the Puur for tricks that
-matter, discard cheap cards towards a void.  It only reads ``view_for(seat)``.
+matter, discard cards that cost little (few points, low rank: in Undenufe a 7 is worth nothing
+but wins tricks) towards a void, and fight for every trick once a Match is at stake (ours or
+theirs).  It only reads ``view_for(seat)``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,16 @@ from .base import play_command
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
+MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
 SCHIEBEN_BELOW = 100.0  # expected net points below which to schiebe (tuned with the arena: 0 to 200 tried)
+
+
+STRENGTH_WEIGHT = 2.0  # card points one step of rank is worth when choosing a card to give away
+
+
+def loss(card: int, contract: int) -> float:
+    """What giving ``card`` away costs: its points and its rank (a high card wins a trick later)."""
+    return value(card, contract) + STRENGTH_WEIGHT * (strength(card, contract) - 10)
 
 
 def hand_features(hand: int, contract: int) -> tuple[float, ...]:
@@ -162,7 +173,7 @@ class RulesPlayer:
             weak = [s for s in range(4) if s not in bock_suits and (k.hand & SUIT_MASKS[s]).bit_count() >= 3]
             if bock_suits and weak:
                 suit = max(weak, key=lambda s: (k.hand & SUIT_MASKS[s]).bit_count())
-                return min((x for x in legal if SUIT_OF[x] == suit), key=lambda x: (value(x, c), strength(x, c)))
+                return min((x for x in legal if SUIT_OF[x] == suit), key=lambda x: (loss(x, c), strength(x, c)))
         trumps = [x for x in legal if c < 4 and SUIT_OF[x] == c]
         if len(trumps) == 1 and len(legal) > 1 and k.trumps_out():
             legal = [x for x in legal if x != trumps[0]]  # a lone trump is worth more kept
@@ -184,10 +195,10 @@ class RulesPlayer:
         if partner_led:
             back = [x for x in others if SUIT_OF[x] == partner_led[-1]]
             if back:
-                return min(back, key=lambda x: (value(x, c), strength(x, c)))
+                return min(back, key=lambda x: (loss(x, c), strength(x, c)))
         # Nothing sure: lead low from the longest suit (gives the partner a chance).
         length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-        return min(others, key=lambda x: (value(x, c), -length[SUIT_OF[x]], strength(x, c)))
+        return min(others, key=lambda x: (loss(x, c), -length[SUIT_OF[x]], strength(x, c)))
 
     def follow(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         c = k.contract
@@ -196,7 +207,7 @@ class RulesPlayer:
         win_seat, win_card = k.trick[win_i]
         lead = SUIT_OF[cards[0]]
         after = [(k.seat + i) % 4 for i in range(1, 4 - len(cards))]
-        on_table = sum(value(x, c) for x in cards)
+        on_table = sum(value(x, c) for x in cards) + self._match_at_stake(view)
         last = not after
 
         def holds(x: int) -> bool:
@@ -210,14 +221,14 @@ class RulesPlayer:
 
         def throw() -> int:
             pool = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
-            best = min(pool, key=lambda x: (value(x, c), k.is_bock(x), strength(x, c)))
+            best = min(pool, key=lambda x: (loss(x, c), k.is_bock(x), strength(x, c)))
             if SUIT_OF[best] != lead and value(best, c) < 5:
                 # Discarding a card worth little: from the shortest suit, towards a void.
                 length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
                 cheap = [x for x in pool if value(x, c) < 5 and not k.is_bock(x)
                          and trick_winner([*cards, x], c) != len(cards)]
                 if cheap:
-                    return min(cheap, key=lambda x: (length[SUIT_OF[x]], value(x, c), strength(x, c)))
+                    return min(cheap, key=lambda x: (length[SUIT_OF[x]], loss(x, c), strength(x, c)))
             return best
 
         if win_seat % 2 == k.seat % 2:
@@ -245,6 +256,15 @@ class RulesPlayer:
                 if on_table >= 10 and not (c < 4 and cheapest % 9 == PUUR_RANK and on_table < 15):
                     return cheapest
         return throw()
+
+    @staticmethod
+    def _match_at_stake(view: TableView) -> int:
+        """The Match bonus when one team has won every trick of a hand well under way (this
+        trick decides whether the Match is still possible), else 0."""
+        if len(view.tricks) < MATCH_WATCH_FROM or view.rules.match_bonus <= 0:
+            return 0
+        teams = {t.winner % 2 for t in view.tricks}
+        return view.rules.match_bonus if len(teams) == 1 else 0
 
     @staticmethod
     def _safe_vs_last(k: Knowledge, card: int, lead: int, seat: int) -> bool:

@@ -211,3 +211,61 @@ def test_knowledge_reads_voids_and_weis_from_the_view():
                     assert not held
             assert k.must_hold[s] & ~table.hand.hands[s] == 0
     assert seen_void
+
+
+def test_giving_a_card_away_costs_its_points_and_its_rank():
+    from bot.ai.rules_player import loss
+    from bot.rules import Card
+
+    def cost(text: str, contract: int) -> float:
+        return loss(Card.parse(text).index, contract)
+
+    # Undenufe: the 7 is worth no points but is the second-highest card; the King is nearly the lowest.
+    assert cost("rose-K", 5) < cost("rose-9", 5) < cost("rose-7", 5)
+    # Obenabe: the 6 is both worthless and the lowest.
+    assert cost("rose-6", 4) < min(cost("rose-9", 4), cost("rose-U", 4), cost("rose-8", 4))
+
+
+def test_undenufe_discard_keeps_the_high_cards_worth_nothing():
+    from dataclasses import replace
+
+    from bot.rules import Card
+
+    hand = ["eichel-K", "eichel-9", "rose-7", "rose-O"]
+    view = view_with(hand)
+    led = Card.parse("schelle-6").index
+    view = replace(view, phase="play", contract=5, declarer=3, forehand=3, chooser=None, may_schieben=False,
+                   trick=((3, led),), legal=view.hand, cards_played=1 << led, turn=0)
+    command = RulesPlayer(random.Random(1)).decide(view, "ai")
+    assert command.card == "eichel-K"  # not the 9 or 7 (no points, but tricks later)
+
+
+def test_a_defender_wins_a_cheap_trick_to_stop_the_match():
+    from dataclasses import replace
+
+    from bot.rules import Card, PlayedTrick
+
+    def idx(text: str) -> int:
+        return Card.parse(text).index
+
+    # Seats 1 and 3 declared Eichel and won the first four tricks.  Seat 0, second to play to a
+    # Schellen Under (2 points), can ruff with the Näll, the highest trump left: worth it only
+    # because the trick decides the Match.
+    plays = ((1, ("eichel-U", "rose-6", "eichel-6", "eichel-7"), 1),
+             (1, ("eichel-A", "rose-7", "eichel-8", "eichel-10"), 1),
+             (1, ("schelle-A", "schelle-6", "schelle-K", "schelle-7"), 1),
+             (1, ("schelle-O", "schelle-8", "eichel-K", "schelle-9"), 3))
+    tricks = tuple(PlayedTrick(leader=lead, cards=tuple(idx(c) for c in cards), winner=win, points=0)
+                   for lead, cards, win in plays)
+    trick = ((3, idx("schelle-U")),)
+    played = 1 << trick[0][1]
+    for t in tricks:
+        for c in t.cards:
+            played |= 1 << c
+    view = view_with(["eichel-9", "schilte-A", "schilte-K", "rose-U", "rose-O"])
+    view = replace(view, phase="play", contract=0, declarer=1, forehand=1, chooser=None, may_schieben=False,
+                   tricks=tricks, trick=trick, legal=view.hand, cards_played=played, turn=0)
+    assert RulesPlayer(random.Random(1)).decide(view, "ai").card == "eichel-9"
+    # Where a Match earns no bonus the Näll is not spent on 2 points.
+    no_bonus = replace(view, rules=RuleSet.from_dict({"preset": "standard", "match_bonus": 0}))
+    assert RulesPlayer(random.Random(1)).decide(no_bonus, "ai").card != "eichel-9"
