@@ -19,6 +19,7 @@ from bot.rules.tables import POINTS, POWER
 
 from .knowledge import strength
 
+RANK_COST = 2  # card points one step of rank is worth when a card is given away
 _SHIFTS = np.arange(36, dtype=np.uint64)
 _BIT = np.array([1 << c for c in range(36)], dtype=np.uint64)
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
@@ -53,11 +54,13 @@ class State:
 
 def _keys(k: int, values: np.ndarray) -> dict[str, np.ndarray]:
     """Orderings of the cards for the policy's choices under contract ``k``."""
-    throw = values * 64 + _STRENGTH[k]
+    # Giving a card away costs its points and its rank (a high card wins a trick later).
+    throw = (values + RANK_COST * (_STRENGTH[k] - 10)) * 64 + _STRENGTH[k]
     is_trump = k == _SUIT_OF
     return {
         "throw": np.where(is_trump, 100_000 + throw, throw).astype(np.int32),  # keep trumps
-        "smear": np.where(is_trump, -100_000 - throw, throw).astype(np.int32),  # give points, not trumps
+        # Give points (the weaker of equal cards), not trumps.
+        "smear": np.where(is_trump, -100_000 - throw, values * 64 - _STRENGTH[k]).astype(np.int32),
         "cash": (values * 64 + _STRENGTH[k]).astype(np.int32),
         "low_lead": np.where(is_trump, 100_000 + throw, throw).astype(np.int32),
     }
