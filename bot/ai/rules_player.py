@@ -28,9 +28,7 @@ from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
 SCHIEBEN_BELOW = 100.0  # expected net points below which to schiebe (tuned with the arena: 0 to 200 tried)
-
-
-STRENGTH_WEIGHT = 2.0  # card points one step of rank is worth when choosing a card to give away
+STRENGTH_WEIGHT = 2.0  # card points one step of rank is worth when choosing a card to give away (1-3 tried)
 
 
 def loss(card: int, contract: int) -> float:
