@@ -14,12 +14,23 @@ import numpy as np
 
 from bot.game.view import TableView
 
-from .rules_player import OBENABE_MODEL, SCHIEBEN_BELOW, TRUMP_MODEL, UNDENUFE_MODEL
+from .knowledge import Knowledge
+from .rules_player import (
+    ACE,
+    KING,
+    NAELL_RANK,
+    OBENABE_MODEL,
+    OBER,
+    PUUR_RANK,
+    SCHIEBEN_BELOW,
+    TEN,
+    TRUMP_MODEL,
+    UNDENUFE_MODEL,
+)
 
 #: Softness of the inference, in expected (multiplied) points: people do not choose exactly
 #: by the model, so a contract this much below the model's best is still thought likely (e^-1).
 TEMPERATURE = 40.0
-PUUR, NAELL, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 
 
 def _has(hands: np.ndarray, suit: int, rank: int) -> np.ndarray:
@@ -50,7 +61,7 @@ def features_batch(hands: np.ndarray, contract: int) -> np.ndarray:
             side_k = side_k + (king & ~ace)
             voids = voids + (count == 0)
             singles = singles + ((count == 1) & ~ace)
-        puur, naell = _has(hands, t, PUUR), _has(hands, t, NAELL)
+        puur, naell = _has(hands, t, PUUR_RANK), _has(hands, t, NAELL_RANK)
         cols += [puur, naell, _has(hands, t, ACE), _has(hands, t, KING).astype(np.int64) + _has(hands, t, OBER),
                  low, np.maximum(0, length - 4), side_aces, side_ak, side_10a, voids * (length >= 3), singles,
                  puur & naell, side_k]
@@ -91,24 +102,14 @@ def contract_values_batch(hands: np.ndarray, view: TableView) -> np.ndarray:
     return out
 
 
-def played_by(view: TableView) -> list[int]:
-    """The cards each seat has played this hand (masks)."""
-    out = [0, 0, 0, 0]
-    for t in view.tricks:
-        for i, card in enumerate(t.cards):
-            out[(t.leader + i) % 4] |= 1 << card
-    for seat, card in view.trick:
-        out[seat] |= 1 << card
-    return out
-
-
-def choice_weights(worlds: np.ndarray, view: TableView) -> np.ndarray:
-    """How likely each sampled deal makes the public contract choice (relative weights in (0, 1])."""
+def choice_weights(worlds: np.ndarray, view: TableView, k: Knowledge) -> np.ndarray:
+    """How likely each sampled deal makes the public contract choice (relative weights in (0, 1]);
+    ``k`` is ``knowledge_of(view)``."""
     n = worlds.shape[0]
     weights = np.ones(n)
     if view.declarer is None or view.contract is None:
         return weights
-    gone = played_by(view)
+    gone = k.played_by
     chooser = view.declarer
     if chooser != view.seat:
         values = contract_values_batch(worlds[:, chooser] | np.uint64(gone[chooser]), view)

@@ -50,6 +50,7 @@ class Knowledge:
     no_trump_but_puur: list[bool] = field(default_factory=lambda: [False] * 4)
     must_hold: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # cards a seat is known to hold
     hand_sizes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    played_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: cards it played (mask)
 
     @property
     def partner(self) -> int:
@@ -91,7 +92,6 @@ def knowledge_of(view: TableView) -> Knowledge:
     assert view.seat is not None and view.contract is not None
     contract = view.contract
     k = Knowledge(view.seat, contract, view.hand, view.cards_played, list(view.trick))
-    played_by = [0, 0, 0, 0]
     plays: list[list[tuple[int, int]]] = [
         [((t.leader + i) % 4, c) for i, c in enumerate(t.cards)] for t in view.tricks
     ]
@@ -100,7 +100,7 @@ def knowledge_of(view: TableView) -> Knowledge:
     for trick in plays:
         lead = SUIT_OF[trick[0][1]]
         for seat, card in trick:
-            played_by[seat] += 1
+            k.played_by[seat] |= 1 << card
             suit = SUIT_OF[card]
             if suit == lead:
                 continue
@@ -113,7 +113,7 @@ def knowledge_of(view: TableView) -> Knowledge:
             else:
                 k.voids[seat] |= 1 << lead
     for seat in range(4):
-        k.hand_sizes[seat] = 9 - played_by[seat]
+        k.hand_sizes[seat] = 9 - k.played_by[seat].bit_count()
     # Declared Weis and announced Stöck are public: their unplayed cards are in known hands.
     for seat, weises in view.weis.items():
         for w in weises:

@@ -106,7 +106,7 @@ class SearchPlayer:
         if not self.inference:
             return sample_worlds(k, n, self.rng)
         pool = sample_worlds(k, OVERSAMPLE * n, self.rng)
-        weights = choice_weights(pool, view)
+        weights = choice_weights(pool, view, k)
         return pool[self.np_rng.choice(len(pool), size=n, p=weights / weights.sum())]
 
     @staticmethod

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai.base import computer_command
-from bot.ai.inference import choice_weights, contract_values_batch, features_batch, played_by
+from bot.ai.inference import choice_weights, contract_values_batch, features_batch
 from bot.ai.knowledge import knowledge_of
 from bot.ai.rules_player import contract_values, declarations, hand_features
 from bot.ai.sampling import sample_worlds
@@ -68,19 +68,21 @@ def _defender_view(seed: int):
 
 def test_a_trump_choice_makes_deals_with_the_puur_in_the_declarers_hand_likelier():
     view = _defender_view(3)
-    worlds = sample_worlds(knowledge_of(view), 3000, random.Random(1))
-    weights = choice_weights(worlds, view)
+    k = knowledge_of(view)
+    worlds = sample_worlds(k, 3000, random.Random(1))
+    weights = choice_weights(worlds, view, k)
     holds = (worlds[:, view.declarer] & np.uint64(1 << (view.contract * 9 + 5))) != 0
     assert weights[holds].mean() > 1.5 * weights[~holds].mean()
 
 
 def test_weights_are_in_zero_one_and_one_for_the_viewers_own_choice():
     view = _defender_view(5)
-    worlds = sample_worlds(knowledge_of(view), 200, random.Random(2))
-    weights = choice_weights(worlds, view)
+    k = knowledge_of(view)
+    worlds = sample_worlds(k, 200, random.Random(2))
+    weights = choice_weights(worlds, view, k)
     assert (weights > 0).all() and (weights <= 1).all() and weights.min() < 1
     own = replace(view, declarer=view.seat, geschoben=False)
-    assert (choice_weights(worlds, own) == 1).all()
+    assert (choice_weights(worlds, own, knowledge_of(own)) == 1).all()
 
 
 def test_schieben_favours_deals_with_a_weak_forehand():
@@ -88,10 +90,11 @@ def test_schieben_favours_deals_with_a_weak_forehand():
     forehand = (view.seat + 1) % 4
     # The viewer chose after the forehand schob: only the Schieben says something.
     pushed = replace(view, geschoben=True, forehand=forehand, declarer=view.seat)
-    worlds = sample_worlds(knowledge_of(pushed), 3000, random.Random(3))
-    hands = worlds[:, forehand] | np.uint64(played_by(pushed)[forehand])
+    k = knowledge_of(pushed)
+    worlds = sample_worlds(k, 3000, random.Random(3))
+    hands = worlds[:, forehand] | np.uint64(k.played_by[forehand])
     best = contract_values_batch(hands, pushed).max(axis=1)
-    weights = choice_weights(worlds, pushed)
+    weights = choice_weights(worlds, pushed, k)
     strong = best > np.median(best)
     assert weights[~strong].mean() > 1.5 * weights[strong].mean()
 
@@ -102,6 +105,6 @@ def test_played_by_accounts_for_every_card_played():
     while table.phase != "play" or not table.view_for(0).tricks:
         table = random_state(rng, {"preset": "standard"})
     view = table.view_for(0)
-    gone = played_by(view)
+    gone = knowledge_of(view).played_by
     assert gone[0] | gone[1] | gone[2] | gone[3] == view.cards_played
     assert sum(g.bit_count() for g in gone) == view.cards_played.bit_count()
