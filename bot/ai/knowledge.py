@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.game.view import TableView
-from bot.rules.cards import FULL_DECK, SUIT_MASKS, SUIT_OF, cards_of
+from bot.rules.cards import FULL_DECK, SUIT_MASKS, SUIT_OF
 from bot.rules.tables import POINTS, POWER, PUUR, TRUMP_STRENGTH
 
 STOECK_RANKS = (6, 7)  # Ober, König
@@ -21,6 +21,11 @@ def strength(card: int, contract: int) -> int:
         return 20 + TRUMP_STRENGTH[card]
     rank = card % 9
     return 10 + (8 - rank if contract == 5 else rank)
+
+
+#: HIGHER[contract][card]: mask of the cards of the same suit that rank above ``card``.
+HIGHER = [[sum(1 << o for o in range(36) if SUIT_OF[o] == SUIT_OF[c] and strength(o, k) > strength(c, k))
+           for c in range(36)] for k in range(6)]
 
 
 def value(card: int, contract: int, legacy_undenufe: bool = False) -> int:
@@ -71,9 +76,7 @@ class Knowledge:
 
     def is_bock(self, card: int) -> bool:
         """No card still out (in another hand) beats ``card`` in its suit."""
-        suit = SUIT_OF[card]
-        mine = strength(card, self.contract)
-        return not any(strength(c, self.contract) > mine for c in cards_of(self.unseen & SUIT_MASKS[suit]))
+        return not self.unseen & HIGHER[self.contract][card]
 
     def may_hold(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may still hold cards of ``suit``."""

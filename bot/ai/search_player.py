@@ -4,9 +4,11 @@ For a card: draw many deals of the hidden cards that agree with everything publi
 played, voids shown by not following suit, declared Weis, announced Stöck), weighted by how well
 each explains the contract choice and the Schieben (:mod:`.inference`); play each legal card in
 every deal, finish the hand with the greedy club policy of :mod:`.rollout` (numpy, all deals at
-once) and keep the card with the best average result for the team, unless the rules player's
-card is within ``prior_margin`` of it.  For the contract: the rules player's calibrated hand
-model (play-outs of sampled deals from the hand alone did no better in the arena).
+once).  When the best card by those play-outs is not the one the club player would play, the
+two are compared once more on fewer deals played out exactly as club players would
+(:mod:`.club_playout`): the greedy play-outs find the candidates, the exact ones judge them.
+For the contract: the rules player's calibrated hand model (play-outs of sampled deals from the
+hand alone did no better in the arena).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.rules import Card
 from bot.rules.cards import cards_of
 
 from .base import play_command
+from .club_playout import club_playout
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .rollout import State, playout
@@ -33,20 +36,23 @@ ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy 
 FIRST_ROUND = 48  # the first round also measures the time one deal takes
 MIN_ROUND = 8  # a round smaller than this is not worth its overhead
 OVERSAMPLE = 2  # with inference: deals drawn per deal kept
-PRIOR_MARGIN = 8.0  # points: a search result closer than this to the rules player's card is noise (arena-tuned)
+PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
+VERIFY_WORLDS = 32  # deals on which a card preferred to the club player's is checked by club play-outs
 
 
 class SearchPlayer:
     """``budget``: seconds per decision at most; ``worlds``: deals per decision at most."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
-                 level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True) -> None:
+                 level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
+                 verify_worlds: int = VERIFY_WORLDS) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.worlds = worlds
         self.prior_margin = prior_margin
         self.inference = inference
+        self.verify_worlds = verify_worlds
         self.level = level
         self.rules_player = RulesPlayer(rng)
 
@@ -64,14 +70,19 @@ class SearchPlayer:
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
+        start = time.perf_counter()
         values = self.card_values(view)
         best = max(legal, key=lambda c: (values[c], -c))
-        # The rules player's card unless the search finds it clearly worse (within the noise
-        # of the sampled play-outs the club player's judgement is the better guide).
         prior = Card.parse(self.rules_player.decide(view, "ai").card).index
-        if values[prior] >= values[best] - self.prior_margin:
+        if best == prior or values[best] - values[prior] <= self.prior_margin:
             return prior
-        return best
+        if not self.verify_worlds:
+            return best
+        # The fast play-outs prefer another card than the club player's: check the two on a
+        # few deals played out exactly as club players would (their bias decides close calls).
+        left = self.budget - (time.perf_counter() - start)
+        check = self.club_values(view, [prior, best], self.verify_worlds, left)
+        return best if check[best] > check[prior] else prior
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
@@ -99,6 +110,25 @@ class SearchPlayer:
             if n < MIN_ROUND:
                 break
         return {card: float(totals[i] / seen) for i, card in enumerate(legal)}
+
+    def club_values(self, view: TableView, cards: list[int], n: int, budget: float = float("inf")) -> dict[int, float]:
+        """Mean point margin of each of ``cards`` over at most ``n`` sampled deals (the same for
+        every card) when everyone then plays as the club player (:mod:`.club_playout`); stops
+        early when ``budget`` seconds are spent."""
+        start = time.perf_counter()
+        k = knowledge_of(view)
+        team = k.seat % 2
+        totals = dict.fromkeys(cards, 0)
+        seen = 0
+        for world in self._worlds(view, k, n):
+            hands = [int(h) for h in world]
+            for card in cards:
+                points = club_playout(view, hands, card, self.rules_player)
+                totals[card] += points[team] - points[1 - team]
+            seen += 1
+            if time.perf_counter() - start > budget:
+                break
+        return {card: total / seen for card, total in totals.items()}
 
     def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:
         """``n`` deals of the hidden cards; with inference, drawn from ``OVERSAMPLE * n`` deals

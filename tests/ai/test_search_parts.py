@@ -9,11 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import arena
+from bot.ai.base import play_command
+from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import allowed_cards, knowledge_of
 from bot.ai.rollout import State, playout
+from bot.ai.rules_player import RulesPlayer
 from bot.ai.sampling import sample_worlds
 from bot.rules.batch import random_deals
-from bot.rules.cards import FULL_DECK
+from bot.rules.cards import FULL_DECK, cards_of
 
 from .test_players import random_state
 
@@ -78,3 +81,33 @@ def test_a_duplicate_deal_is_reproducible():
     assert total > 0
     ours = arena.play_deal(0, 5, "club", "club", "standard", None)
     assert (ours.points_a, ours.points_b) == (result.points_a, result.points_b)  # deterministic
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["standard", "swisslos", "tournament"]))
+def test_a_club_playout_in_the_true_deal_is_the_club_players_hand(seed, preset):
+    """In the true deal, a club play-out ends exactly as four club players at the table do."""
+    rng = random.Random(seed)
+    table = random_state(rng, {"preset": preset})
+    if table.phase != "play" or table.to_act is None:
+        return
+    club = RulesPlayer(random.Random(0))
+    view = table.view_for(table.to_act)
+    if view.can_preshow_stoeck:
+        return
+    card = club.choose_card(view, knowledge_of(view), cards_of(view.legal))
+    predicted = club_playout(view, list(table.hand.hands), card, club)
+    last_team = None
+    events = table.apply(play_command(view, table.actor_for(table.to_act), card))
+    while True:
+        last_team = next((e["winner"] % 2 for e in events if e["type"] == "trick"), last_team)
+        scored = next((e for e in events if e["type"] == "hand_scored"), None)
+        if scored:
+            break
+        seat = table.to_act
+        events = table.apply(club.decide(table.view_for(seat), table.actor_for(seat)))
+    expected = list(scored["card_points"])
+    expected[last_team] += 5
+    if scored["match_team"] is not None:
+        expected[scored["match_team"]] += table.rules.match_bonus
+    assert predicted == tuple(expected)
