@@ -38,6 +38,7 @@ MIN_ROUND = 8  # a round smaller than this is not worth its overhead
 OVERSAMPLE = 2  # with inference: deals drawn per deal kept
 PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
 VERIFY_WORLDS = 32  # deals on which a card preferred to the club player's is checked by club play-outs
+VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
 
 
 class SearchPlayer:
@@ -45,7 +46,7 @@ class SearchPlayer:
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
-                 verify_worlds: int = VERIFY_WORLDS) -> None:
+                 verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -53,6 +54,7 @@ class SearchPlayer:
         self.prior_margin = prior_margin
         self.inference = inference
         self.verify_worlds = verify_worlds
+        self.verify_candidates = verify_candidates
         self.level = level
         self.rules_player = RulesPlayer(rng)
 
@@ -78,11 +80,13 @@ class SearchPlayer:
             return prior
         if not self.verify_worlds:
             return best
-        # The fast play-outs prefer another card than the club player's: check the two on a
-        # few deals played out exactly as club players would (their bias decides close calls).
+        # The fast play-outs prefer other cards than the club player's: check the best of them
+        # on a few deals played out exactly as club players would (their bias decides close calls).
+        better = sorted((c for c in legal if values[c] > values[prior] + self.prior_margin),
+                        key=lambda c: (-values[c], c))[:self.verify_candidates]
         left = self.budget - (time.perf_counter() - start)
-        check = self.club_values(view, [prior, best], self.verify_worlds, left)
-        return best if check[best] > check[prior] else prior
+        check = self.club_values(view, [prior, *better], self.verify_worlds, left)
+        return max([prior, *better], key=lambda c: (check[c], c == prior))
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
