@@ -15,10 +15,11 @@ from bot.ai.knowledge import allowed_cards, knowledge_of
 from bot.ai.rollout import State, playout
 from bot.ai.rules_player import RulesPlayer
 from bot.ai.sampling import sample_worlds
+from bot.ai.search_player import SearchPlayer
 from bot.rules.batch import random_deals
 from bot.rules.cards import FULL_DECK, cards_of
 
-from .test_players import random_state
+from .test_players import random_state, states
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,3 +112,44 @@ def test_a_club_playout_in_the_true_deal_is_the_club_players_hand(seed, preset):
     if scored["match_team"] is not None:
         expected[scored["match_team"]] += table.rules.match_bonus
     assert predicted == tuple(expected)
+
+
+def test_club_playouts_judge_a_card_the_fast_playouts_prefer(monkeypatch):
+    """Where the greedy play-outs prefer another card than the club player's, the card played
+    is the one the club play-outs value higher; without the check, the greedy favourite."""
+    found = 0
+    for table in states(60, seed=5):
+        view = table.view_for(table.to_act)
+        if view.phase != "play" or view.legal.bit_count() < 2 or view.can_preshow_stoeck:
+            continue
+        player = SearchPlayer(random.Random(1), worlds=24)
+        values = player.card_values(view)
+        legal = cards_of(view.legal)
+        best = max(legal, key=lambda c: (values[c], -c))
+        prior = RulesPlayer(random.Random(1)).choose_card(view, knowledge_of(view), legal)
+        if values[best] <= values[prior]:
+            continue
+        found += 1
+        monkeypatch.setattr(SearchPlayer, "card_values", lambda self, v, values=values: values)
+        for favourite in (prior, best):
+            monkeypatch.setattr(SearchPlayer, "club_values",
+                                lambda self, v, cards, n, budget=0, f=favourite: {c: float(c == f) for c in cards})
+            assert SearchPlayer(random.Random(1)).choose_card(view) == favourite
+        assert SearchPlayer(random.Random(1), verify_worlds=0).choose_card(view) == best
+        monkeypatch.undo()
+    assert found >= 3
+
+
+def test_club_values_are_bounded_and_reproducible():
+    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
+                 and not t.view_for(t.to_act).can_preshow_stoeck)
+    view = table.view_for(table.to_act)
+    legal = cards_of(view.legal)
+    values = SearchPlayer(random.Random(3)).club_values(view, legal, 16)
+    assert set(values) == set(legal)
+    total = 157 + 5  # every point of the hand goes to one team or the other (Match bonus aside)
+    for v in values.values():
+        assert -total - view.rules.match_bonus <= v <= total + view.rules.match_bonus
+    # Deterministic under a seed, and the deals do not depend on which cards are compared.
+    again = SearchPlayer(random.Random(3)).club_values(view, [legal[-1]], 16)
+    assert again[legal[-1]] == values[legal[-1]]

@@ -1,0 +1,78 @@
+"""How many of the points can a player take against ``--b`` when it sees every card?
+
+An upper-bound probe for the arena targets, not a player: the search player's card choice with
+the true deal in place of sampled ones (its contract choice stays the club player's hand
+model).  Plays duplicate deals like ``bot.ai.arena`` and prints the oracle's point share,
+overall and by which team chose the contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.ai.base import make_player
+from bot.ai.knowledge import Knowledge
+from bot.ai.search_player import SearchPlayer
+from bot.game import AddComputer, StartGame, Table
+from bot.game.view import TableView
+
+
+class Oracle(SearchPlayer):
+    """The search player, told the true deal."""
+
+    table: Table
+
+    def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:
+        return np.array([list(self.table.hand.hands)] * n, dtype=np.uint64)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--b", default="random")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    by_chooser: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for index in range(args.deals):
+        deal_seed = f"arena:{args.seed}:{index}"
+        for team_a in (0, 1):
+            table, _ = Table.create("oracle", "h", {"preset": "standard", "target": 100_000})
+            for _ in range(4):
+                table.apply(AddComputer("h", level="random"))
+            players = {}
+            for seat in range(4):
+                seed = hashlib.sha256(f"{deal_seed}:{team_a}:{seat}".encode()).hexdigest()
+                if seat % 2 == team_a:
+                    players[seat] = Oracle(random.Random(seed), worlds=16, verify_worlds=1)  # one deal: exact
+                    players[seat].table = table
+                else:
+                    players[seat] = make_player(args.b, seed)
+            table.apply(StartGame("h", seed=deal_seed))
+            written = None
+            while written is None:
+                seat = table.to_act
+                for ev in table.apply(players[seat].decide(table.view_for(seat), table.actor_for(seat))):
+                    if ev["type"] == "hand_scored":
+                        written = ev["written"]
+            declarer = table.view_for(0).declarer
+            row = by_chooser["oracle's team" if declarer % 2 == team_a else f"{args.b}'s team"]
+            row[0] += written[team_a]
+            row[1] += written[1 - team_a]
+            row[2] += 1
+    total = [sum(r[0] for r in by_chooser.values()), sum(r[1] for r in by_chooser.values())]
+    for who, (a, b, n) in sorted(by_chooser.items()):
+        print(f"contract chosen by {who}: hands {n}, oracle's share {a / (a + b):.3f}")
+    print(f"point_share_oracle: {total[0] / sum(total):.3f} ({2 * args.deals} hands against {args.b})")
+
+
+if __name__ == "__main__":
+    main()
