@@ -3,8 +3,9 @@
 The greedy numpy play-outs of :mod:`.rollout` are fast but only approximate the club player, and
 their bias decides close calls.  Here one sampled deal is played to the end of the hand card by
 card through :meth:`RulesPlayer.choose_card`, each seat seeing only its own view of that deal.
-About a hundred times slower per deal: the ``search`` player uses it to check, on a few dozen
-deals, the cards the fast play-outs prefer to the club player's card.
+About twenty times slower per deal than the numpy play-outs (0.8 ms for a whole hand here):
+the ``search`` player uses it to check, on a few dozen deals, the card the fast play-outs prefer
+to the club player's card.
 """
 
 from __future__ import annotations
