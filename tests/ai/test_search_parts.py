@@ -16,19 +16,26 @@ from bot.ai.rollout import State, playout
 from bot.ai.rules_player import RulesPlayer
 from bot.ai.sampling import sample_worlds
 from bot.ai.search_player import SearchPlayer
+from bot.game import Table
 from bot.rules.batch import random_deals
 from bot.rules.cards import FULL_DECK, cards_of
 
 from .test_players import random_state, states
 
 
+def play_table(seed: int, preset: str) -> Table | None:
+    """A random table in the play phase with a seat to act, or ``None``."""
+    table = random_state(random.Random(seed), {"preset": preset})
+    return table if table.phase == "play" and table.to_act is not None else None
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(["standard", "swisslos", "tournament"]))
 def test_sampled_worlds_agree_with_everything_public(seed, preset):
-    rng = random.Random(seed)
-    table = random_state(rng, {"preset": preset})
-    if table.phase != "play" or table.to_act is None:
+    table = play_table(seed, preset)
+    if table is None:
         return
+    rng = random.Random(seed + 1)
     seat = table.to_act
     k = knowledge_of(table.view_for(seat))
     worlds = sample_worlds(k, 20, rng)
@@ -88,9 +95,8 @@ def test_a_duplicate_deal_is_reproducible():
 @given(st.integers(0, 10**6), st.sampled_from(["standard", "swisslos", "tournament"]))
 def test_a_club_playout_in_the_true_deal_is_the_club_players_hand(seed, preset):
     """In the true deal, a club play-out ends exactly as four club players at the table do."""
-    rng = random.Random(seed)
-    table = random_state(rng, {"preset": preset})
-    if table.phase != "play" or table.to_act is None:
+    table = play_table(seed, preset)
+    if table is None:
         return
     club = RulesPlayer(random.Random(0))
     view = table.view_for(table.to_act)
