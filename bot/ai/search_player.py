@@ -27,6 +27,7 @@ from .base import play_command
 from .club_playout import club_playout
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
+from .play_inference import SLIP, play_weights
 from .rollout import State, playout
 from .rules_player import RulesPlayer
 from .sampling import sample_worlds
@@ -46,7 +47,8 @@ class SearchPlayer:
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
-                 verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES) -> None:
+                 verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
+                 slip: float | None = SLIP) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -55,6 +57,7 @@ class SearchPlayer:
         self.inference = inference
         self.verify_worlds = verify_worlds
         self.verify_candidates = verify_candidates
+        self.slip = slip
         self.level = level
         self.rules_player = RulesPlayer(rng)
 
@@ -141,6 +144,8 @@ class SearchPlayer:
             return sample_worlds(k, n, self.rng)
         pool = sample_worlds(k, OVERSAMPLE * n, self.rng)
         weights = choice_weights(pool, view, k)
+        if self.slip is not None:
+            weights = weights * play_weights(view, pool, self.rules_player, self.slip)
         return pool[self.np_rng.choice(len(pool), size=n, p=weights / weights.sum())]
 
     @staticmethod
