@@ -2,13 +2,14 @@
 
 For a card: draw many deals of the hidden cards that agree with everything public (cards
 played, voids shown by not following suit, declared Weis, announced Stöck), weighted by how well
-each explains the contract choice and the Schieben (:mod:`.inference`); play each legal card in
-every deal, finish the hand with the greedy club policy of :mod:`.rollout` (numpy, all deals at
-once).  When the best card by those play-outs is not the one the club player would play, the
-two are compared once more on fewer deals played out exactly as club players would
-(:mod:`.club_playout`): the greedy play-outs find the candidates, the exact ones judge them.
-For the contract: the rules player's calibrated hand model (play-outs of sampled deals from the
-hand alone did no better in the arena).
+each explains the contract choice and the Schieben (:mod:`.inference`) and the cards the others
+have played (:mod:`.play_inference`); play each legal card in every deal, finish the hand with
+the greedy club policy of :mod:`.rollout` (numpy, all deals at once).  When the best card by
+those play-outs is not the one the club player would play, the two are compared once more on
+fewer deals played out exactly as club players would (:mod:`.club_playout`): the greedy
+play-outs find the candidates, the exact ones judge them.
+For the contract: every contract and Schieben played out by club players on deals of the
+unseen cards (:mod:`.contract_search`).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import time
 
 import numpy as np
 
-from bot.game.commands import AnnounceStoeck, Command
+from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
 from bot.game.view import TableView
-from bot.rules import Card
+from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 
 from .base import play_command
 from .club_playout import club_playout
+from .contract_search import SCHIEBEN, contract_margins
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .play_inference import SLIP, play_weights
@@ -40,6 +42,7 @@ OVERSAMPLE = 2  # with inference: deals drawn per deal kept
 PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
 VERIFY_WORLDS = 32  # deals on which a card preferred to the club player's is checked by club play-outs
 VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
+CONTRACT_WORLDS = 64  # deals on which each contract (and Schieben) is played out; 0: the club player's model
 
 
 class SearchPlayer:
@@ -48,7 +51,7 @@ class SearchPlayer:
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
-                 slip: float | None = SLIP) -> None:
+                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -58,6 +61,7 @@ class SearchPlayer:
         self.verify_worlds = verify_worlds
         self.verify_candidates = verify_candidates
         self.slip = slip
+        self.contract_worlds = contract_worlds
         self.level = level
         self.rules_player = RulesPlayer(rng)
 
@@ -166,6 +170,15 @@ class SearchPlayer:
     # -- contract ------------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        """The rules player's hand model (fitted to play-outs of 2,000 deals): play-outs of the
-        27 unseen cards from the hand alone did no better in the arena (0.534 against 0.540)."""
-        return self.rules_player.choose_contract(view, actor)
+        """The option (each contract, Schieben) with the best mean margin over ``contract_worlds``
+        deals played out by club players (:mod:`.contract_search`); ties and ``contract_worlds=0``:
+        the club player's hand model."""
+        prior = self.rules_player.choose_contract(view, actor)
+        if not self.contract_worlds:
+            return prior
+        margins = contract_margins(view, self.rules_player, self.contract_worlds, self.rng, self.budget)
+        first = SCHIEBEN if isinstance(prior, Schieben) else Contract.parse(prior.contract)
+        best = max(margins, key=lambda o: (margins[o], o == first))
+        if best == first:
+            return prior
+        return Schieben(actor) if best == SCHIEBEN else ChooseContract(actor, str(best))
