@@ -8,8 +8,9 @@ the greedy club policy of :mod:`.rollout` (numpy, all deals at once).  When the 
 those play-outs is not the one the club player would play, the two are compared once more on
 fewer deals played out exactly as club players would (:mod:`.club_playout`): the greedy
 play-outs find the candidates, the exact ones judge them.
-For the contract: every contract and Schieben played out by club players on deals of the
-unseen cards (:mod:`.contract_search`).
+For the contract: the club player's calibrated hand model; with ``contract_worlds`` > 0, every
+contract and Schieben played out by club players on deals of the unseen cards
+(:mod:`.contract_search`: 0.558 against 0.562 on 400 deals, within the noise, for 0.4 s more).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ OVERSAMPLE = 2  # with inference: deals drawn per deal kept
 PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
 VERIFY_WORLDS = 32  # deals on which a card preferred to the club player's is checked by club play-outs
 VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
-CONTRACT_WORLDS = 64  # deals on which each contract (and Schieben) is played out; 0: the club player's model
+CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the club player's model; 64: no better)
 
 
 class SearchPlayer:

@@ -10,8 +10,9 @@ import numpy as np
 from bot.ai.contract_search import SCHIEBEN, contract_margins, unseen_deals
 from bot.ai.inference import contract_values_batch
 from bot.ai.rules_player import RulesPlayer
+from bot.ai.search_player import SearchPlayer
 from bot.game import AddComputer, StartGame, Table
-from bot.game.commands import Schieben
+from bot.game.commands import ChooseContract, Schieben
 from bot.game.view import TableView
 from bot.rules import Contract
 from bot.rules.cards import FULL_DECK, parse_cards, to_mask
@@ -53,16 +54,16 @@ def test_geschoben_deals_give_the_forehand_weaker_hands():
 
 
 def test_a_strong_schelle_hand_plays_schelle_and_does_not_schiebe():
-    hand = "schelle-U schelle-9 schelle-A schelle-K schelle-8 schelle-6 eichel-9 rose-10 schilte-9"
+    hand = "schelle-U schelle-9 schelle-A schelle-10 schelle-O schelle-8 eichel-7 rose-8 schilte-K"
     view = forehand_view(hand)
     margins = contract_margins(view, RulesPlayer(random.Random(0)), 24, random.Random(3))
     assert set(margins) == {*Contract, SCHIEBEN}
     assert max(margins, key=lambda o: margins[o]) == Contract.SCHELLE
-    assert margins[Contract.SCHELLE] > margins[SCHIEBEN] + 25
+    assert margins[Contract.SCHELLE] > margins[SCHIEBEN] + 50
 
 
 def test_a_weak_hand_schiebt_and_the_geschoben_partner_may_not():
-    hand = "eichel-9 eichel-10 eichel-O rose-9 rose-10 schelle-9 schelle-O schilte-10 schilte-K"
+    hand = "eichel-9 eichel-10 eichel-O rose-9 rose-10 rose-O schelle-9 schelle-10 schilte-10"
     margins = contract_margins(forehand_view(hand), RulesPlayer(random.Random(0)), 24, random.Random(4))
     assert max(margins, key=lambda o: margins[o]) == SCHIEBEN
     pushed = contract_margins(forehand_view(hand, geschoben=True), RulesPlayer(random.Random(0)), 8,
@@ -74,3 +75,11 @@ def test_margins_are_reproducible_under_a_seed():
     view = forehand_view()
     first = contract_margins(view, RulesPlayer(random.Random(0)), 6, random.Random(5))
     assert first == contract_margins(view, RulesPlayer(random.Random(0)), 6, random.Random(5))
+
+
+def test_the_search_player_plays_the_best_option_when_contracts_are_played_out():
+    strong = forehand_view("schelle-U schelle-9 schelle-A schelle-10 schelle-O schelle-8 eichel-7 rose-8 schilte-K")
+    weak = forehand_view("eichel-9 eichel-10 eichel-O rose-9 rose-10 rose-O schelle-9 schelle-10 schilte-10")
+    player = SearchPlayer(random.Random(1), contract_worlds=24)
+    assert player.decide(strong, "p") == ChooseContract("p", "schelle")
+    assert player.decide(weak, "p") == Schieben("p")
