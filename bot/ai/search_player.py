@@ -47,7 +47,10 @@ CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the cl
 
 
 class SearchPlayer:
-    """``budget``: seconds per decision at most; ``worlds``: deals per decision at most."""
+    """``budget``: seconds per decision at most; ``worlds``: deals per decision at most;
+    ``slip``: weight of a deal per card the club player would not have played in it (``None``: no
+    inference from the cards played; ``inference=False`` turns off all inference);
+    ``contract_worlds``: deals per option when contracts are played out (0: the club model)."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
