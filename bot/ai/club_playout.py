@@ -21,7 +21,7 @@ from .rules_player import RulesPlayer
 LAST_TRICK_BONUS = 5
 
 
-def _view_of(view: TableView, **changes: object) -> TableView:
+def derived_view(view: TableView, **changes: object) -> TableView:
     """``dataclasses.replace`` without its checks (the changed fields are all valid TableView
     fields): this runs for every card of every play-out."""
     seen = object.__new__(TableView)
@@ -50,7 +50,7 @@ def club_playout(view: TableView, world: list[int], card: int, player: RulesPlay
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1  # one legal card: nothing to decide
             else:
-                seen = _view_of(view, seat=seat, hand=hand, legal=legal, trick=tuple(trick), tricks=tuple(tricks),
+                seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=tuple(trick), tricks=tuple(tricks),
                                 cards_played=played, turn=seat, can_preshow_stoeck=False)
                 card = player.choose_card(seen, knowledge_of(seen), cards_of(legal))
         hands[seat] &= ~(1 << card)

@@ -5,7 +5,7 @@ The club player's linear hand model (:mod:`.rules_player`) knows what hands of a
 average; play-outs of the hand itself see what a linear model cannot (which side suits are
 short, whether the Bock cards come back in time).  Schieben is played out too: the partner
 chooses from its sampled hand as the club player would.  When the viewer was geschoben, deals
-in which the forehand had a contract worth playing count less (:data:`.inference.TEMPERATURE`).
+in which the forehand had a contract worth playing count less (:func:`.inference.schieben_weights`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from bot.game.view import TableView
 from bot.rules import Contract
 from bot.rules.cards import FULL_DECK, cards_of
 
-from .club_playout import _view_of, club_playout
-from .inference import TEMPERATURE, contract_values_batch
-from .rules_player import SCHIEBEN_BELOW, RulesPlayer, contract_values, declarations
+from .club_playout import club_playout, derived_view
+from .inference import schieben_weights
+from .rules_player import RulesPlayer, contract_values, declarations
 
 SCHIEBEN = "schieben"
 
@@ -41,8 +41,7 @@ def unseen_deals(view: TableView, n: int, rng: random.Random) -> np.ndarray:
             row[seat] = sum(1 << c for c in unseen[9 * i:9 * i + 9])
     if not pushed:
         return pool
-    best = contract_values_batch(pool[:, view.forehand], view).max(axis=1)
-    weights = 1.0 / (1.0 + np.exp((best - SCHIEBEN_BELOW) / TEMPERATURE))
+    weights = schieben_weights(pool[:, view.forehand], view)
     picked = sorted(rng.choices(range(len(pool)), weights=list(weights), k=n))
     return pool[picked]
 
@@ -65,12 +64,12 @@ def contract_margins(view: TableView, player: RulesPlayer, n: int, rng: random.R
         hands = [int(h) for h in world]
         for option in options:
             if option == SCHIEBEN:
-                values = contract_values(_view_of(view, hand=hands[partner]))  # the partner's club choice
+                values = contract_values(derived_view(view, hand=hands[partner]))  # the partner's club choice
                 contract, declarer = max(values, key=lambda c: values[c]), partner
             else:
                 contract, declarer = option, seat
             k = int(contract)
-            play = _view_of(view, phase="play", contract=k, declarer=declarer, chooser=None, may_schieben=False,
+            play = derived_view(view, phase="play", contract=k, declarer=declarer, chooser=None, may_schieben=False,
                             geschoben=view.geschoben or option == SCHIEBEN, seat=view.forehand, turn=view.forehand,
                             hand=hands[view.forehand], legal=hands[view.forehand], trick=(), tricks=(),
                             cards_played=0, can_preshow_stoeck=False)

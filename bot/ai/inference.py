@@ -120,9 +120,14 @@ def choice_weights(worlds: np.ndarray, view: TableView, k: Knowledge) -> np.ndar
             weights *= _sigmoid((best - SCHIEBEN_BELOW) / TEMPERATURE)
     if view.geschoben and view.forehand is not None and view.forehand != view.seat:
         pusher = view.forehand
-        best = contract_values_batch(worlds[:, pusher] | np.uint64(gone[pusher]), view).max(axis=1)
-        weights *= _sigmoid((SCHIEBEN_BELOW - best) / TEMPERATURE)
+        weights *= schieben_weights(worlds[:, pusher] | np.uint64(gone[pusher]), view)
     return weights
+
+
+def schieben_weights(hands: np.ndarray, view: TableView) -> np.ndarray:
+    """How likely each of the forehand's possible ``hands`` makes it schiebe (in (0, 1))."""
+    best = contract_values_batch(hands, view).max(axis=1)
+    return _sigmoid((SCHIEBEN_BELOW - best) / TEMPERATURE)
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:

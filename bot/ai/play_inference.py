@@ -17,7 +17,7 @@ from bot.game.view import TableView
 from bot.rules.cards import cards_of
 from bot.rules.play import legal_mask
 
-from .club_playout import _view_of
+from .club_playout import derived_view
 from .knowledge import knowledge_of
 from .rules_player import RulesPlayer
 
@@ -69,7 +69,7 @@ def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip:
                 if legal & (legal - 1) == 0:
                     same = True
                 else:
-                    seen = _view_of(view, seat=seat, hand=hand, legal=legal, trick=so_far, tricks=before,
+                    seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=so_far, tricks=before,
                                     cards_played=played, turn=seat, can_preshow_stoeck=False)
                     same = player.choose_card(seen, knowledge_of(seen), cards_of(legal)) == card
                 verdict[hand] = same
