@@ -5,11 +5,14 @@ on seats 2 and 4, so the luck of the cards cancels out.  Each play is one hand o
 engine (the first hand of a game: Rose 7 chooses), decided through ``view_for(seat)`` only.
 Prints ``point_share_a`` (A's share of all written points) with a 95 % bootstrap interval
 over deals, hands won, Matches, mean points per hand and decision times per player.
+``--a-option worlds=768`` (repeatable; also ``--b-option``) passes a keyword to player A's class,
+so that variants of a player are measured without editing it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import statistics
 import sys
@@ -61,7 +64,11 @@ def play_hand(seed: str, players: dict[int, object], rules: dict) -> tuple[list[
     raise RuntimeError("the hand ended without a score")
 
 
-def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None) -> DealResult:
+Options = dict[str, object]
+
+
+def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None,
+              a_options: Options | None = None, b_options: Options | None = None) -> DealResult:
     rules = {"preset": preset, "target": 100_000}
     deal_seed = f"arena:{seed}:{index}"
     out = DealResult()
@@ -69,9 +76,9 @@ def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float 
         team_a = swap  # A sits on seats 0 and 2 first, then on 1 and 3
         players = {}
         for seat in range(4):
-            level = a if seat % 2 == team_a else b
+            level, options = (a, a_options) if seat % 2 == team_a else (b, b_options)
             player_seed = hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest()
-            players[seat] = make_player(level, player_seed, budget=budget)
+            players[seat] = make_player(level, player_seed, budget=budget, **(options or {}))
         written, match_team, times = play_hand(deal_seed, players, rules)
         pa, pb = written[team_a], written[1 - team_a]
         out.points_a += pa
@@ -85,9 +92,9 @@ def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float 
     return out
 
 
-def _play_chunk(args: tuple[list[int], int, str, str, str, float | None]) -> list[DealResult]:
-    indexes, seed, a, b, preset, budget = args
-    return [play_deal(i, seed, a, b, preset, budget) for i in indexes]
+def _play_chunk(args: tuple[list[int], int, str, str, str, float | None, Options, Options]) -> list[DealResult]:
+    indexes, seed, a, b, preset, budget, a_options, b_options = args
+    return [play_deal(i, seed, a, b, preset, budget, a_options, b_options) for i in indexes]
 
 
 def bootstrap_interval(a: np.ndarray, total: np.ndarray, seed: int, rounds: int = 2000) -> tuple[float, float]:
@@ -99,15 +106,34 @@ def bootstrap_interval(a: np.ndarray, total: np.ndarray, seed: int, rounds: int 
     return float(lo), float(hi)
 
 
-def run(a: str, b: str, deals: int, seed: int, jobs: int, preset: str,
-        budget: float | None = None) -> list[DealResult]:
+def run(a: str, b: str, deals: int, seed: int, jobs: int, preset: str, budget: float | None = None,
+        a_options: Options | None = None, b_options: Options | None = None) -> list[DealResult]:
     indexes = list(range(deals))
     chunks = [indexes[i::max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
-    work = [(chunk, seed, a, b, preset, budget) for chunk in chunks if chunk]
+    work = [(chunk, seed, a, b, preset, budget, a_options or {}, b_options or {}) for chunk in chunks if chunk]
     if jobs <= 1:
         return [r for w in work for r in _play_chunk(w)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return [r for part in pool.map(_play_chunk, work) for r in part]
+
+
+def parse_options(level: str, pairs: list[str]) -> Options:
+    """``key=value`` pairs (values as Python literals: 768, 0.1, None) checked against ``level``'s
+    player class; raises ``ValueError`` naming the bad pair."""
+    options: Options = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.isidentifier():
+            raise ValueError(f"option {pair!r}: expected key=value")
+        try:
+            options[key] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise ValueError(f"option {pair!r}: the value must be a number, True/False/None or a quoted text") from None
+    try:
+        make_player(level, 0, **options)
+    except TypeError as exc:
+        raise ValueError(f"options {pairs} do not fit the {level!r} player: {exc}") from None
+    return options
 
 
 def report(results: list[DealResult], a: str, b: str, seed: int) -> list[str]:
@@ -150,11 +176,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per search decision (default: the search player's own budget)")
+    parser.add_argument("--a-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="keyword for player A's class, e.g. worlds=768 (repeatable)")
+    parser.add_argument("--b-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="keyword for player B's class (repeatable)")
     args = parser.parse_args(argv)
+    try:
+        a_options = parse_options(args.a, args.a_option)
+        b_options = parse_options(args.b, args.b_option)
+    except ValueError as exc:
+        parser.error(str(exc))
     t0 = time.perf_counter()
-    results = run(args.a, args.b, args.hands, args.seed, args.jobs, args.preset, args.budget)
+    results = run(args.a, args.b, args.hands, args.seed, args.jobs, args.preset, args.budget, a_options, b_options)
     for line in report(results, args.a, args.b, args.seed):
         print(line)
+    for name, options in (("a", a_options), ("b", b_options)):
+        if options:
+            print(f"options_{name}: " + " ".join(f"{k}={v!r}" for k, v in options.items()))
     print(f"wall_seconds: {time.perf_counter() - t0:.1f} (jobs {args.jobs})")
     sys.stdout.flush()
     return 0

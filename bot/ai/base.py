@@ -25,26 +25,29 @@ USER_LEVELS = COMPUTER_LEVELS
 LEVELS = (*USER_LEVELS, "rules", "search")
 
 
-def make_player(level: str, seed: int | str | None = None, budget: float | None = None) -> Player:
+def make_player(level: str, seed: int | str | None = None, budget: float | None = None,
+                **options: object) -> Player:
     """A computer player of ``level`` with its own seeded random source.
 
     ``beginner``: the rules player with slips; ``club`` (= ``rules``): the rules player;
     ``strong`` (= ``search``): determinised Monte Carlo search (``budget``: seconds per decision).
+    ``options``: further keywords of the player's class (the arena's ``--a-option``); an
+    unknown one raises ``TypeError``.
     """
     from .random_player import RandomPlayer
     from .rules_player import RulesPlayer
 
     rng = random.Random(seed)
     if level == "random":
-        return RandomPlayer(rng)
+        return RandomPlayer(rng, **options)
     if level == "beginner":
-        return RulesPlayer(rng, noise=0.25, level="beginner")
+        return RulesPlayer(rng, **{"noise": 0.25, **options}, level="beginner")
     if level in ("club", "rules"):
-        return RulesPlayer(rng, level=level)
+        return RulesPlayer(rng, level=level, **options)
     if level in ("strong", "search"):
         from .search_player import SearchPlayer
 
-        return SearchPlayer(rng, budget=budget, level=level)
+        return SearchPlayer(rng, budget=budget, level=level, **options)
     raise ValueError(f"unknown computer player level {level!r}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,35 @@ def test_arena_prints_its_figures(capsys):
     assert 0 <= lo <= share <= hi <= 1
     assert out["deals"].startswith("6 (each played twice")
     assert "p50=" in out["decision_ms_a"] and "p95=" in out["decision_ms_b"]
+
+
+def test_arena_options_reach_the_players_class(capsys, monkeypatch):
+    made = []
+    real = arena.make_player
+
+    def spy(level, seed=None, budget=None, **options):
+        player = real(level, seed, budget, **options)
+        made.append((level, options, player))
+        return player
+
+    monkeypatch.setattr(arena, "make_player", spy)
+    assert arena.main(["--a", "search", "--b", "club", "--hands", "1", "--seed", "3",
+                       "--a-option", "worlds=16", "--a-option", "slip=None", "--b-option", "noise=0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "options_a: worlds=16 slip=None" in out and "options_b: noise=0.5" in out
+    searchers = [p for level, _, p in made if level == "search"]
+    clubs = [p for level, _, p in made if level == "club"]
+    assert len(searchers) >= 4 and all(p.worlds == 16 and p.slip is None for p in searchers)
+    assert len(clubs) >= 4 and all(p.noise == 0.5 for p in clubs)
+
+
+def test_arena_refuses_an_option_the_player_does_not_have():
+    assert arena.parse_options("search", ["worlds=768"]) == {"worlds": 768}
+    for pairs in (["wolds=768"], ["worlds"], ["worlds=abc"], ["=3"]):
+        with pytest.raises(ValueError, match="option"):
+            arena.parse_options("search", pairs)
+    with pytest.raises(ValueError, match="random"):
+        arena.parse_options("random", ["noise=0.5"])
 
 
 def test_a_duplicate_deal_is_reproducible():
