@@ -92,7 +92,8 @@ def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float 
     return out
 
 
-def _play_chunk(args: tuple[list[int], int, str, str, str, float | None, Options, Options]) -> list[DealResult]:
+def _play_chunk(args: tuple[list[int], int, str, str, str, float | None, Options | None, Options | None]
+                ) -> list[DealResult]:
     indexes, seed, a, b, preset, budget, a_options, b_options = args
     return [play_deal(i, seed, a, b, preset, budget, a_options, b_options) for i in indexes]
 
@@ -110,7 +111,7 @@ def run(a: str, b: str, deals: int, seed: int, jobs: int, preset: str, budget: f
         a_options: Options | None = None, b_options: Options | None = None) -> list[DealResult]:
     indexes = list(range(deals))
     chunks = [indexes[i::max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
-    work = [(chunk, seed, a, b, preset, budget, a_options or {}, b_options or {}) for chunk in chunks if chunk]
+    work = [(chunk, seed, a, b, preset, budget, a_options, b_options) for chunk in chunks if chunk]
     if jobs <= 1:
         return [r for w in work for r in _play_chunk(w)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -51,7 +51,7 @@ def club_playout(view: TableView, world: list[int], card: int, player: RulesPlay
                 card = legal.bit_length() - 1  # one legal card: nothing to decide
             else:
                 seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=tuple(trick), tricks=tuple(tricks),
-                                cards_played=played, turn=seat, can_preshow_stoeck=False)
+                                    cards_played=played, turn=seat, can_preshow_stoeck=False)
                 card = player.choose_card(seen, knowledge_of(seen), cards_of(legal))
         hands[seat] &= ~(1 << card)
         played |= 1 << card

@@ -70,9 +70,9 @@ def contract_margins(view: TableView, player: RulesPlayer, n: int, rng: random.R
                 contract, declarer = option, seat
             k = int(contract)
             play = derived_view(view, phase="play", contract=k, declarer=declarer, chooser=None, may_schieben=False,
-                            geschoben=view.geschoben or option == SCHIEBEN, seat=view.forehand, turn=view.forehand,
-                            hand=hands[view.forehand], legal=hands[view.forehand], trick=(), tricks=(),
-                            cards_played=0, can_preshow_stoeck=False)
+                                geschoben=view.geschoben or option == SCHIEBEN, seat=view.forehand, turn=view.forehand,
+                                hand=hands[view.forehand], legal=hands[view.forehand], trick=(), tricks=(),
+                                cards_played=0, can_preshow_stoeck=False)
             points = club_playout(play, hands, -1, player)
             extra = declarations(hands[seat], k, rules) + declarations(hands[partner], k, rules)
             totals[option] += (points[team] - points[1 - team] + extra) * rules.multiplier(k)

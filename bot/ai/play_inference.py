@@ -70,7 +70,7 @@ def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip:
                     same = True
                 else:
                     seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=so_far, tricks=before,
-                                    cards_played=played, turn=seat, can_preshow_stoeck=False)
+                                        cards_played=played, turn=seat, can_preshow_stoeck=False)
                     same = player.choose_card(seen, knowledge_of(seen), cards_of(legal)) == card
                 verdict[hand] = same
             if not same:
