@@ -41,7 +41,7 @@ FIRST_ROUND = 48  # the first round also measures the time one deal takes
 MIN_ROUND = 8  # a round smaller than this is not worth its overhead
 OVERSAMPLE = 2  # with inference: deals drawn per deal kept
 PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
-VERIFY_WORLDS = 96  # deals on which a card preferred to the club player's is checked (arena: 32 0.560, 96 0.567)
+VERIFY_WORLDS = 96  # deals on which a card preferred to the club player's is checked (32: 0.560, 192: 0.565)
 VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
 CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the club player's model; 64: no better)
 
