@@ -189,3 +189,33 @@ def test_club_values_are_bounded_and_reproducible():
     # Deterministic under a seed, and the deals do not depend on which cards are compared.
     again = SearchPlayer(random.Random(3)).club_values(view, [legal[-1]], 16)
     assert again[legal[-1]] == values[legal[-1]]
+
+
+def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
+    import bot.ai.search_player as search_player
+
+    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
+                 and not t.view_for(t.to_act).can_preshow_stoeck)
+    view = table.view_for(table.to_act)
+    legal = cards_of(view.legal)[:2]
+    drawn: list[int] = []
+    played: list[int] = []
+    worlds, playout = SearchPlayer._worlds, search_player.club_playout
+
+    def counting_worlds(self, view, k, n):
+        drawn.append(n)
+        return worlds(self, view, k, n)
+
+    def counting_playout(*args):
+        played.append(1)
+        return playout(*args)
+
+    monkeypatch.setattr(SearchPlayer, "_worlds", counting_worlds)
+    monkeypatch.setattr(search_player, "club_playout", counting_playout)
+    SearchPlayer(random.Random(3)).club_values(view, legal, 40)
+    assert drawn == [16, 16, 8] and len(played) == 40 * len(legal)
+    drawn.clear()
+    played.clear()
+    # No time left: one deal drawn in the first chunk is played, nothing more is drawn.
+    SearchPlayer(random.Random(3)).club_values(view, legal, 96, budget=0.0)
+    assert drawn == [search_player.VERIFY_CHUNK] and len(played) == len(legal)
