@@ -145,7 +145,8 @@ class SearchPlayer:
                     totals[card] += points[team] - points[1 - team]
                 seen += 1
                 if time.perf_counter() - start > budget:
-                    return {card: total / seen for card, total in totals.items()}
+                    n = seen  # no time left: this was the last deal
+                    break
         return {card: total / seen for card, total in totals.items()}
 
     def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:

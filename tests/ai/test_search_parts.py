@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import arena
+from bot.ai import arena, search_player
 from bot.ai.base import play_command
 from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import allowed_cards, knowledge_of
 from bot.ai.rollout import State, playout
 from bot.ai.rules_player import RulesPlayer
 from bot.ai.sampling import sample_worlds
-from bot.ai.search_player import SearchPlayer
+from bot.ai.search_player import VERIFY_CHUNK, SearchPlayer
 from bot.game import Table
 from bot.rules.batch import random_deals
 from bot.rules.cards import FULL_DECK, cards_of
@@ -192,8 +192,6 @@ def test_club_values_are_bounded_and_reproducible():
 
 
 def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
-    import bot.ai.search_player as search_player
-
     table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
                  and not t.view_for(t.to_act).can_preshow_stoeck)
     view = table.view_for(table.to_act)
@@ -213,9 +211,9 @@ def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
     monkeypatch.setattr(SearchPlayer, "_worlds", counting_worlds)
     monkeypatch.setattr(search_player, "club_playout", counting_playout)
     SearchPlayer(random.Random(3)).club_values(view, legal, 40)
-    assert drawn == [16, 16, 8] and len(played) == 40 * len(legal)
+    assert drawn == [VERIFY_CHUNK, VERIFY_CHUNK, 40 - 2 * VERIFY_CHUNK] and len(played) == 40 * len(legal)
     drawn.clear()
     played.clear()
     # No time left: one deal drawn in the first chunk is played, nothing more is drawn.
     SearchPlayer(random.Random(3)).club_values(view, legal, 96, budget=0.0)
-    assert drawn == [search_player.VERIFY_CHUNK] and len(played) == len(legal)
+    assert drawn == [VERIFY_CHUNK] and len(played) == len(legal)
