@@ -10,6 +10,8 @@ to the club player's card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.game.view import TableView
 from bot.rules import PlayedTrick
 from bot.rules.cards import cards_of
@@ -30,7 +32,7 @@ def derived_view(view: TableView, **changes: object) -> TableView:
     return seen
 
 
-def club_playout(view: TableView, world: list[int], card: int, player: RulesPlayer) -> tuple[int, int]:
+def club_playout(view: TableView, world: Sequence[int], card: int, player: RulesPlayer) -> tuple[int, int]:
     """Card points per team for the whole hand (tricks already played included, +5 for the last
     trick and the Match bonus) when the viewer plays ``card`` now and everyone then plays as the
     club player, the four hands being ``world``."""

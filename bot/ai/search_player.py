@@ -139,9 +139,8 @@ class SearchPlayer:
         seen = 0
         while seen < n:
             for world in self._worlds(view, k, min(VERIFY_CHUNK, n - seen)):
-                hands = [int(h) for h in world]
                 for card in cards:
-                    points = club_playout(view, hands, card, self.rules_player)
+                    points = club_playout(view, world, card, self.rules_player)
                     totals[card] += points[team] - points[1 - team]
                 seen += 1
                 if time.perf_counter() - start > budget:
