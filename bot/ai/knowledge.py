@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.game.view import TableView
+from bot.rules import RuleSet
 from bot.rules.cards import FULL_DECK, SUIT_MASKS, SUIT_OF
 from bot.rules.tables import POINTS, POWER, PUUR, TRUMP_STRENGTH
+from bot.rules.weis import Weis
 
 STOECK_RANKS = (6, 7)  # Ober, König
 
@@ -56,6 +58,10 @@ class Knowledge:
     must_hold: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # cards a seat is known to hold
     hand_sizes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     played_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: cards it played (mask)
+    #: With automatic Weis, once trick 1 is over: every seat's Weis, all of them (a seat that is
+    #: missing holds none), and the rule set that counts them; ``None`` while that is not known.
+    all_weis: dict[int, list[Weis]] | None = None
+    rules: RuleSet | None = None
 
     @property
     def partner(self) -> int:
@@ -121,6 +127,11 @@ def knowledge_of(view: TableView) -> Knowledge:
     for seat, weises in view.weis.items():
         for w in weises:
             k.must_hold[seat] |= w.mask & ~view.cards_played
+    r = view.rules
+    if view.tricks and r.weis_enabled and r.weis_mode == "auto":
+        # Every seat declared every Weis it held with its first card, and they are public now:
+        # a hand that would have declared more (or less) than that is not possible.
+        k.all_weis, k.rules = view.weis, r
     if view.stoeck_holder is not None and view.stoeck_holder != view.seat and contract < 4:
         pair = (1 << (contract * 9 + 6)) | (1 << (contract * 9 + 7))
         k.must_hold[view.stoeck_holder] |= pair & ~view.cards_played

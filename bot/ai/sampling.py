@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
 from bot.rules.cards import cards_of
+from bot.rules.weis import find_weis
 
 from .knowledge import Knowledge, allowed_cards
+
+#: Bits of the cards that start a run of three in their suit (natural ranks 6 to 12).
+RUN_STARTS = sum(0b1111111 << (9 * suit) for suit in range(4))
+WEIS_TRIES = 60  # deals drawn at most for one that agrees with every seat's Weis
 
 
 def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> np.ndarray:
     """``n`` deals as an ``(n, 4)`` uint64 array: the seat's own hand, the others' hands drawn
-    from the unseen cards so that every void, declared Weis and Stöck is respected."""
+    from the unseen cards so that every void, declared Weis and Stöck is respected, and (with
+    automatic Weis, after trick 1) so that no seat would have declared other Weis than it did."""
     others = [s for s in range(4) if s != k.seat]
     allowed = {s: allowed_cards(k, s) for s in others}
     fixed = {s: k.must_hold[s] & k.unseen for s in others}
@@ -29,18 +36,55 @@ def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> 
         (loose if len(seats) == len(others) else constrained).append((c, seats))
     constrained.sort(key=lambda cs: len(cs[1]))
     loose_cards = [c for c, _ in loose]
+    weis_ok = weis_check(k)
     out = np.empty((n, 4), dtype=np.uint64)
     for i in range(n):
-        for _ in range(tries):
-            deal = _draw(constrained, loose_cards, need, fixed, rng)
-            if deal is not None:
+        deal = None
+        for _ in range(WEIS_TRIES if weis_ok else 1):
+            for _ in range(tries):
+                deal = _draw(constrained, loose_cards, need, fixed, rng)
+                if deal is not None:
+                    break
+            else:  # the inferences contradict each other (should not happen): ignore voids
+                deal = _draw([], [c for c, _ in constrained] + loose_cards, need, fixed, rng)
+                assert deal is not None
+            if weis_ok is None or weis_ok(deal):
                 break
-        else:  # the inferences contradict each other (should not happen): ignore voids
-            deal = _draw([], [c for c, _ in constrained] + loose_cards, need, fixed, rng)
-            assert deal is not None
+        # (After WEIS_TRIES misses the last deal is kept: it respects everything but the Weis.)
+        assert deal is not None
         deal[k.seat] = k.hand
         out[i] = deal
     return out
+
+
+def weis_check(k: Knowledge) -> Callable[[list[int]], bool] | None:
+    """With every seat's Weis public (:attr:`Knowledge.all_weis`): a test whether the other
+    seats' hands of a deal (plus the cards each has played) declare exactly those Weis."""
+    if k.all_weis is None or k.rules is None:
+        return None
+    rules, contract = k.rules, k.contract
+    others = [s for s in range(4) if s != k.seat]
+    declared = {s: frozenset(w.mask for w in k.all_weis.get(s, ())) for s in others}
+    played = k.played_by
+
+    def agrees(deal: list[int]) -> bool:
+        for s in others:
+            start = deal[s] | played[s]
+            if not declared[s] and not may_hold_weis(start):
+                continue
+            if frozenset(w.mask for w in find_weis(start, contract, rules)) != declared[s]:
+                return False
+        return True
+
+    return agrees
+
+
+def may_hold_weis(hand: int) -> bool:
+    """Whether ``hand`` has three cards in a row in a suit or four cards of a rank (a cheap
+    test: only such hands can declare a Weis)."""
+    if hand & (hand >> 1) & (hand >> 2) & RUN_STARTS:
+        return True
+    return bool(hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF)
 
 
 def _draw(constrained: list[tuple[int, list[int]]], loose: list[int], need: dict[int, int],

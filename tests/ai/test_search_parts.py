@@ -15,10 +15,11 @@ from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import allowed_cards, knowledge_of
 from bot.ai.rollout import State, playout
 from bot.ai.rules_player import RulesPlayer
-from bot.ai.sampling import sample_worlds
+from bot.ai.sampling import may_hold_weis, sample_worlds, weis_check
 from bot.ai.search_player import VERIFY_CHUNK, SearchPlayer
 from bot.game import Table
 from bot.rules.batch import random_deals
+from bot.rules import RuleSet, find_weis
 from bot.rules.cards import FULL_DECK, cards_of
 
 from .test_players import random_state, states
@@ -63,6 +64,54 @@ def test_the_true_deal_is_always_possible():
         for s in range(4):
             if s != seat:
                 assert table.hand.hands[s] & ~allowed_cards(k, s) == 0
+
+
+def test_the_true_deal_declares_the_weis_everyone_declared():
+    """After trick 1 (automatic Weis) the real hands always pass the Weis test, and the check is
+    active there: it is the one piece of inference that must never rule out the truth."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        table = random_state(rng, {"preset": "standard"})
+        if table.phase != "play" or table.to_act is None:
+            continue
+        k = knowledge_of(table.view_for(table.to_act))
+        agrees = weis_check(k)
+        assert (agrees is None) == (not table.hand.tricks)
+        if agrees is not None:
+            assert agrees(list(table.hand.hands))
+            checked += 1
+    assert checked > 100
+
+
+def test_sampled_deals_declare_the_weis_everyone_declared():
+    """Deals that would have declared another Weis (or none where one was declared) are not drawn."""
+    rng = random.Random(11)
+    tested = 0
+    for _ in range(400):
+        table = random_state(rng, {"preset": "standard"})
+        if table.phase != "play" or table.to_act is None or not table.hand.tricks:
+            continue
+        seat = table.to_act
+        k = knowledge_of(table.view_for(seat))
+        rules = table.hand.rules
+        for row in sample_worlds(k, 30, rng):
+            for s in range(4):
+                if s == seat:
+                    continue
+                start = int(row[s]) | k.played_by[s]
+                expected = {w.mask for w in table.view_for(seat).weis.get(s, [])}
+                assert {w.mask for w in find_weis(start, k.contract, rules)} == expected
+        tested += 1
+    assert tested > 50
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 35), min_size=9, max_size=9), st.integers(0, 5))
+def test_the_cheap_weis_test_never_misses_a_weis(cards, contract):
+    hand = sum(1 << c for c in cards)
+    if not may_hold_weis(hand):
+        assert find_weis(hand, contract, RuleSet(low_quartets="always")) == []
 
 
 def test_playouts_deal_out_every_point():
