@@ -1,7 +1,8 @@
 """The ``search`` computer player: determinised Monte Carlo search over the rules engine's masks.
 
 For a card: draw many deals of the hidden cards that agree with everything public (cards
-played, voids shown by not following suit, declared Weis, announced Stöck), weighted by how well
+played, voids shown by not following suit, declared Weis, announced Stöck; with automatic Weis,
+from trick 2 on, no deal in which a seat would have declared other Weis), weighted by how well
 each explains the contract choice and the Schieben (:mod:`.inference`) and the cards the others
 have played (:mod:`.play_inference`); play each legal card in every deal, finish the hand with
 the greedy club policy of :mod:`.rollout` (numpy, all deals at once).  When the best card by

@@ -18,8 +18,8 @@ from bot.ai.rules_player import RulesPlayer
 from bot.ai.sampling import may_hold_weis, sample_worlds, weis_check
 from bot.ai.search_player import VERIFY_CHUNK, SearchPlayer
 from bot.game import Table
-from bot.rules.batch import random_deals
 from bot.rules import RuleSet, find_weis
+from bot.rules.batch import random_deals
 from bot.rules.cards import FULL_DECK, cards_of
 
 from .test_players import random_state, states
@@ -104,6 +104,18 @@ def test_sampled_deals_declare_the_weis_everyone_declared():
                 assert {w.mask for w in find_weis(start, k.contract, rules)} == expected
         tested += 1
     assert tested > 50
+
+
+def test_manual_weis_say_nothing_about_the_weis_not_declared():
+    """With manual Weis a player may keep a Weis to themself: no deal is ruled out for it."""
+    rng = random.Random(6)
+    seen = 0
+    for _ in range(200):
+        table = random_state(rng, {"preset": "standard", "weis_mode": "manual"})
+        if table.phase == "play" and table.to_act is not None and table.hand.tricks:
+            assert weis_check(knowledge_of(table.view_for(table.to_act))) is None
+            seen += 1
+    assert seen > 20
 
 
 @settings(max_examples=300, deadline=None)
