@@ -52,18 +52,20 @@ class SearchPlayer:
     """``budget``: seconds per decision at most; ``worlds``: deals per decision at most;
     ``slip``: weight of a deal per card the club player would not have played in it (``None``: no
     inference from the cards played; ``inference=False`` turns off all inference);
-    ``contract_worlds``: deals per option when contracts are played out (0: the club model)."""
+    ``contract_worlds``: deals per option when contracts are played out (0: the club model);
+    ``weis=False``: deals need not agree with the Weis the seats did not declare."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
-                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS) -> None:
+                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.worlds = worlds
         self.prior_margin = prior_margin
         self.inference = inference
+        self.weis = weis
         self.verify_worlds = verify_worlds
         self.verify_candidates = verify_candidates
         self.slip = slip
@@ -104,7 +106,7 @@ class SearchPlayer:
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
         legal = cards_of(view.legal)
-        k = knowledge_of(view)
+        k = self._knowledge(view)
         state = self._state(view, k)
         start = time.perf_counter()
         totals = np.zeros(len(legal))
@@ -134,7 +136,7 @@ class SearchPlayer:
         early when ``budget`` seconds are spent (deals are drawn ``VERIFY_CHUNK`` at a time:
         weighing a deal by the cards played costs about as much as playing it out)."""
         start = time.perf_counter()
-        k = knowledge_of(view)
+        k = self._knowledge(view)
         team = k.seat % 2
         totals = dict.fromkeys(cards, 0)
         seen = 0
@@ -148,6 +150,12 @@ class SearchPlayer:
                     n = seen  # no time left: this was the last deal
                     break
         return {card: total / seen for card, total in totals.items()}
+
+    def _knowledge(self, view: TableView) -> Knowledge:
+        k = knowledge_of(view)
+        if not self.weis:
+            k.all_weis = None  # sampling then ignores the Weis not declared
+        return k
 
     def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:
         """``n`` deals of the hidden cards; with inference, drawn from ``OVERSAMPLE * n`` deals

@@ -118,6 +118,17 @@ def test_manual_weis_say_nothing_about_the_weis_not_declared():
     assert seen > 20
 
 
+def test_the_search_can_be_told_to_ignore_the_weis_not_declared():
+    rng = random.Random(8)
+    while True:
+        table = random_state(rng, {"preset": "standard"})
+        if table.phase == "play" and table.to_act is not None and table.hand.tricks:
+            break
+    view = table.view_for(table.to_act)
+    assert SearchPlayer(random.Random(1))._knowledge(view).all_weis is not None
+    assert SearchPlayer(random.Random(1), weis=False)._knowledge(view).all_weis is None
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sets(st.integers(0, 35), min_size=9, max_size=9), st.integers(0, 5))
 def test_the_cheap_weis_test_never_misses_a_weis(cards, contract):
