@@ -12,7 +12,7 @@ from bot.rules.weis import find_weis
 
 from .knowledge import Knowledge, allowed_cards
 
-#: Bits of the cards that start a run of three in their suit (natural ranks 6 to 12).
+#: Bits of the cards that can start a run of three in their suit (the Six up to the Ober).
 RUN_STARTS = sum(0b1111111 << (9 * suit) for suit in range(4))
 WEIS_TRIES = 60  # deals drawn at most for one that agrees with every seat's Weis
 
