@@ -61,7 +61,7 @@ class Knowledge:
     #: With automatic Weis, once trick 1 is over: every seat's Weis, all of them (a seat that is
     #: missing holds none), and the rule set that counts them; ``None`` while that is not known.
     all_weis: dict[int, list[Weis]] | None = None
-    rules: RuleSet | None = None
+    weis_rules: RuleSet | None = None
 
     @property
     def partner(self) -> int:
@@ -131,7 +131,7 @@ def knowledge_of(view: TableView) -> Knowledge:
     if view.tricks and r.weis_enabled and r.weis_mode == "auto":
         # Every seat declared every Weis it held with its first card, and they are public now:
         # a hand that would have declared more (or less) than that is not possible.
-        k.all_weis, k.rules = view.weis, r
+        k.all_weis, k.weis_rules = view.weis, r
     if view.stoeck_holder is not None and view.stoeck_holder != view.seat and contract < 4:
         pair = (1 << (contract * 9 + 6)) | (1 << (contract * 9 + 7))
         k.must_hold[view.stoeck_holder] |= pair & ~view.cards_played

@@ -60,9 +60,9 @@ def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> 
 def weis_check(k: Knowledge) -> Callable[[list[int]], bool] | None:
     """With every seat's Weis public (:attr:`Knowledge.all_weis`): a test whether the other
     seats' hands of a deal (plus the cards each has played) declare exactly those Weis."""
-    if k.all_weis is None or k.rules is None:
+    if k.all_weis is None or k.weis_rules is None:
         return None
-    rules, contract = k.rules, k.contract
+    rules, contract = k.weis_rules, k.contract
     others = [s for s in range(4) if s != k.seat]
     declared = {s: frozenset(w.mask for w in k.all_weis.get(s, ())) for s in others}
     played = k.played_by

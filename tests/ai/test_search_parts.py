@@ -93,15 +93,14 @@ def test_sampled_deals_declare_the_weis_everyone_declared():
         if table.phase != "play" or table.to_act is None or not table.hand.tricks:
             continue
         seat = table.to_act
-        k = knowledge_of(table.view_for(seat))
-        rules = table.hand.rules
+        view = table.view_for(seat)
+        k = knowledge_of(view)
         for row in sample_worlds(k, 30, rng):
             for s in range(4):
-                if s == seat:
-                    continue
-                start = int(row[s]) | k.played_by[s]
-                expected = {w.mask for w in table.view_for(seat).weis.get(s, [])}
-                assert {w.mask for w in find_weis(start, k.contract, rules)} == expected
+                if s != seat:
+                    start = int(row[s]) | k.played_by[s]
+                    declared = {w.mask for w in view.weis.get(s, [])}
+                    assert {w.mask for w in find_weis(start, k.contract, view.rules)} == declared
         tested += 1
     assert tested > 50
 
