@@ -36,22 +36,26 @@ def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> 
         (loose if len(seats) == len(others) else constrained).append((c, seats))
     constrained.sort(key=lambda cs: len(cs[1]))
     loose_cards = [c for c, _ in loose]
+
+    def draw() -> list[int]:
+        for _ in range(tries):
+            deal = _draw(constrained, loose_cards, need, fixed, rng)
+            if deal is not None:
+                return deal
+        # The inferences contradict each other (should not happen): ignore voids.
+        deal = _draw([], [c for c, _ in constrained] + loose_cards, need, fixed, rng)
+        assert deal is not None
+        return deal
+
     weis_ok = weis_check(k)
     out = np.empty((n, 4), dtype=np.uint64)
     for i in range(n):
-        deal = None
-        for _ in range(WEIS_TRIES if weis_ok else 1):
-            for _ in range(tries):
-                deal = _draw(constrained, loose_cards, need, fixed, rng)
-                if deal is not None:
+        deal = draw()
+        if weis_ok is not None:
+            for _ in range(WEIS_TRIES - 1):  # after that many misses the deal is kept as it is
+                if weis_ok(deal):
                     break
-            else:  # the inferences contradict each other (should not happen): ignore voids
-                deal = _draw([], [c for c, _ in constrained] + loose_cards, need, fixed, rng)
-                assert deal is not None
-            if weis_ok is None or weis_ok(deal):
-                break
-        # (After WEIS_TRIES misses the last deal is kept: it respects everything but the Weis.)
-        assert deal is not None
+                deal = draw()
         deal[k.seat] = k.hand
         out[i] = deal
     return out

@@ -66,15 +66,20 @@ def test_the_true_deal_is_always_possible():
                 assert table.hand.hands[s] & ~allowed_cards(k, s) == 0
 
 
+def playing_tables(seed: int, rules: dict, tries: int):
+    """Random tables in the play phase with a seat to act (``tries`` random states)."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        table = random_state(rng, rules)
+        if table.phase == "play" and table.to_act is not None:
+            yield table
+
+
 def test_the_true_deal_declares_the_weis_everyone_declared():
     """After trick 1 (automatic Weis) the real hands always pass the Weis test, and the check is
     active there: it is the one piece of inference that must never rule out the truth."""
-    rng = random.Random(5)
     checked = 0
-    for _ in range(300):
-        table = random_state(rng, {"preset": "standard"})
-        if table.phase != "play" or table.to_act is None:
-            continue
+    for table in playing_tables(5, {"preset": "standard"}, 300):
         k = knowledge_of(table.view_for(table.to_act))
         agrees = weis_check(k)
         assert (agrees is None) == (not table.hand.tricks)
@@ -86,11 +91,10 @@ def test_the_true_deal_declares_the_weis_everyone_declared():
 
 def test_sampled_deals_declare_the_weis_everyone_declared():
     """Deals that would have declared another Weis (or none where one was declared) are not drawn."""
-    rng = random.Random(11)
+    rng = random.Random(12)
     tested = 0
-    for _ in range(400):
-        table = random_state(rng, {"preset": "standard"})
-        if table.phase != "play" or table.to_act is None or not table.hand.tricks:
+    for table in playing_tables(11, {"preset": "standard"}, 400):
+        if not table.hand.tricks:
             continue
         seat = table.to_act
         view = table.view_for(seat)
@@ -107,22 +111,16 @@ def test_sampled_deals_declare_the_weis_everyone_declared():
 
 def test_manual_weis_say_nothing_about_the_weis_not_declared():
     """With manual Weis a player may keep a Weis to themself: no deal is ruled out for it."""
-    rng = random.Random(6)
     seen = 0
-    for _ in range(200):
-        table = random_state(rng, {"preset": "standard", "weis_mode": "manual"})
-        if table.phase == "play" and table.to_act is not None and table.hand.tricks:
+    for table in playing_tables(6, {"preset": "standard", "weis_mode": "manual"}, 200):
+        if table.hand.tricks:
             assert weis_check(knowledge_of(table.view_for(table.to_act))) is None
             seen += 1
     assert seen > 20
 
 
 def test_the_search_can_be_told_to_ignore_the_weis_not_declared():
-    rng = random.Random(8)
-    while True:
-        table = random_state(rng, {"preset": "standard"})
-        if table.phase == "play" and table.to_act is not None and table.hand.tricks:
-            break
+    table = next(t for t in playing_tables(8, {"preset": "standard"}, 100) if t.hand.tricks)
     view = table.view_for(table.to_act)
     assert SearchPlayer(random.Random(1))._knowledge(view).all_weis is not None
     assert SearchPlayer(random.Random(1), weis=False)._knowledge(view).all_weis is None
