@@ -29,6 +29,7 @@ from bot.rules.cards import cards_of
 from .base import play_command
 from .club_playout import club_playout
 from .contract_search import SCHIEBEN, contract_margins
+from .decisions import decision_kind, parse_kinds
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .play_inference import SLIP, play_weights
@@ -53,12 +54,15 @@ class SearchPlayer:
     ``slip``: weight of a deal per card the club player would not have played in it (``None``: no
     inference from the cards played; ``inference=False`` turns off all inference);
     ``contract_worlds``: deals per option when contracts are played out (0: the club model);
-    ``weis=False``: deals need not agree with the Weis the seats did not declare."""
+    ``weis=False``: deals need not agree with the Weis the seats did not declare;
+    ``kinds``: search only card decisions of these kinds (:mod:`.decisions`; a tuple or a
+    comma-separated text), play the club player's card in the others (``None``: search all)."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
-                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True) -> None:
+                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
+                 kinds: str | tuple[str, ...] | None = None) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -71,6 +75,7 @@ class SearchPlayer:
         self.slip = slip
         self.contract_worlds = contract_worlds
         self.level = level
+        self.kinds = parse_kinds(kinds)
         self.rules_player = RulesPlayer(rng)
 
     def decide(self, view: TableView, actor: str) -> Command:
@@ -87,6 +92,8 @@ class SearchPlayer:
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
+        if self.kinds is not None and decision_kind(view) not in self.kinds:
+            return Card.parse(self.rules_player.decide(view, "ai").card).index
         start = time.perf_counter()
         values = self.card_values(view)
         best = max(legal, key=lambda c: (values[c], -c))
