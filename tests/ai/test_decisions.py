@@ -38,7 +38,8 @@ def test_each_decision_has_the_kind_its_view_shows():
 
 def test_kinds_are_read_from_a_text_or_a_tuple_and_unknown_ones_refused():
     assert parse_kinds(None) is None
-    assert parse_kinds("notrump-lead-defence, trump-follow-declarer") == {"notrump-lead-defence", "trump-follow-declarer"}
+    both = {"notrump-lead-defence", "trump-follow-declarer"}
+    assert parse_kinds("notrump-lead-defence, trump-follow-declarer") == both
     assert parse_kinds(("trump-lead-defence",)) == {"trump-lead-defence"}
     for bad in ("notrump-lead", "", ("trump-lead-defence", "bogus")):
         with pytest.raises(ValueError, match="unknown decision kinds"):
