@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.ai import arena
 from bot.ai.decisions import KINDS, decision_kind, parse_kinds
 from bot.ai.rules_player import RulesPlayer
 from bot.ai.search_player import SearchPlayer
@@ -44,6 +45,9 @@ def test_kinds_are_read_from_a_text_or_a_tuple_and_unknown_ones_refused():
     for bad in ("notrump-lead", "", ("trump-lead-defence", "bogus")):
         with pytest.raises(ValueError, match="unknown decision kinds"):
             parse_kinds(bad)
+    assert arena.parse_options("search", ["kinds='notrump-lead-defence'"]) == {"kinds": "notrump-lead-defence"}
+    with pytest.raises(ValueError, match="unknown decision kinds"):
+        arena.parse_options("search", ["kinds='notrump'"])  # the arena refuses it before playing
 
 
 def test_the_search_plays_the_club_card_outside_its_kinds(monkeypatch):
