@@ -1,0 +1,72 @@
+"""Where the written points are: A's share by contract and by the team that chose it.
+
+Plays the arena's duplicate deals (same seeds as ``python -m bot.ai.arena``) and prints, per
+contract and declaring team, the number of hands, the share of all written points they carry
+and A's share of them.
+
+    python benchmarks/points_by_contract.py --a rules --b random --deals 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.ai.arena import HOST
+from bot.ai.base import LEVELS, make_player
+from bot.game import AddComputer, StartGame, Table
+from bot.rules import Contract
+
+
+def play(deal_seed: str, players: dict, team_a: int) -> tuple[int, int, int, list[int]]:
+    """One hand: (contract, declaring team, A's team, written points per team)."""
+    table, _ = Table.create("arena", HOST, {"preset": "standard", "target": 100_000})
+    for _ in range(4):
+        table.apply(AddComputer(HOST, level="random"))
+    table.apply(StartGame(HOST, seed=deal_seed))
+    while table.to_act is not None:
+        seat = table.to_act
+        view = table.view_for(seat)
+        for ev in table.apply(players[seat].decide(view, table.actor_for(seat))):
+            if ev["type"] == "hand_scored":
+                final = table.view_for(0)
+                return final.contract, final.declarer % 2, team_a, list(ev["written"])
+    raise RuntimeError("the hand ended without a score")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="rules", choices=LEVELS)
+    parser.add_argument("--b", default="random", choices=LEVELS)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    points: dict[tuple[str, str], list[float]] = collections.defaultdict(lambda: [0, 0, 0])
+    for index in range(args.deals):
+        deal_seed = f"arena:{args.seed}:{index}"
+        for swap in (0, 1):
+            players = {seat: make_player(args.a if seat % 2 == swap else args.b,
+                                         hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest())
+                       for seat in range(4)}
+            contract, declarer, team_a, written = play(deal_seed, players, swap)
+            key = (Contract(contract).name.lower(), "A" if declarer == team_a else "B")
+            row = points[key]
+            row[0] += written[team_a]
+            row[1] += written[1 - team_a]
+            row[2] += 1
+    total = sum(r[0] + r[1] for r in points.values())
+    print(f"players: a={args.a} b={args.b}  deals: {args.deals} (each played twice)  seed: {args.seed}")
+    for (contract, chooser), (pa, pb, n) in sorted(points.items()):
+        print(f"{contract:>9} chosen by {chooser}: hands {n:5d}  share_of_all_points {(pa + pb) / total:.3f}  "
+              f"share_a {pa / max(pa + pb, 1):.3f}")
+    print(f"point_share_a: {sum(r[0] for r in points.values()) / total:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
