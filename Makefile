@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/discord_bench.py
 	$(PY) benchmarks/ai_bench.py
 	$(PY) -m bot.ai.arena --a club --b random --hands 2000 --seed 1 --jobs 2
+	$(PY) benchmarks/points_by_contract.py --a club --b random --deals 1000
 	$(PY) benchmarks/oracle_ceiling.py --deals 100
 
 run: $(STAMP)
