@@ -11,32 +11,14 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai.arena import HOST
-from bot.ai.base import LEVELS, make_player
-from bot.game import AddComputer, StartGame, Table
+from bot.ai.arena import deal_rules, play_hand, seat_players
+from bot.ai.base import LEVELS
 from bot.rules import Contract
-
-
-def play(deal_seed: str, players: dict, team_a: int) -> tuple[int, int, int, list[int]]:
-    """One hand: (contract, declaring team, A's team, written points per team)."""
-    table, _ = Table.create("arena", HOST, {"preset": "standard", "target": 100_000})
-    for _ in range(4):
-        table.apply(AddComputer(HOST, level="random"))
-    table.apply(StartGame(HOST, seed=deal_seed))
-    while table.to_act is not None:
-        seat = table.to_act
-        view = table.view_for(seat)
-        for ev in table.apply(players[seat].decide(view, table.actor_for(seat))):
-            if ev["type"] == "hand_scored":
-                final = table.view_for(0)
-                return final.contract, final.declarer % 2, team_a, list(ev["written"])
-    raise RuntimeError("the hand ended without a score")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,15 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     points: dict[tuple[str, str], list[float]] = collections.defaultdict(lambda: [0, 0, 0])
     for index in range(args.deals):
         deal_seed = f"arena:{args.seed}:{index}"
-        for swap in (0, 1):
-            players = {seat: make_player(args.a if seat % 2 == swap else args.b,
-                                         hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest())
-                       for seat in range(4)}
-            contract, declarer, team_a, written = play(deal_seed, players, swap)
-            key = (Contract(contract).name.lower(), "A" if declarer == team_a else "B")
+        for swap in (0, 1):  # A's team is ``swap``
+            hand = play_hand(deal_seed, seat_players(deal_seed, swap, args.a, args.b), deal_rules("standard"))
+            written = hand.written
+            key = (Contract(hand.contract).name.lower(), "A" if hand.declarer % 2 == swap else "B")
             row = points[key]
-            row[0] += written[team_a]
-            row[1] += written[1 - team_a]
+            row[0] += written[swap]
+            row[1] += written[1 - swap]
             row[2] += 1
     total = sum(r[0] + r[1] for r in points.values())
     print(f"players: a={args.a} b={args.b}  deals: {args.deals} (each played twice)  seed: {args.seed}")

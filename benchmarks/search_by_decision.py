@@ -25,16 +25,18 @@ from bot.ai import arena
 from bot.ai.decisions import KINDS, parse_kinds
 
 
-def shares(results: list[arena.DealResult]) -> np.ndarray:
+def points_per_deal(results: list[arena.DealResult]) -> np.ndarray:
     """Per deal: (A's points, B's points)."""
     return np.array([(r.points_a, r.points_b) for r in results], dtype=np.float64)
 
 
+def share(points: np.ndarray) -> np.ndarray:
+    """A's share of all points over the deals (the last two axes: deal, team)."""
+    return points[..., 0].sum(axis=-1) / np.maximum(points.sum(axis=(-1, -2)), 1)
+
+
 def paired_difference(new: np.ndarray, base: np.ndarray, seed: int, rounds: int = 2000) -> tuple[float, float, float]:
     """Share of ``new`` minus share of ``base`` (same deals, same order) and its 95 % interval."""
-    def share(x: np.ndarray) -> np.ndarray:
-        return x[..., 0].sum(axis=-1) / np.maximum(x.sum(axis=(-1, -2)), 1)
-
     idx = np.random.default_rng(seed).integers(0, len(new), size=(rounds, len(new)))
     diffs = share(new[idx]) - share(base[idx])
     lo, hi = np.percentile(diffs, [2.5, 97.5])
@@ -56,14 +58,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     t0 = time.perf_counter()
     # The same --jobs gives the same order of deals, so the runs below pair deal by deal.
-    base = shares(arena.run("rules", args.opponent, args.deals, args.seed, args.jobs, "standard"))
+    base = points_per_deal(arena.run("rules", args.opponent, args.deals, args.seed, args.jobs, "standard"))
     print(f"opponent: {args.opponent}  deals: {args.deals} (each played twice)  seed: {args.seed}")
-    print(f"rules: point_share {base[:, 0].sum() / base.sum():.3f}")
+    print(f"rules: point_share {share(base):.3f}")
     for kinds in kind_sets:
-        new = shares(arena.run("search", args.opponent, args.deals, args.seed, args.jobs, "standard",
+        new = points_per_deal(arena.run("search", args.opponent, args.deals, args.seed, args.jobs, "standard",
                                a_options={"kinds": kinds}))
         diff, lo, hi = paired_difference(new, base, args.seed)
-        print(f"search on {kinds}: point_share {new[:, 0].sum() / new.sum():.3f}  "
+        print(f"search on {kinds}: point_share {share(new):.3f}  "
               f"minus rules {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
         sys.stdout.flush()
     print(f"wall_seconds: {time.perf_counter() - t0:.0f} (jobs {args.jobs})")

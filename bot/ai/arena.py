@@ -42,9 +42,17 @@ class DealResult:
     times_b: list[float] = field(default_factory=list)
 
 
-def play_hand(seed: str, players: dict[int, object], rules: dict) -> tuple[list[int], int | None,
-                                                                           dict[int, list[float]]]:
-    """One hand of the table engine; returns (written points per team, Match team, times per seat)."""
+@dataclass
+class HandResult:
+    written: list[int]  # written points per team
+    match_team: int | None
+    times: dict[int, list[float]]  # decision seconds per seat
+    contract: int
+    declarer: int  # the seat that chose the contract
+
+
+def play_hand(seed: str, players: dict[int, object], rules: dict) -> HandResult:
+    """One hand of the table engine, every seat decided by ``players`` from its view."""
     table, _ = Table.create("arena", HOST, rules)
     for _ in range(4):
         table.apply(AddComputer(HOST, level="random"))
@@ -60,26 +68,40 @@ def play_hand(seed: str, players: dict[int, object], rules: dict) -> tuple[list[
         times[seat].append(time.perf_counter() - t0)
         for ev in table.apply(command):
             if ev["type"] == "hand_scored":
-                return list(ev["written"]), ev["match_team"], times
+                final = table.view_for(0)
+                return HandResult(list(ev["written"]), ev["match_team"], times, final.contract, final.declarer)
     raise RuntimeError("the hand ended without a score")
 
 
 Options = dict[str, object]
 
 
+def deal_rules(preset: str) -> dict:
+    """The rules of an arena hand: ``preset`` with a target no single hand reaches."""
+    return {"preset": preset, "target": 100_000}
+
+
+def seat_players(deal_seed: str, swap: int, a: str, b: str, budget: float | None = None,
+                 a_options: Options | None = None, b_options: Options | None = None) -> dict[int, object]:
+    """The four players of one play of a deal: A on seats 0 and 2 (``swap`` 0) or 1 and 3
+    (``swap`` 1), each with its own seed derived from the deal, the swap and the seat."""
+    players = {}
+    for seat in range(4):
+        level, options = (a, a_options) if seat % 2 == swap else (b, b_options)
+        player_seed = hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest()
+        players[seat] = make_player(level, player_seed, budget=budget, **(options or {}))
+    return players
+
+
 def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None,
               a_options: Options | None = None, b_options: Options | None = None) -> DealResult:
-    rules = {"preset": preset, "target": 100_000}
     deal_seed = f"arena:{seed}:{index}"
     out = DealResult()
     for swap in (0, 1):
         team_a = swap  # A sits on seats 0 and 2 first, then on 1 and 3
-        players = {}
-        for seat in range(4):
-            level, options = (a, a_options) if seat % 2 == team_a else (b, b_options)
-            player_seed = hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest()
-            players[seat] = make_player(level, player_seed, budget=budget, **(options or {}))
-        written, match_team, times = play_hand(deal_seed, players, rules)
+        players = seat_players(deal_seed, swap, a, b, budget, a_options, b_options)
+        hand = play_hand(deal_seed, players, deal_rules(preset))
+        written, match_team, times = hand.written, hand.match_team, hand.times
         pa, pb = written[team_a], written[1 - team_a]
         out.points_a += pa
         out.points_b += pb

@@ -93,11 +93,11 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         if self.kinds is not None and decision_kind(view) not in self.kinds:
-            return Card.parse(self.rules_player.decide(view, "ai").card).index
+            return self._club_card(view)
         start = time.perf_counter()
         values = self.card_values(view)
         best = max(legal, key=lambda c: (values[c], -c))
-        prior = Card.parse(self.rules_player.decide(view, "ai").card).index
+        prior = self._club_card(view)
         if best == prior or values[best] - values[prior] <= self.prior_margin:
             return prior
         if not self.verify_worlds:
@@ -109,6 +109,10 @@ class SearchPlayer:
         left = self.budget - (time.perf_counter() - start)
         check = self.club_values(view, [prior, *better], self.verify_worlds, left)
         return max([prior, *better], key=lambda c: (check[c], c == prior))
+
+    def _club_card(self, view: TableView) -> int:
+        """The card the club player would play."""
+        return Card.parse(self.rules_player.decide(view, "ai").card).index
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
