@@ -9,7 +9,9 @@ a strong trump hand, cash Bock cards, return the partner's suit, win tricks as c
 possible, give points (schmieren) to a partner whose card holds, keep the Puur for tricks that
 matter, discard cards that cost little (few points, low rank: in Undenufe a 7 is worth nothing
 but wins tricks) towards a void, and fight for every trick once a Match is at stake (ours or
-theirs).  It only reads ``view_for(seat)``.
+theirs).  A learned correction (:mod:`.card_model`) then plays another legal card where a
+network trained on club play-outs predicts it to be clearly better.  It only reads
+``view_for(seat)``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.rules.cards import SUIT_MASKS, SUIT_OF, cards_of
 from bot.rules.weis import find_weis
 
 from .base import play_command
+from .card_model import MARGIN, better_card, default_model
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
@@ -112,12 +115,17 @@ def contract_values(view: TableView) -> dict[Contract, float]:
 
 
 class RulesPlayer:
-    """Heuristic club player; ``noise`` > 0 makes the ``beginner`` level (random slips)."""
+    """Heuristic club player; ``noise`` > 0 makes the ``beginner`` level (random slips);
+    ``learned``: the card the heuristics choose is corrected by :mod:`.card_model` (another
+    legal card when the network predicts it better by more than ``margin`` card points)."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.0, level: str = "club") -> None:
+    def __init__(self, rng: random.Random, noise: float = 0.0, level: str = "club", learned: bool = True,
+                 margin: float = MARGIN) -> None:
         self.rng = rng
         self.noise = noise
         self.level = level
+        self.model = default_model() if learned else None
+        self.margin = margin
 
     # -- contract ---------------------------------------------------------------------------
 
@@ -157,9 +165,15 @@ class RulesPlayer:
     def choose_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        if not k.trick:
-            return self.lead(view, k, legal)
-        return self.follow(view, k, legal)
+        card = self.lead(view, k, legal) if not k.trick else self.follow(view, k, legal)
+        if self.model is not None and not self._first_lead_after_schieben(view, k):
+            card = better_card(view, k, legal, card, self.model, self.margin)
+        return card
+
+    @staticmethod
+    def _first_lead_after_schieben(view: TableView, k: Knowledge) -> bool:
+        """The convention (the highest trump tells the partner what was pushed) is kept as it is."""
+        return view.geschoben and view.declarer == k.partner and not view.tricks and not k.trick
 
     def lead(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         c = k.contract

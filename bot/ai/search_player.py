@@ -76,7 +76,10 @@ class SearchPlayer:
         self.contract_worlds = contract_worlds
         self.level = level
         self.kinds = parse_kinds(kinds)
-        self.rules_player = RulesPlayer(rng)
+        # The heuristics alone in the play-outs and the inference (the learned correction would
+        # make them several times slower); the full club player for the card to beat.
+        self.rules_player = RulesPlayer(rng, learned=False)
+        self.club_player = RulesPlayer(rng)
 
     def decide(self, view: TableView, actor: str) -> Command:
         if view.phase == "contract":
@@ -112,7 +115,7 @@ class SearchPlayer:
 
     def _club_card(self, view: TableView) -> int:
         """The card the club player would play."""
-        return Card.parse(self.rules_player.decide(view, "ai").card).index
+        return Card.parse(self.club_player.decide(view, "ai").card).index
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""

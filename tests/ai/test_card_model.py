@@ -1,0 +1,73 @@
+"""The club player's learned card correction (bot/ai/card_model.py)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from bot.ai.card_model import CardModel, better_card, card_features, default_model
+from bot.ai.knowledge import knowledge_of
+from bot.ai.rules_player import RulesPlayer
+from bot.game import Phase
+from bot.rules.cards import cards_of
+
+from .test_players import states
+
+
+def play_states(n: int, seed: int):
+    """(view, knowledge, legal cards, the heuristic card) of play decisions with a choice."""
+    heuristic = RulesPlayer(random.Random(0), learned=False)
+    out = []
+    for table in states(4 * n, seed=seed):
+        if table.phase != Phase.PLAY:
+            continue
+        view = table.view_for(table.to_act)
+        legal = cards_of(view.legal)
+        if len(legal) < 2 or view.can_preshow_stoeck:
+            continue
+        k = knowledge_of(view)
+        out.append((view, k, legal, heuristic.choose_card(view, k, legal)))
+        if len(out) == n:
+            break
+    return out
+
+
+def constant_model(width: int, bias: float) -> CardModel:
+    """A network that predicts ``bias`` for every card."""
+    return CardModel(np.zeros((width, 2), np.float32), np.zeros(2, np.float32), np.zeros(2, np.float32),
+                     np.float32(bias), np.zeros(width, np.float32), np.ones(width, np.float32))
+
+
+def test_the_shipped_weights_fit_the_features():
+    model = default_model()
+    for view, k, legal, club in play_states(20, seed=21):
+        x = card_features(view, k, [c for c in legal if c != club], club)
+        assert x.shape[1] == model.w1.shape[0]
+        assert np.isfinite(model.predict(x)).all()
+
+
+def test_the_club_card_stays_unless_another_is_predicted_better_by_the_margin():
+    for view, k, legal, club in play_states(30, seed=22):
+        width = card_features(view, k, legal, club).shape[1]
+        assert better_card(view, k, legal, club, constant_model(width, 1.5), margin=2.0) == club
+        other = better_card(view, k, legal, club, constant_model(width, 2.5), margin=2.0)
+        assert other != club and other in legal
+
+
+def test_a_cards_features_do_not_depend_on_the_other_cards_asked_about():
+    for view, k, legal, club in play_states(30, seed=23):
+        x = card_features(view, k, legal, club)
+        for i, card in enumerate(legal):
+            assert np.array_equal(x[i], card_features(view, k, [card], club)[0])
+
+
+def test_the_learned_player_deviates_sometimes_and_only_to_legal_cards():
+    learned = RulesPlayer(random.Random(0), learned=True)
+    decisions = play_states(300, seed=24)
+    changed = 0
+    for view, k, legal, club in decisions:
+        card = learned.choose_card(view, k, legal)
+        assert card in legal
+        changed += card != club
+    assert 0 < changed < len(decisions)
