@@ -14,6 +14,7 @@ better by more than a margin (:data:`MARGIN`).
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from bot.game.view import TableView
 from bot.rules.cards import SUIT_MASKS, SUIT_OF
 
 from .knowledge import HIGHER, Knowledge, strength, trick_winner, value
+
+log = logging.getLogger(__name__)
 
 WEIGHTS = Path(__file__).with_name("card_model.npz")
 MARGIN = 3.0  # card points another card must be predicted better by (1, 2, 3, 5 against random: 0.686-0.690)
@@ -146,9 +149,19 @@ class CardModel:
             return cls(f["w1"], f["b1"], f["w2"], f["b2"], f["mean"], f["scale"])
 
 
+def load_model(path: Path) -> CardModel | None:
+    """The network stored at ``path``; ``None`` (with a warning: the club player then plays its
+    heuristics alone) when the file is missing or unreadable."""
+    try:
+        return CardModel.load(path)
+    except (OSError, KeyError, ValueError) as exc:
+        log.warning("card model %s not loaded (%s): the club player plays without it", path, exc)
+        return None
+
+
 @lru_cache(maxsize=1)
-def default_model() -> CardModel:
-    return CardModel.load(WEIGHTS)
+def default_model() -> CardModel | None:
+    return load_model(WEIGHTS)
 
 
 def better_card(view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel,

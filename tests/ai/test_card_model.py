@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 
-from bot.ai.card_model import CardModel, better_card, card_features, default_model
+from bot.ai.card_model import CardModel, better_card, card_features, default_model, load_model
 from bot.ai.knowledge import knowledge_of
 from bot.ai.rules_player import RulesPlayer
 from bot.game import Phase
@@ -41,6 +41,7 @@ def constant_model(width: int, bias: float) -> CardModel:
 
 def test_the_shipped_weights_fit_the_features():
     model = default_model()
+    assert model is not None
     for view, k, legal, club in play_states(20, seed=21):
         x = card_features(view, k, [c for c in legal if c != club], club)
         assert x.shape[1] == model.w1.shape[0]
@@ -71,3 +72,16 @@ def test_the_learned_player_deviates_sometimes_and_only_to_legal_cards():
         assert card in legal
         changed += card != club
     assert 0 < changed < len(decisions)
+
+
+def test_unreadable_weights_leave_the_heuristics_playing(tmp_path, caplog):
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a numpy archive")
+    assert load_model(broken) is None
+    assert load_model(tmp_path / "missing.npz") is None
+    assert "not loaded" in caplog.text
+    player = RulesPlayer(random.Random(0), learned=False)
+    player.model = load_model(broken)
+    heuristic = RulesPlayer(random.Random(0), learned=False)
+    for view, k, legal, club in play_states(20, seed=25):
+        assert player.choose_card(view, k, legal) == heuristic.choose_card(view, k, legal) == club
