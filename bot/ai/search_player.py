@@ -56,13 +56,15 @@ class SearchPlayer:
     ``contract_worlds``: deals per option when contracts are played out (0: the club model);
     ``weis=False``: deals need not agree with the Weis the seats did not declare;
     ``kinds``: search only card decisions of these kinds (:mod:`.decisions`; a tuple or a
-    comma-separated text), play the club player's card in the others (``None``: search all)."""
+    comma-separated text), play the club player's card in the others (``None``: search all);
+    ``learned_playouts``: the club play-outs and the inference use the club player's learned
+    card correction (:mod:`.card_model`) too."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
                  slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
-                 kinds: str | tuple[str, ...] | None = None) -> None:
+                 kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = False) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -76,9 +78,10 @@ class SearchPlayer:
         self.contract_worlds = contract_worlds
         self.level = level
         self.kinds = parse_kinds(kinds)
-        # The heuristics alone in the play-outs and the inference (the learned correction would
-        # make them several times slower); the full club player for the card to beat.
-        self.rules_player = RulesPlayer(rng, learned=False)
+        # The heuristics alone in the play-outs and the inference unless ``learned_playouts`` (the
+        # learned correction makes them about three times slower); the full club player for the
+        # card to beat.
+        self.rules_player = RulesPlayer(rng, learned=learned_playouts)
         self.club_player = RulesPlayer(rng)
 
     def decide(self, view: TableView, actor: str) -> Command:

@@ -85,3 +85,14 @@ def test_unreadable_weights_leave_the_heuristics_playing(tmp_path, caplog):
     heuristic = RulesPlayer(random.Random(0), learned=False)
     for view, k, legal, club in play_states(20, seed=25):
         assert player.choose_card(view, k, legal) == heuristic.choose_card(view, k, legal) == club
+
+
+def test_the_search_beats_the_full_club_card_and_plays_out_with_the_heuristics_unless_asked():
+    from bot.ai.search_player import SearchPlayer
+
+    default = SearchPlayer(random.Random(0))
+    assert default.club_player.model is not None and default.rules_player.model is None
+    assert SearchPlayer(random.Random(0), learned_playouts=True).rules_player.model is not None
+    learned = RulesPlayer(random.Random(0))
+    for view, k, legal, _ in play_states(40, seed=26):
+        assert default._club_card(view) == learned.choose_card(view, k, legal)
