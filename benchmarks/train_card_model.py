@@ -9,7 +9,7 @@ deals that view allows.  Fits the network on 90 % of the hands, reports on the o
 (how well it predicts, and what playing by it would gain there at several margins), and saves
 the weights with ``--save``.
 
-    python benchmarks/train_card_model.py --hands 12000 --jobs 2 --save
+    python benchmarks/train_card_model.py --hands 60000 --seed 2 --jobs 2 --hidden 128 --epochs 20 --save
 """
 
 from __future__ import annotations
