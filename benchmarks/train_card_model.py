@@ -45,6 +45,7 @@ def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tupl
         table.apply(AddComputer("train", level="random"))
     table.apply(StartGame("train", seed=deal_seed))
     rng = random.Random(deal_seed)
+    heuristic = RulesPlayer(rng, learned=False)  # the features compare with its card, as the player does
     club = RulesPlayer(rng, learned=False)
     if policy is not None:
         club.model = CardModel.load(policy)
@@ -57,10 +58,7 @@ def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tupl
             legal = cards_of(view.legal)
             if len(legal) > 1:
                 k = knowledge_of(view)
-                # the features compare with the heuristic card, as the player does
-                club.model, model = None, club.model
-                base = club.choose_card(view, k, legal)
-                club.model = model
+                base = heuristic.choose_card(view, k, legal)
                 world = list(table.hand.hands)
                 team = seat % 2
                 margins = {}
@@ -144,11 +142,11 @@ def policy_gain(model: CardModel, decisions: list[tuple[np.ndarray, np.ndarray]]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=12000)
+    parser.add_argument("--hands", type=int, default=60000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--policy", type=Path, help="card model weights the club player plays the data hands with")
     parser.add_argument("--save", action="store_true", help=f"write the weights to {WEIGHTS}")
     parser.add_argument("--data", type=Path, help="cache the generated data in this .npz (read it if it exists)")

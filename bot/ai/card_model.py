@@ -63,23 +63,10 @@ def context_features(view: TableView, k: Knowledge) -> list[float]:
     ]
 
 
-def _discarded(view: TableView, k: Knowledge) -> tuple[int, int]:
-    """Suits (bits) the partner and the opponents have thrown away cards of (not following)."""
-    partner = opps = 0
-    plays = [[((t.leader + i) % 4, x) for i, x in enumerate(t.cards)] for t in view.tricks] + [k.trick]
-    for trick in plays:
-        if not trick:
-            continue
-        lead = SUIT_OF[trick[0][1]]
-        for seat, x in trick[1:]:
-            suit = SUIT_OF[x]
-            if suit == lead or suit == k.contract:
-                continue
-            if seat == k.partner:
-                partner |= 1 << suit
-            elif seat % 2 != k.seat % 2:
-                opps |= 1 << suit
-    return partner, opps
+def _discarded(k: Knowledge) -> tuple[int, int]:
+    """Plain suits (bits) the partner and the opponents have thrown away cards of."""
+    opps = k.discards[(k.seat + 1) % 4] | k.discards[(k.seat + 3) % 4]
+    return k.discards[k.partner], opps
 
 
 def _card_row(card: int, view: TableView, k: Knowledge, club: int, lead_suit: int | None,
@@ -123,7 +110,7 @@ def card_features(view: TableView, k: Knowledge, cards: list[int], club: int) ->
     lead_suit = SUIT_OF[k.trick[0][1]] if k.trick else None
     partner_led = {SUIT_OF[t.cards[0]] for t in view.tricks if t.leader == k.partner}
     opp_led = {SUIT_OF[t.cards[0]] for t in view.tricks if t.leader % 2 != k.seat % 2}
-    discarded = _discarded(view, k)
+    discarded = _discarded(k)
     rows = [context + _card_row(x, view, k, club, lead_suit, partner_led, opp_led, discarded) for x in cards]
     return np.array(rows, dtype=np.float32)
 

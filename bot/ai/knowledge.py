@@ -58,6 +58,7 @@ class Knowledge:
     must_hold: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # cards a seat is known to hold
     hand_sizes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     played_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: cards it played (mask)
+    discards: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat: plain suits (bits) thrown away
     #: With automatic Weis, once trick 1 is over: every seat's Weis, all of them (a seat that is
     #: missing holds none), and the rule set that counts them; ``None`` while that is not known.
     all_weis: dict[int, list[Weis]] | None = None
@@ -113,6 +114,8 @@ def knowledge_of(view: TableView) -> Knowledge:
             suit = SUIT_OF[card]
             if suit == lead:
                 continue
+            if suit != contract:
+                k.discards[seat] |= 1 << suit
             if contract < 4 and lead == contract:
                 # Not following a trump lead: no trump left, except perhaps the Puur.
                 k.voids[seat] |= 1 << lead
