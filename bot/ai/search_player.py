@@ -57,14 +57,15 @@ class SearchPlayer:
     ``weis=False``: deals need not agree with the Weis the seats did not declare;
     ``kinds``: search only card decisions of these kinds (:mod:`.decisions`; a tuple or a
     comma-separated text), play the club player's card in the others (``None``: search all);
-    ``learned_playouts``: the club play-outs and the inference use the club player's learned
-    card correction (:mod:`.card_model`) too."""
+    ``learned_playouts`` / ``learned_inference``: the club play-outs / the inference from the
+    cards played use the club player's learned card correction (:mod:`.card_model`) too."""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
                  slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
-                 kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = False) -> None:
+                 kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = False,
+                 learned_inference: bool = False) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -78,10 +79,11 @@ class SearchPlayer:
         self.contract_worlds = contract_worlds
         self.level = level
         self.kinds = parse_kinds(kinds)
-        # The heuristics alone in the play-outs and the inference unless ``learned_playouts`` (the
-        # learned correction makes them about three times slower); the full club player for the
-        # card to beat.
+        # The heuristics alone in the play-outs and the inference unless asked (the learned
+        # correction makes them about three times slower); the full club player for the card to beat.
         self.rules_player = RulesPlayer(rng, learned=learned_playouts)
+        self.inference_player = (self.rules_player if learned_inference == learned_playouts
+                                 else RulesPlayer(rng, learned=learned_inference))
         self.club_player = RulesPlayer(rng)
 
     def decide(self, view: TableView, actor: str) -> Command:
@@ -182,7 +184,7 @@ class SearchPlayer:
         pool = sample_worlds(k, OVERSAMPLE * n, self.rng)
         weights = choice_weights(pool, view, k)
         if self.slip is not None:
-            weights = weights * play_weights(view, pool, self.rules_player, self.slip)
+            weights = weights * play_weights(view, pool, self.inference_player, self.slip)
         return pool[self.np_rng.choice(len(pool), size=n, p=weights / weights.sum())]
 
     @staticmethod
