@@ -92,7 +92,13 @@ def test_the_search_beats_the_full_club_card_and_plays_out_with_the_heuristics_u
 
     default = SearchPlayer(random.Random(0))
     assert default.club_player.model is not None and default.rules_player.model is None
-    assert SearchPlayer(random.Random(0), learned_playouts=True).rules_player.model is not None
+    assert default.inference_player.model is None
+    playouts = SearchPlayer(random.Random(0), learned_playouts=True)
+    assert playouts.rules_player.model is not None and playouts.inference_player.model is None
+    both = SearchPlayer(random.Random(0), learned_playouts=True, learned_inference=True)
+    assert both.inference_player is both.rules_player
+    inference_only = SearchPlayer(random.Random(0), learned_inference=True)
+    assert inference_only.inference_player.model is not None and inference_only.rules_player.model is None
     learned = RulesPlayer(random.Random(0))
     for view, k, legal, _ in play_states(40, seed=26):
         assert default._club_card(view) == learned.choose_card(view, k, legal)
