@@ -87,18 +87,16 @@ def test_unreadable_weights_leave_the_heuristics_playing(tmp_path, caplog):
         assert player.choose_card(view, k, legal) == heuristic.choose_card(view, k, legal) == club
 
 
-def test_the_search_beats_the_full_club_card_and_plays_out_with_the_heuristics_unless_asked():
+def test_the_search_plays_out_with_the_learned_club_player_and_infers_with_the_heuristics_unless_asked():
     from bot.ai.search_player import SearchPlayer
 
     default = SearchPlayer(random.Random(0))
-    assert default.club_player.model is not None and default.rules_player.model is None
+    assert default.club_player.model is not None and default.rules_player.model is not None
     assert default.inference_player.model is None
-    playouts = SearchPlayer(random.Random(0), learned_playouts=True)
-    assert playouts.rules_player.model is not None and playouts.inference_player.model is None
-    both = SearchPlayer(random.Random(0), learned_playouts=True, learned_inference=True)
-    assert both.inference_player is both.rules_player
-    inference_only = SearchPlayer(random.Random(0), learned_inference=True)
-    assert inference_only.inference_player.model is not None and inference_only.rules_player.model is None
+    heuristic = SearchPlayer(random.Random(0), learned_playouts=False)
+    assert heuristic.rules_player.model is None and heuristic.inference_player is heuristic.rules_player
+    both = SearchPlayer(random.Random(0), learned_inference=True)
+    assert both.inference_player is both.rules_player and both.rules_player.model is not None
     learned = RulesPlayer(random.Random(0))
     for view, k, legal, _ in play_states(40, seed=26):
         assert default._club_card(view) == learned.choose_card(view, k, legal)
