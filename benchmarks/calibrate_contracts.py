@@ -8,6 +8,8 @@ linear model per contract kind on the hand features of
 ``rules_player.py``).  To judge a fit, it is also made on nine tenths of the deals and compared
 with the models in use on the other tenth: the error, and the written margin
 (``(2 * points - 157 + Weis/Stöck estimate) * multiplier``) of the contract each would choose.
+Once the printed coefficients are pasted, the models in use have seen that tenth too, so the
+comparison is fair only against the models of before.
 
     python benchmarks/calibrate_contracts.py --deals 60000 --seed 2 --jobs 2
 """
