@@ -90,8 +90,9 @@ def fit_linear(hands: np.ndarray, points: np.ndarray, rows: np.ndarray) -> dict[
     return out
 
 
-def predict(coefs: dict[int, np.ndarray], hands: np.ndarray) -> np.ndarray:
-    return np.array([[min(257.0, max(0.0, float(np.dot(coefs[c], hand_features(int(h), c))))) for c in range(6)]
+def predict(hands: np.ndarray, coefs: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    """Expected points per deal and contract, by the models in use or by ``coefs``."""
+    return np.array([[expected_points(int(h), c, None if coefs is None else coefs[c]) for c in range(6)]
                      for h in hands])
 
 
@@ -112,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
             np.savez(args.data, hands=hands, points=points, extras=extras)
     print(f"deals: {len(hands)}  data_seconds: {time.perf_counter() - t0:.0f}")
     test = np.arange(len(hands)) % 10 == 0
-    current = np.array([[expected_points(int(h), c) for c in range(6)] for h in hands[test]])
-    refitted = predict(fit_linear(hands, points, ~test), hands[test])
+    current = predict(hands[test])
+    refitted = predict(hands[test], fit_linear(hands, points, ~test))
     rules = RuleSet.from_dict(deal_rules("standard"))
     multiplier = np.array([rules.multiplier(c) for c in range(6)], dtype=float)
     written = (2 * points[test] - 157 + extras[test]) * multiplier

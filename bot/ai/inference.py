@@ -19,13 +19,11 @@ from .rules_player import (
     ACE,
     KING,
     NAELL_RANK,
-    OBENABE_MODEL,
     OBER,
     PUUR_RANK,
     SCHIEBEN_BELOW,
     TEN,
-    TRUMP_MODEL,
-    UNDENUFE_MODEL,
+    contract_model,
 )
 
 #: Softness of the inference, in expected (multiplied) points: people do not choose exactly
@@ -93,7 +91,7 @@ def contract_values_batch(hands: np.ndarray, view: TableView) -> np.ndarray:
     for k in range(6):
         if k >= 4 and not rules.allow_obe_unde:
             continue
-        model = np.array(TRUMP_MODEL if k < 4 else (OBENABE_MODEL if k == 4 else UNDENUFE_MODEL))
+        model = np.array(contract_model(k))
         expected = np.clip(features_batch(hands, k) @ model, 0.0, 257.0)
         stoeck = 0.0
         if k < 4 and rules.stoeck_enabled:

@@ -17,6 +17,7 @@ network trained on club play-outs predicts it to be clearly better.  It only rea
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
 from bot.game.view import TableView
@@ -87,9 +88,15 @@ OBENABE_MODEL = (52.66, 16.82, 12.52, 13.99, 15.04, 2.1, 5.8, 4.7)
 UNDENUFE_MODEL = (52.37, 16.02, 12.74, 13.68, 15.34, 2.96, 5.6, 5.92)
 
 
-def expected_points(hand: int, contract: int) -> float:
-    """Card points (Match bonus included) the choosing team can expect with ``hand``."""
-    model = TRUMP_MODEL if contract < 4 else (OBENABE_MODEL if contract == 4 else UNDENUFE_MODEL)
+def contract_model(contract: int) -> tuple[float, ...]:
+    """The coefficients of :func:`expected_points` for ``contract``."""
+    return TRUMP_MODEL if contract < 4 else (OBENABE_MODEL if contract == 4 else UNDENUFE_MODEL)
+
+
+def expected_points(hand: int, contract: int, model: Sequence[float] | None = None) -> float:
+    """Card points (Match bonus included) the choosing team can expect with ``hand``
+    (by the model in use, or by the coefficients ``model``)."""
+    model = contract_model(contract) if model is None else model
     return max(0.0, min(257.0, sum(w * x for w, x in zip(model, hand_features(hand, contract), strict=True))))
 
 
