@@ -40,8 +40,9 @@ from bot.game import AddComputer, StartGame, Table
 from bot.rules.cards import cards_of
 
 
-def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per club decision of one hand: (features of the other legal cards, their advantages).
+def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    """Per club decision of one hand: (features of the other legal cards, their advantages, the
+    contract's multiplier).
     ``policy``: weights of a card model the club player (at the table and in the play-outs)
     plays with, to learn the next correction on top of it."""
     deal_seed = f"cardmodel:{seed}:{index}"
@@ -73,7 +74,7 @@ def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tupl
                 others = [x for x in legal if x != base]
                 x = card_features(view, k, others, base)
                 y = np.array([margins[c] - margins[base] for c in others], dtype=np.float32)
-                out.append((x, y))
+                out.append((x, y, view.rules.multiplier(view.contract)))
         ended = False
         for ev in table.apply(players[seat].decide(view, table.actor_for(seat))):
             ended = ended or ev["type"] == "hand_scored"
@@ -82,12 +83,13 @@ def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tupl
     return out
 
 
-def _chunk(args: tuple[list[int], int, Path | None]) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+def _chunk(args: tuple[list[int], int, Path | None]) -> list[list[tuple[np.ndarray, np.ndarray, int]]]:
     indexes, seed, policy = args
     return [hand_samples(i, seed, policy) for i in indexes]
 
 
-def generate(hands: int, seed: int, jobs: int, policy: Path | None = None) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+def generate(hands: int, seed: int, jobs: int, policy: Path | None = None
+             ) -> list[list[tuple[np.ndarray, np.ndarray, int]]]:
     parts = max(1, jobs * 8)
     work = [(list(range(i, hands, parts)), seed, policy) for i in range(parts)]
     if jobs <= 1:
@@ -101,8 +103,11 @@ def generate(hands: int, seed: int, jobs: int, policy: Path | None = None) -> li
     return [by_index[i] for i in range(hands)]
 
 
-def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta: float = 20.0) -> CardModel:
-    """Adam on the Huber loss, mini-batches of 1,024."""
+def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta: float = 20.0,
+        weights: np.ndarray | None = None) -> CardModel:
+    """Adam on the Huber loss, mini-batches of 1,024; ``weights``: each row's weight in the loss
+    (e.g. the contract's multiplier, so that errors count as in written points)."""
+    w = np.ones(len(y), dtype=np.float32) if weights is None else (weights / weights.mean()).astype(np.float32)
     rng = np.random.default_rng(seed)
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
     z = (x - mean) / scale
@@ -121,7 +126,7 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta
             pre = xb @ w1 + c1
             h = np.maximum(pre, 0)
             err = h @ w2 + c2 - yb
-            g = np.clip(err, -delta, delta) / len(idx)
+            g = w[idx] * np.clip(err, -delta, delta) / len(idx)
             gw2, gc2 = h.T @ g, g.sum()
             gh = np.outer(g, w2) * (pre > 0)
             grads = [xb.T @ gh, gh.sum(axis=0), gw2, gc2]
@@ -133,16 +138,20 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta
     return CardModel(*params, mean.astype(np.float32), scale.astype(np.float32))
 
 
-def policy_gain(model: CardModel, decisions: list[tuple[np.ndarray, np.ndarray]], margin: float) -> tuple[float, float]:
-    """Mean true advantage per decision of playing by the model at ``margin``, and how often it deviates."""
-    gain = deviations = 0
-    for x, y in decisions:
+def policy_gain(model: CardModel, decisions: list[tuple[np.ndarray, np.ndarray, float]],
+                margin: float) -> tuple[float, float, float]:
+    """Mean true advantage per decision of playing by the model at ``margin`` (card points, and
+    written points: times the contract's multiplier), and how often it deviates."""
+    gain = written = deviations = 0
+    for x, y, mult in decisions:
         pred = model.predict(x)
         best = int(np.argmax(pred))
         if pred[best] > margin:
             gain += float(y[best])
+            written += mult * float(y[best])
             deviations += 1
-    return gain / max(1, len(decisions)), deviations / max(1, len(decisions))
+    n = max(1, len(decisions))
+    return gain / n, written / n, deviations / n
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--policy", type=Path, help="card model weights the club player plays the data hands with")
+    parser.add_argument("--weighted", action="store_true",
+                        help="weigh each decision by its contract's multiplier when fitting")
     parser.add_argument("--save", action="store_true", help=f"write the weights to {WEIGHTS}")
     parser.add_argument("--data", type=Path, help="cache the generated data in this .npz (read it if it exists)")
     args = parser.parse_args(argv)
@@ -160,19 +171,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.data and args.data.exists():
         f = np.load(args.data)
         x, y, hand_of, decision_of = f["x"], f["y"], f["hand"], f["decision"]
+        mult = f["mult"] if "mult" in f else np.ones(len(y), dtype=np.float32)
     else:
         hands = generate(args.hands, args.seed, args.jobs, args.policy)
-        rows = [(h, d, x, y) for h, hand in enumerate(hands) for d, (x, y) in enumerate(hand)]
+        rows = [(h, d, x, y, m) for h, hand in enumerate(hands) for d, (x, y, m) in enumerate(hand)]
         x = np.concatenate([r[2] for r in rows])
         y = np.concatenate([r[3] for r in rows])
+        mult = np.concatenate([np.full(len(r[3]), r[4], dtype=np.float32) for r in rows])
         hand_of = np.concatenate([np.full(len(r[3]), r[0]) for r in rows])
         decision_of = np.concatenate([np.full(len(r[3]), i) for i, r in enumerate(rows)])
         if args.data:
-            np.savez(args.data, x=x, y=y, hand=hand_of, decision=decision_of)
+            np.savez(args.data, x=x, y=y, hand=hand_of, decision=decision_of, mult=mult)
     print(f"rows: {len(y)}  decisions: {len(np.unique(decision_of))}  hands: {len(np.unique(hand_of))}  "
           f"data_seconds: {time.perf_counter() - t0:.0f}")
     test = hand_of % 10 == 0
-    model = fit(x[~test], y[~test], args.hidden, args.epochs, args.seed)
+    weights = mult[~test] if args.weighted else None
+    model = fit(x[~test], y[~test], args.hidden, args.epochs, args.seed, weights=weights)
     pred = model.predict(x[test])
     yt = y[test]
     print(f"held_out rows: {test.sum()}  mean_advantage: {yt.mean():.2f}  "
@@ -180,14 +194,15 @@ def main(argv: list[str] | None = None) -> int:
           f"mae: {np.abs(pred - yt).mean():.2f} (zero: {np.abs(yt).mean():.2f})")
     decisions = []
     dt = decision_of[test]
-    xt = x[test]
+    xt, mt = x[test], mult[test]
     for d in np.unique(dt):
         sel = dt == d
-        decisions.append((xt[sel], yt[sel]))
+        decisions.append((xt[sel], yt[sel], float(mt[sel][0])))
     for margin in (0.0, 1.0, 2.0, 4.0, 8.0):
-        gain, dev = policy_gain(model, decisions, margin)
-        print(f"margin {margin:4.1f}: true gain per decision {gain:+.3f} points, deviates in {dev:.1%}")
-    perfect = np.mean([max(0.0, float(yy.max())) for _, yy in decisions])
+        gain, written, dev = policy_gain(model, decisions, margin)
+        print(f"margin {margin:4.1f}: true gain per decision {gain:+.3f} card points, "
+              f"{written:+.3f} written points, deviates in {dev:.1%}")
+    perfect = np.mean([max(0.0, float(yy.max())) for _, yy, _ in decisions])
     print(f"perfect judge: {perfect:+.3f} points per decision")
     if args.save:
         model.save(WEIGHTS)

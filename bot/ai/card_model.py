@@ -151,12 +151,16 @@ def default_model() -> CardModel | None:
     return load_model(WEIGHTS)
 
 
+def advantages(view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel) -> dict[int, float]:
+    """The model's predicted advantage of every legal card over ``club`` (0 for ``club`` itself)."""
+    others = [x for x in legal if x != club]
+    gains = model.predict(card_features(view, k, others, club)) if others else []
+    return {club: 0.0, **{x: float(g) for x, g in zip(others, gains, strict=True)}}
+
+
 def better_card(view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel,
                 margin: float = MARGIN) -> int:
     """The legal card the model prefers to ``club`` by more than ``margin``, else ``club``."""
-    others = [x for x in legal if x != club]
-    if not others:
-        return club
-    gains = model.predict(card_features(view, k, others, club))
-    best = int(np.argmax(gains))
-    return others[best] if gains[best] > margin else club
+    gains = advantages(view, k, legal, club, model)
+    best = max(gains, key=lambda x: (gains[x], x == club))
+    return best if gains[best] > margin else club

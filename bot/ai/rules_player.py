@@ -175,10 +175,14 @@ class RulesPlayer:
     def choose_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        card = self.lead(view, k, legal) if not k.trick else self.follow(view, k, legal)
+        card = self.heuristic_card(view, k, legal)
         if self.model is not None and not self._first_lead_after_schieben(view, k):
             card = better_card(view, k, legal, card, self.model, self.margin)
         return card
+
+    def heuristic_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
+        """The card the heuristics choose (before the learned correction)."""
+        return self.lead(view, k, legal) if not k.trick else self.follow(view, k, legal)
 
     @staticmethod
     def _first_lead_after_schieben(view: TableView, k: Knowledge) -> bool:

@@ -27,6 +27,7 @@ from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 
 from .base import play_command
+from .card_model import advantages
 from .club_playout import club_playout
 from .contract_search import SCHIEBEN, contract_margins
 from .decisions import decision_kind, parse_kinds
@@ -46,6 +47,7 @@ PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than
 VERIFY_WORLDS = 96  # deals on which a card preferred to the club player's is checked (32: 0.560, 192: 0.565)
 VERIFY_CHUNK = 16  # deals drawn at a time for the check (the time budget is looked at in between)
 VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
+MODEL_CANDIDATES = 0  # cards the learned correction ranks best (after the club card) that are checked too
 CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the club player's model; 64: no better)
 
 
@@ -66,7 +68,7 @@ class SearchPlayer:
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
                  slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
                  kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = True,
-                 learned_inference: bool = False) -> None:
+                 learned_inference: bool = False, model_candidates: int = MODEL_CANDIDATES) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -80,6 +82,7 @@ class SearchPlayer:
         self.contract_worlds = contract_worlds
         self.level = level
         self.kinds = parse_kinds(kinds)
+        self.model_candidates = model_candidates
         # The learned correction in the exact play-outs, the heuristics alone in the inference
         # unless asked (it weighs hundreds of deals per card played); the full club player for the card to beat.
         self.rules_player = RulesPlayer(rng, learned=learned_playouts)
@@ -105,16 +108,17 @@ class SearchPlayer:
             return self._club_card(view)
         start = time.perf_counter()
         values = self.card_values(view)
-        best = max(legal, key=lambda c: (values[c], -c))
         prior = self._club_card(view)
-        if best == prior or values[best] - values[prior] <= self.prior_margin:
-            return prior
-        if not self.verify_worlds:
-            return best
-        # The fast play-outs prefer other cards than the club player's: check the best of them
-        # on a few deals played out exactly as club players would (their bias decides close calls).
+        # The cards the fast play-outs prefer to the club player's, the best first.
         better = sorted((c for c in legal if values[c] > values[prior] + self.prior_margin),
                         key=lambda c: (-values[c], c))[:self.verify_candidates]
+        if better and not self.verify_worlds:
+            return better[0]
+        better += [c for c in self._model_picks(view, legal, prior) if c not in better]
+        if not better or not self.verify_worlds:
+            return prior
+        # Check them on a few deals played out exactly as club players would (the fast
+        # play-outs' bias decides close calls).
         left = self.budget - (time.perf_counter() - start)
         check = self.club_values(view, [prior, *better], self.verify_worlds, left)
         return max([prior, *better], key=lambda c: (check[c], c == prior))
@@ -122,6 +126,16 @@ class SearchPlayer:
     def _club_card(self, view: TableView) -> int:
         """The card the club player would play."""
         return Card.parse(self.club_player.decide(view, "ai").card).index
+
+    def _model_picks(self, view: TableView, legal: list[int], prior: int) -> list[int]:
+        """The ``model_candidates`` cards other than ``prior`` the club player's learned
+        correction ranks best (its close seconds: the check decides)."""
+        model = self.club_player.model
+        if not self.model_candidates or model is None:
+            return []
+        k = knowledge_of(view)
+        gains = advantages(view, k, legal, self.club_player.heuristic_card(view, k, legal), model)
+        return sorted((c for c in legal if c != prior), key=lambda c: (-gains[c], c))[:self.model_candidates]
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""

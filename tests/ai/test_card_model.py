@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 
-from bot.ai.card_model import CardModel, better_card, card_features, default_model, load_model
+from bot.ai.card_model import CardModel, advantages, better_card, card_features, default_model, load_model
 from bot.ai.knowledge import knowledge_of
 from bot.ai.rules_player import RulesPlayer
 from bot.game import Phase
@@ -100,3 +100,33 @@ def test_the_search_plays_out_with_the_learned_club_player_and_infers_with_the_h
     learned = RulesPlayer(random.Random(0))
     for view, k, legal, _ in play_states(40, seed=26):
         assert default._club_card(view) == learned.choose_card(view, k, legal)
+
+
+def test_advantages_are_the_predictions_for_the_other_cards_and_zero_for_the_club_card():
+    model = default_model()
+    assert model is not None
+    for view, k, legal, club in play_states(20, seed=27):
+        gains = advantages(view, k, legal, club, model)
+        others = [c for c in legal if c != club]
+        assert set(gains) == set(legal) and gains[club] == 0.0
+        expected = model.predict(card_features(view, k, others, club))
+        assert np.allclose([gains[c] for c in others], expected)
+
+
+def test_the_searchs_model_picks_are_the_best_ranked_cards_other_than_the_club_card():
+    from bot.ai.search_player import SearchPlayer
+
+    model = default_model()
+    assert model is not None
+    off = SearchPlayer(random.Random(0))
+    two = SearchPlayer(random.Random(0), model_candidates=2)
+    heuristic = RulesPlayer(random.Random(0), learned=False)
+    for view, k, legal, _ in play_states(30, seed=28):
+        prior = two._club_card(view)
+        picks = two._model_picks(view, legal, prior)
+        assert off._model_picks(view, legal, prior) == []
+        gains = advantages(view, k, legal, heuristic.heuristic_card(view, k, legal), model)
+        assert prior not in picks and len(picks) == min(2, len(legal) - 1)
+        assert sorted((gains[c] for c in picks), reverse=True) == [gains[c] for c in picks]
+        rest = [gains[c] for c in legal if c != prior and c not in picks]
+        assert all(gains[picks[-1]] >= g for g in rest)
