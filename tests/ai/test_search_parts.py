@@ -245,6 +245,36 @@ def test_club_playouts_judge_a_card_the_fast_playouts_prefer(monkeypatch):
     assert found >= 3
 
 
+
+def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
+    """With ``model_candidates``, the card the learned correction ranks best after the club card
+    is checked even where the fast play-outs prefer the club card; the check decides."""
+    checked = 0
+    for table in states(40, seed=6):
+        view = table.view_for(table.to_act)
+        if view.phase != "play" or view.legal.bit_count() < 2 or view.can_preshow_stoeck:
+            continue
+        legal = cards_of(view.legal)
+        player = SearchPlayer(random.Random(1), model_candidates=1)
+        prior = player._club_card(view)
+        pick = player._model_picks(view, legal, prior)
+        assert len(pick) == 1 and pick[0] != prior
+        flat = {c: float(c == prior) for c in legal}  # the fast play-outs prefer the club card
+        monkeypatch.setattr(SearchPlayer, "card_values", lambda self, v, flat=flat: flat)
+        asked: list[list[int]] = []
+        for favourite in (prior, pick[0]):
+            def judge(self, v, cards, n, budget=0, f=favourite, asked=asked):
+                asked.append(list(cards))
+                return {c: float(c == f) for c in cards}
+            monkeypatch.setattr(SearchPlayer, "club_values", judge)
+            assert SearchPlayer(random.Random(1), model_candidates=1).choose_card(view) == favourite
+        assert SearchPlayer(random.Random(1)).choose_card(view) == prior  # off: nothing to check
+        assert asked == [[prior, pick[0]]] * 2
+        monkeypatch.undo()
+        checked += 1
+    assert checked >= 5
+
+
 def test_club_values_are_bounded_and_reproducible():
     table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
                  and not t.view_for(t.to_act).can_preshow_stoeck)
