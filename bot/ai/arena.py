@@ -203,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="keyword for player A's class, e.g. worlds=768 (repeatable)")
     parser.add_argument("--b-option", action="append", default=[], metavar="KEY=VALUE",
                         help="keyword for player B's class (repeatable)")
+    parser.add_argument("--per-deal", metavar="FILE.csv",
+                        help="also write each deal's points (A, B) to this file, to pair two runs on the same deals")
     args = parser.parse_args(argv)
     try:
         a_options = parse_options(args.a, args.a_option)
@@ -213,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     results = run(args.a, args.b, args.hands, args.seed, args.jobs, args.preset, args.budget, a_options, b_options)
     for line in report(results, args.a, args.b, args.seed):
         print(line)
+    if args.per_deal:
+        with open(args.per_deal, "w", encoding="utf-8") as f:
+            f.write("points_a,points_b\n")
+            f.writelines(f"{r.points_a},{r.points_b}\n" for r in results)
     for name, options in (("a", a_options), ("b", b_options)):
         if options:
             print(f"options_{name}: " + " ".join(f"{k}={v!r}" for k, v in options.items()))

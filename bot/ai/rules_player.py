@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
 from bot.game.view import TableView
@@ -26,7 +27,7 @@ from bot.rules.cards import SUIT_MASKS, SUIT_OF, cards_of
 from bot.rules.weis import find_weis
 
 from .base import play_command
-from .card_model import MARGIN, better_card, default_model
+from .card_model import MARGIN, better_card, default_model, load_model
 from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
@@ -126,14 +127,15 @@ class RulesPlayer:
     """Heuristic club player; ``noise`` > 0 makes the ``beginner`` level (random slips);
     ``learned``: the card the heuristics choose is corrected by :mod:`.card_model` (another
     legal card when the network predicts it better by more than ``margin`` card points);
-    ``schieben_below``: the expected written points under which the player schiebt."""
+    ``schieben_below``: the expected written points under which the player schiebt;
+    ``weights``: a file of other card model weights than the shipped ones (for measuring them)."""
 
     def __init__(self, rng: random.Random, noise: float = 0.0, level: str = "club", learned: bool = True,
-                 margin: float = MARGIN, schieben_below: float = SCHIEBEN_BELOW) -> None:
+                 margin: float = MARGIN, schieben_below: float = SCHIEBEN_BELOW, weights: str | None = None) -> None:
         self.rng = rng
         self.noise = noise
         self.level = level
-        self.model = default_model() if learned else None
+        self.model = None if not learned else (load_model(Path(weights)) if weights else default_model())
         self.margin = margin
         self.schieben_below = schieben_below
 
