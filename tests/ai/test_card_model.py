@@ -130,3 +130,17 @@ def test_the_searchs_model_picks_are_the_best_ranked_cards_other_than_the_club_c
         assert sorted((gains[c] for c in picks), reverse=True) == [gains[c] for c in picks]
         rest = [gains[c] for c in legal if c != prior and c not in picks]
         assert all(gains[picks[-1]] >= g for g in rest)
+
+
+def test_the_club_player_can_play_with_other_weights(tmp_path):
+    decisions = play_states(20, seed=29)
+    width = card_features(*decisions[0][:3], decisions[0][3]).shape[1]
+    path = tmp_path / "always.npz"
+    constant_model(width, 50.0).save(path)  # every other card predicted far better
+    other = RulesPlayer(random.Random(0), weights=str(path))
+    assert other.model is not None and float(other.model.b2) == 50.0
+    for view, k, legal, club in decisions:
+        convention = other._first_lead_after_schieben(view, k)  # that lead stays the heuristics'
+        assert (other.choose_card(view, k, legal) == club) == convention
+    assert RulesPlayer(random.Random(0), weights=str(tmp_path / "missing.npz")).model is None
+    assert RulesPlayer(random.Random(0)).model is default_model()
