@@ -47,7 +47,8 @@ PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than
 VERIFY_WORLDS = 96  # deals on which a card preferred to the club player's is checked (32: 0.560, 192: 0.565)
 VERIFY_CHUNK = 16  # deals drawn at a time for the check (the time budget is looked at in between)
 VERIFY_CANDIDATES = 1  # cards preferred to the club player's that are checked (the best first)
-MODEL_CANDIDATES = 0  # cards the learned correction ranks best (after the club card) that are checked too
+MODEL_CANDIDATES = 0  # cards the learned correction ranks best (after the club card) checked too
+# (1: -0.002 [-0.009, +0.006] against 0, paired on 600 deals, for p50 183 ms instead of 68 ms)
 CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the club player's model; 64: no better)
 
 
