@@ -135,7 +135,9 @@ class RulesPlayer:
         self.rng = rng
         self.noise = noise
         self.level = level
-        self.model = None if not learned else (load_model(Path(weights)) if weights else default_model())
+        self.model = None
+        if learned:
+            self.model = load_model(Path(weights)) if weights else default_model()
         self.margin = margin
         self.schieben_below = schieben_below
 
