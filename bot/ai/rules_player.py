@@ -9,7 +9,9 @@ a strong trump hand, cash Bock cards, return the partner's suit, win tricks as c
 possible, give points (schmieren) to a partner whose card holds, keep the Puur for tricks that
 matter, discard cards that cost little (few points, low rank: in Undenufe a 7 is worth nothing
 but wins tricks) towards a void, and fight for every trick once a Match is at stake (ours or
-theirs).  A learned correction (:mod:`.card_model`) then plays another legal card where a
+theirs).  In Obenabe/Undenufe: give up a long suit first while the Bock cards can still bring
+the lead back, and neither smear nor discard a card that wins once the one or two cards above
+it have fallen.  A learned correction (:mod:`.card_model`) then plays another legal card where a
 network trained on club play-outs predicts it to be clearly better.  It only reads
 ``view_for(seat)``.
 """
@@ -28,17 +30,26 @@ from bot.rules.weis import find_weis
 
 from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
-from .knowledge import Knowledge, knowledge_of, strength, trick_winner, value
+from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
 SCHIEBEN_BELOW = 130.0  # expected net points below which to schiebe (arena against random: 60 to 160 tried)
 STRENGTH_WEIGHT = 2.0  # card points one step of rank is worth when choosing a card to give away (1-3 tried)
+NOTRUMP_STRENGTH_WEIGHT = 1.0  # the same in Obenabe/Undenufe (against random, paired: 0.5 / 1 / 2 / 3 tried)
 
 
 def loss(card: int, contract: int) -> float:
     """What giving ``card`` away costs: its points and its rank (a high card wins a trick later)."""
-    return value(card, contract) + STRENGTH_WEIGHT * (strength(card, contract) - 10)
+    weight = STRENGTH_WEIGHT if contract < 4 else NOTRUMP_STRENGTH_WEIGHT
+    return value(card, contract) + weight * (strength(card, contract) - 10)
+
+
+def future_winner(k: Knowledge, card: int) -> bool:
+    """One or two unseen cards of its suit beat ``card`` and we hold more cards of the suit than
+    that: kept, it wins a trick once they have fallen."""
+    higher = (k.unseen & HIGHER[k.contract][card]).bit_count()
+    return 1 <= higher <= 2 and (k.hand & SUIT_MASKS[SUIT_OF[card]]).bit_count() > higher
 
 
 def hand_features(hand: int, contract: int) -> tuple[float, ...]:
@@ -196,14 +207,8 @@ class RulesPlayer:
     def lead(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         c = k.contract
         ours = view.declarer is not None and view.declarer % 2 == k.seat % 2
-        if c >= 4 and ours:
-            # Obenabe/Undenufe: give up the long suit without a Bock card first, while the
-            # Bock cards are still there to come back in with.
-            bock_suits = {SUIT_OF[x] for x in legal if k.is_bock(x)}
-            weak = [s for s in range(4) if s not in bock_suits and (k.hand & SUIT_MASKS[s]).bit_count() >= 3]
-            if bock_suits and weak:
-                suit = max(weak, key=lambda s: (k.hand & SUIT_MASKS[s]).bit_count())
-                return min((x for x in legal if SUIT_OF[x] == suit), key=lambda x: (loss(x, c), strength(x, c)))
+        if c >= 4 and (give_up := self._suit_to_give_up(k, legal, ours)) is not None:
+            return min((x for x in legal if SUIT_OF[x] == give_up), key=lambda x: (loss(x, c), strength(x, c)))
         trumps = [x for x in legal if c < 4 and SUIT_OF[x] == c]
         if len(trumps) == 1 and len(legal) > 1 and k.trumps_out():
             legal = [x for x in legal if x != trumps[0]]  # a lone trump is worth more kept
@@ -229,6 +234,21 @@ class RulesPlayer:
         # Nothing sure: lead low from the longest suit (gives the partner a chance).
         length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
         return min(others, key=lambda x: (loss(x, c), -length[SUIT_OF[x]], strength(x, c)))
+
+    @staticmethod
+    def _suit_to_give_up(k: Knowledge, legal: list[int], ours: bool) -> int | None:
+        """Obenabe/Undenufe: the long suit to lead low from first, while the Bock cards are still
+        there to come back in with: the longest of three cards or more without a Bock card; for
+        the declarer's team, failing that, one with two cards or more below its Bock card."""
+        bock_suits = {SUIT_OF[x] for x in legal if k.is_bock(x)}
+        if not bock_suits:
+            return None
+        length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        weak = [s for s in range(4) if s not in bock_suits and length[s] >= 3]
+        if not weak and ours:
+            weak = [s for s in range(4) if length[s] >= 3
+                    and sum(SUIT_OF[x] == s and not k.is_bock(x) for x in legal) >= 2]
+        return max(weak, key=lambda s: length[s]) if weak else None
 
     def follow(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         c = k.contract
@@ -257,6 +277,8 @@ class RulesPlayer:
                 length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
                 cheap = [x for x in pool if value(x, c) < 5 and not k.is_bock(x)
                          and trick_winner([*cards, x], c) != len(cards)]
+                if c >= 4:
+                    cheap = [x for x in cheap if not future_winner(k, x)] or cheap
                 if cheap:
                     return min(cheap, key=lambda x: (length[SUIT_OF[x]], loss(x, c), strength(x, c)))
             return best
@@ -268,6 +290,8 @@ class RulesPlayer:
                 # Smear: the most points, but keep trumps and Bock cards (future tricks).
                 plain = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
                 pool = [x for x in plain if not k.is_bock(x)] or plain
+                if c >= 4:
+                    pool = [x for x in pool if not future_winner(k, x)] or pool
                 return max(pool, key=lambda x: (value(x, c), -strength(x, c)))
             return throw()
         winners = [x for x in legal if trick_winner([*cards, x], c) == len(cards)]

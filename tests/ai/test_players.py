@@ -216,14 +216,18 @@ def test_knowledge_reads_voids_and_weis_from_the_view():
 
 
 def test_giving_a_card_away_costs_its_points_and_its_rank():
+    from bot.ai.knowledge import strength
     from bot.ai.rules_player import loss
     from bot.rules import Card
 
     def cost(text: str, contract: int) -> float:
         return loss(Card.parse(text).index, contract)
 
-    # Undenufe: the 7 is worth no points but is the second-highest card; the King is nearly the lowest.
-    assert cost("rose-K", 5) < cost("rose-9", 5) < cost("rose-7", 5)
+    # Undenufe: the 7 is worth no points but is the second-highest card; the King (4 points) is
+    # nearly the lowest and costs no more than the 9 (none, but higher); the lower rank breaks the tie.
+    assert cost("rose-K", 5) <= cost("rose-9", 5) < cost("rose-7", 5)
+    cards = [Card.parse(t).index for t in ("rose-7", "rose-9", "rose-K")]
+    assert min(cards, key=lambda x: (loss(x, 5), strength(x, 5))) == Card.parse("rose-K").index
     # Obenabe: the 6 is both worthless and the lowest.
     assert cost("rose-6", 4) < min(cost("rose-9", 4), cost("rose-U", 4), cost("rose-8", 4))
 
@@ -274,3 +278,49 @@ def test_a_defender_wins_a_cheap_trick_to_stop_the_match():
     # Where a Match earns no bonus the Näll is not spent on 2 points.
     no_bonus = replace(view, rules=RuleSet.from_dict({"preset": "standard", "match_bonus": 0}))
     assert heuristics.decide(no_bonus, "ai").card != "eichel-9"
+
+
+def _play_view(hand: list[str], contract: int, declarer: int, trick: tuple[tuple[int, str], ...] = ()):
+    """Seat 0's view in the first trick of a hand in ``contract`` (``trick``: seat, card so far)."""
+    from dataclasses import replace
+
+    from bot.rules import Card
+
+    cards = tuple((seat, Card.parse(text).index) for seat, text in trick)
+    played = sum(1 << c for _, c in cards)
+    view = view_with(hand)
+    leader = cards[0][0] if cards else 0
+    return replace(view, phase="play", contract=contract, declarer=declarer, forehand=leader, chooser=None,
+                   may_schieben=False, trick=cards, legal=view.hand, cards_played=played, turn=0)
+
+
+def test_a_card_that_wins_once_the_cards_above_it_fall_is_a_future_winner():
+    from bot.ai.rules_player import future_winner
+    from bot.rules import Card
+
+    def future(hand: list[str], card: str) -> bool:
+        return future_winner(knowledge_of(_play_view(hand, 4, 1)), Card.parse(card).index)
+
+    assert future(["rose-K", "rose-7"], "rose-K")  # Obenabe: only the Ace is above, and a small card guards
+    assert not future(["rose-K"], "rose-K")  # unguarded: it must fall to the Ace
+    assert future(["rose-O", "rose-7", "rose-6"], "rose-O")  # Ace and King above, two guards
+    assert not future(["rose-U", "rose-7", "rose-6", "rose-8"], "rose-U")  # three above: too many
+    assert not future(["rose-A", "rose-7"], "rose-A")  # a Bock card wins already
+
+
+def test_smearing_keeps_a_future_winner():
+    # Obenabe; the partner's Eichel Ace holds.  The King of Rosen (4 points) guarded by the 7 wins
+    # once the Ace is out, so the Under of Schellen (2 points) goes to the partner instead.
+    view = _play_view(["rose-K", "rose-7", "schelle-U", "schelle-9"], 4, 1,
+                      trick=((2, "eichel-A"), (3, "eichel-6")))
+    assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "schelle-U"
+
+
+def test_obenabe_defence_gives_up_the_long_suit_before_the_bock_card():
+    # The defence holds the Eichel Ace (Bock) and three small Schellen: lead a small Schelle first,
+    # the Ace brings the lead back later.
+    view = _play_view(["eichel-A", "schelle-9", "schelle-8", "schelle-7", "rose-6"], 4, 1)
+    assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "schelle-7"
+    # The declarer's team, without such a suit, gives up the long suit below its own Bock card.
+    view = _play_view(["eichel-A", "eichel-9", "eichel-7", "rose-A", "rose-K"], 4, 0)
+    assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "eichel-7"
