@@ -242,8 +242,10 @@ def test_undenufe_discard_keeps_the_high_cards_worth_nothing():
     led = Card.parse("schelle-6").index
     view = replace(view, phase="play", contract=5, declarer=3, forehand=3, chooser=None, may_schieben=False,
                    trick=((3, led),), legal=view.hand, cards_played=1 << led, turn=0)
-    command = RulesPlayer(random.Random(1)).decide(view, "ai")
-    assert command.card == "eichel-K"  # not the 9 or 7 (no points, but tricks later)
+    # Not the 9 or 7 (no points, but tricks later): the heuristics give the King (4 points, nearly
+    # the lowest); the learned correction prefers the Ober (3 points, as low), keeping both suits guarded.
+    assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "eichel-K"
+    assert RulesPlayer(random.Random(1)).decide(view, "ai").card in ("eichel-K", "rose-O")
 
 
 def test_a_defender_wins_a_cheap_trick_to_stop_the_match():
