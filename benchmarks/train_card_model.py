@@ -19,7 +19,7 @@ of the first three today gives close, not equal, weights):
     python benchmarks/train_card_model.py --policy /tmp/round1.npz --hands 40000 --seed 3 --jobs 2 --save
     cp bot/ai/card_model.npz /tmp/round2.npz
     python benchmarks/train_card_model.py --policy /tmp/round2.npz --hands 60000 --seed 4 --jobs 2 \
-        --data /tmp/round3.npz --save
+        --data /tmp/round3_data.npz --save
     cp bot/ai/card_model.npz /tmp/round3.npz
     python benchmarks/train_card_model.py --policy /tmp/round3.npz --hands 50000 --seed 6 --jobs 2 --save
 
