@@ -77,6 +77,10 @@ class Knowledge:
     def trump_mask(self) -> int:
         return SUIT_MASKS[self.contract] if self.contract < 4 else 0
 
+    def suit_lengths(self) -> list[int]:
+        """How many cards of each suit the seat still holds."""
+        return [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+
     def trumps_out(self) -> int:
         """Trumps the other players may still hold."""
         return self.unseen & self.trump_mask

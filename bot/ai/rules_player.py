@@ -49,7 +49,12 @@ def future_winner(k: Knowledge, card: int) -> bool:
     """One or two unseen cards of its suit beat ``card`` and we hold more cards of the suit than
     that: kept, it wins a trick once they have fallen."""
     higher = (k.unseen & HIGHER[k.contract][card]).bit_count()
-    return 1 <= higher <= 2 and (k.hand & SUIT_MASKS[SUIT_OF[card]]).bit_count() > higher
+    return 1 <= higher <= 2 and k.suit_lengths()[SUIT_OF[card]] > higher
+
+
+def spare_future_winners(k: Knowledge, cards: list[int]) -> list[int]:
+    """``cards`` without the future winners (all of them if nothing else is left)."""
+    return [x for x in cards if not future_winner(k, x)] or cards
 
 
 def hand_features(hand: int, contract: int) -> tuple[float, ...]:
@@ -232,7 +237,7 @@ class RulesPlayer:
             if back:
                 return min(back, key=lambda x: (loss(x, c), strength(x, c)))
         # Nothing sure: lead low from the longest suit (gives the partner a chance).
-        length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        length = k.suit_lengths()
         return min(others, key=lambda x: (loss(x, c), -length[SUIT_OF[x]], strength(x, c)))
 
     @staticmethod
@@ -243,7 +248,7 @@ class RulesPlayer:
         bock_suits = {SUIT_OF[x] for x in legal if k.is_bock(x)}
         if not bock_suits:
             return None
-        length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        length = k.suit_lengths()
         weak = [s for s in range(4) if s not in bock_suits and length[s] >= 3]
         if not weak and ours:
             weak = [s for s in range(4) if length[s] >= 3
@@ -274,11 +279,11 @@ class RulesPlayer:
             best = min(pool, key=lambda x: (loss(x, c), k.is_bock(x), strength(x, c)))
             if SUIT_OF[best] != lead and value(best, c) < 5:
                 # Discarding a card worth little: from the shortest suit, towards a void.
-                length = {s: (k.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+                length = k.suit_lengths()
                 cheap = [x for x in pool if value(x, c) < 5 and not k.is_bock(x)
                          and trick_winner([*cards, x], c) != len(cards)]
                 if c >= 4:
-                    cheap = [x for x in cheap if not future_winner(k, x)] or cheap
+                    cheap = spare_future_winners(k, cheap)
                 if cheap:
                     return min(cheap, key=lambda x: (length[SUIT_OF[x]], loss(x, c), strength(x, c)))
             return best
@@ -291,7 +296,7 @@ class RulesPlayer:
                 plain = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
                 pool = [x for x in plain if not k.is_bock(x)] or plain
                 if c >= 4:
-                    pool = [x for x in pool if not future_winner(k, x)] or pool
+                    pool = spare_future_winners(k, pool)
                 return max(pool, key=lambda x: (value(x, c), -strength(x, c)))
             return throw()
         winners = [x for x in legal if trick_winner([*cards, x], c) == len(cards)]
