@@ -51,14 +51,20 @@ def _decisions(view: TableView) -> list[tuple[int, int, tuple, tuple, int, int]]
     return out
 
 
-def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip: float = SLIP) -> np.ndarray:
+def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip: float = SLIP,
+                 partner_slip: float | None = None) -> np.ndarray:
     """Relative weight of each sampled deal (``(n, 4)`` hands): ``slip`` to the power of the
-    number of the other seats' earlier cards the club player would not have played in it."""
+    number of the other seats' earlier cards the club player would not have played in it
+    (``partner_slip`` for the partner's cards, if given: 1 ignores them)."""
     rules, contract = view.rules, view.contract
     weights = np.ones(len(worlds))
     if contract is None:
         return weights
+    partner = None if view.seat is None else (view.seat + 2) % 4
     for seat, card, so_far, before, played, later in _decisions(view):
+        factor = slip if partner_slip is None or seat != partner else partner_slip
+        if factor == 1:
+            continue
         lead = [c for _, c in so_far]
         verdict: dict[int, bool] = {}
         for i, hand in enumerate(int(h) | later for h in worlds[:, seat]):
@@ -74,5 +80,5 @@ def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip:
                     same = player.choose_card(seen, knowledge_of(seen), cards_of(legal)) == card
                 verdict[hand] = same
             if not same:
-                weights[i] *= slip
+                weights[i] *= factor
     return weights

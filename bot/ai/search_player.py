@@ -60,9 +60,11 @@ class SearchPlayer:
     ``weis=False``: deals need not agree with the Weis the seats did not declare;
     ``kinds``: search only card decisions of these kinds (:mod:`.decisions`; a tuple or a
     comma-separated text), play the club player's card in the others (``None``: search all);
-    ``learned_playouts`` / ``learned_inference``: the club play-outs / the inference from the
-    cards played use the club player's learned card correction (:mod:`.card_model`) too (the
-    play-outs by default: 0.542 against 0.537 for rules on 1,000 deals, p95 0.41 s against 0.23 s);
+    ``partner_slip``: that weight for the partner's cards instead (1: they say nothing);
+    ``learned_playouts``: the club play-outs use the club player's learned card correction
+    (:mod:`.card_model`) too (by default: 0.542 against 0.537 for rules on 1,000 deals, p95 0.41 s
+    against 0.23 s); ``learned_inference``: so does the inference from the cards played, for the
+    check's deals only (``'check'``) or for all (``True``);
     ``model_candidates``: that many cards the learned correction ranks best after the club card are
     checked too (off: no gain measured)"""
 
@@ -71,7 +73,8 @@ class SearchPlayer:
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
                  slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
                  kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = True,
-                 learned_inference: bool = False, model_candidates: int = MODEL_CANDIDATES) -> None:
+                 learned_inference: bool | str = False, model_candidates: int = MODEL_CANDIDATES,
+                 partner_slip: float | None = None) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -82,16 +85,21 @@ class SearchPlayer:
         self.verify_worlds = verify_worlds
         self.verify_candidates = verify_candidates
         self.slip = slip
+        self.partner_slip = partner_slip
         self.contract_worlds = contract_worlds
         self.level = level
         self.kinds = parse_kinds(kinds)
         self.model_candidates = model_candidates
-        # The learned correction in the exact play-outs, the heuristics alone in the inference
-        # unless asked (it weighs hundreds of deals per card played); the full club player for the card to beat.
-        self.rules_player = RulesPlayer(rng, learned=learned_playouts)
-        self.inference_player = (self.rules_player if learned_inference == learned_playouts
-                                 else RulesPlayer(rng, learned=learned_inference))
+        if learned_inference not in (False, True, "check"):
+            raise ValueError(f"learned_inference must be False, True or 'check', not {learned_inference!r}")
+        # The full club player for the card to beat; the learned correction in the exact play-outs;
+        # the heuristics alone in the inference unless asked (it weighs hundreds of deals per card played).
         self.club_player = RulesPlayer(rng)
+        self.rules_player = self.club_player if learned_playouts else RulesPlayer(rng, learned=False)
+        heuristics = RulesPlayer(rng, learned=False) if learned_playouts else self.rules_player
+        #: judges the cards played for the fast play-outs' deals and for the check's deals
+        self.inference_player = self.club_player if learned_inference is True else heuristics
+        self.check_inference_player = self.club_player if learned_inference else heuristics
 
     def decide(self, view: TableView, actor: str) -> Command:
         if view.phase == "contract":
@@ -178,7 +186,7 @@ class SearchPlayer:
         totals = dict.fromkeys(cards, 0)
         seen = 0
         while seen < n:
-            for world in self._worlds(view, k, min(VERIFY_CHUNK, n - seen)):
+            for world in self._worlds(view, k, min(VERIFY_CHUNK, n - seen), self.check_inference_player):
                 for card in cards:
                     points = club_playout(view, world, card, self.rules_player)
                     totals[card] += points[team] - points[1 - team]
@@ -194,15 +202,16 @@ class SearchPlayer:
             k.all_weis = None  # sampling then ignores the Weis not declared
         return k
 
-    def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:
+    def _worlds(self, view: TableView, k: Knowledge, n: int, judge: RulesPlayer | None = None) -> np.ndarray:
         """``n`` deals of the hidden cards; with inference, drawn from ``OVERSAMPLE * n`` deals
-        in proportion to how well each explains the contract choice (:mod:`.inference`)."""
+        in proportion to how well each explains the contract choice (:mod:`.inference`) and the
+        cards played as ``judge`` (default: :attr:`inference_player`) would have played them."""
         if not self.inference:
             return sample_worlds(k, n, self.rng)
         pool = sample_worlds(k, OVERSAMPLE * n, self.rng)
         weights = choice_weights(pool, view, k)
         if self.slip is not None:
-            weights = weights * play_weights(view, pool, self.inference_player, self.slip)
+            weights = weights * play_weights(view, pool, judge or self.inference_player, self.slip, self.partner_slip)
         return pool[self.np_rng.choice(len(pool), size=n, p=weights / weights.sum())]
 
     @staticmethod

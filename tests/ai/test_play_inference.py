@@ -63,3 +63,25 @@ def test_nothing_is_inferred_before_the_first_card_of_the_others():
     view = table.view_for(table.to_act)
     worlds = sample_worlds(knowledge_of(view), 50, random.Random(1))
     assert (play_weights(view, worlds, RulesPlayer(random.Random(0))) == 1).all()
+
+
+def test_the_partners_cards_can_weigh_less_or_nothing():
+    """``partner_slip``: the partner's cards count with their own weight (1: not at all); the
+    opponents' cards keep ``slip``."""
+    player = RulesPlayer(random.Random(0))
+    compared = 0
+    for seed in range(8):
+        table = club_table(seed, "standard", 14)
+        if table is None:
+            continue
+        view = table.view_for(table.to_act)
+        worlds = sample_worlds(knowledge_of(view), 100, random.Random(seed))
+        both = play_weights(view, worlds, player, slip=0.25)
+        same = play_weights(view, worlds, player, slip=0.25, partner_slip=0.25)
+        opponents = play_weights(view, worlds, player, slip=0.25, partner_slip=1)
+        partner = play_weights(view, worlds, player, slip=1, partner_slip=0.25)
+        assert np.array_equal(both, same)
+        assert np.allclose(opponents * partner, both)  # the two factors split the weight
+        assert (opponents >= both).all() and (partner < 1).any() and (opponents < 1).any()
+        compared += 1
+    assert compared >= 5

@@ -312,9 +312,9 @@ def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
     played: list[int] = []
     worlds, playout = SearchPlayer._worlds, search_player.club_playout
 
-    def counting_worlds(self, view, k, n):
+    def counting_worlds(self, view, k, n, judge=None):
         drawn.append(n)
-        return worlds(self, view, k, n)
+        return worlds(self, view, k, n, judge)
 
     def counting_playout(*args):
         played.append(1)
@@ -329,3 +329,33 @@ def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
     # No time left: one deal drawn in the first chunk is played, nothing more is drawn.
     SearchPlayer(random.Random(3)).club_values(view, legal, 96, budget=0.0)
     assert drawn == [VERIFY_CHUNK] and len(played) == len(legal)
+
+
+def test_the_learned_correction_judges_the_cards_played_where_asked(monkeypatch):
+    """``learned_inference``: False, the heuristics weigh the deals of both stages; 'check', the
+    learned club player weighs the check's deals only; True, both.  Other values are refused."""
+    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
+                 and t.view_for(t.to_act).tricks and not t.view_for(t.to_act).can_preshow_stoeck)
+    view = table.view_for(table.to_act)
+    legal = cards_of(view.legal)[:2]
+    judges: list[bool] = []
+    weights = search_player.play_weights
+
+    def spy(view, pool, player, *slips):
+        judges.append(player.model is not None)
+        return weights(view, pool, player, *slips)
+
+    monkeypatch.setattr(search_player, "play_weights", spy)
+    for option, fast, check in ((False, False, False), ("check", False, True), (True, True, True)):
+        player = SearchPlayer(random.Random(3), worlds=16, learned_inference=option)
+        judges.clear()
+        player.card_values(view)
+        assert judges and set(judges) == {fast}
+        judges.clear()
+        player.club_values(view, legal, 16)
+        assert judges and set(judges) == {check}
+    for bad in ("all", 1.5, None):
+        with pytest.raises(ValueError, match="learned_inference"):
+            SearchPlayer(random.Random(3), learned_inference=bad)
+    with pytest.raises(ValueError, match="learned_inference"):
+        arena.parse_options("search", ["learned_inference='sometimes'"])
