@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(PY) -m bot.ai.arena --a club --b random --hands 2000 --seed 1 --jobs 2
 	$(PY) benchmarks/points_by_contract.py --a club --b random --deals 1000
 	$(PY) benchmarks/oracle_ceiling.py --deals 100
+	$(PY) benchmarks/belief_accuracy.py --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
 
 run: $(STAMP)
 	$(PY) -m bot run

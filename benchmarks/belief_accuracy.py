@@ -2,8 +2,8 @@
 
 For card decisions of club players at random points of real hands, the search player's deals of
 the hidden cards (:meth:`SearchPlayer._worlds`, with its inference) are compared with the true
-deal: the share of the hidden cards a sampled deal puts in the right seat (without any
-inference about a third; voids alone raise it).  Each variant (``--variant NAME=JSON``, the
+deal: the share of the hidden cards a sampled deal puts in the right seat (a blind guess puts
+about a third there; voids shown and cards played raise it).  Each variant (``--variant NAME=JSON``, the
 search player's options) is measured on the same states; the differences are paired.
 
     python benchmarks/belief_accuracy.py --states 400 --jobs 2 \
