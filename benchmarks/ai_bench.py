@@ -20,14 +20,16 @@ from bot.ai.search_player import SearchPlayer
 from bot.game import AddComputer, StartGame, Table
 
 
-def states(n: int, seed: int) -> list[Table]:
+def states(n: int, seed: int, label: str = "bench") -> list[Table]:
+    """``n`` tables at random points of hands played by club players, a card decision with a
+    choice to make (``label`` names the deals: other labels, other deals)."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
         table, _ = Table.create("b", "h", {"preset": "standard"})
         for _ in range(4):
             table.apply(AddComputer("h", level="club"))
-        table.apply(StartGame("h", seed=f"bench:{rng.random()}"))
+        table.apply(StartGame("h", seed=f"{label}:{rng.random()}"))
         for _ in range(rng.randrange(1, 34)):
             if table.to_act is None:
                 break

@@ -24,9 +24,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai.base import computer_command
+from ai_bench import states
+
 from bot.ai.search_player import SearchPlayer
-from bot.game import AddComputer, StartGame, Table
 from bot.game.view import TableView
 
 WORLDS = 96  # deals drawn per state (as many as the search's check uses)
@@ -34,20 +34,7 @@ WORLDS = 96  # deals drawn per state (as many as the search's check uses)
 
 def club_states(n: int, seed: int) -> list[tuple[TableView, list[int]]]:
     """``n`` card decisions with a choice (the view of the seat to act, the true hands)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        table, _ = Table.create("b", "h", {"preset": "standard"})
-        for _ in range(4):
-            table.apply(AddComputer("h", level="club"))
-        table.apply(StartGame("h", seed=f"belief:{seed}:{rng.random()}"))
-        for _ in range(rng.randrange(1, 34)):
-            if table.to_act is None:
-                break
-            table.apply(computer_command(table, str(rng.random())))
-        if table.to_act is not None and table.phase == "play" and table.view_for(table.to_act).legal.bit_count() > 1:
-            out.append((table.view_for(table.to_act), list(table.hand.hands)))
-    return out
+    return [(table.view_for(table.to_act), list(table.hand.hands)) for table in states(n, seed, f"belief:{seed}")]
 
 
 def accuracy(args: tuple[int, TableView, list[int], dict[str, dict]]) -> dict[str, tuple[float, float]]:
