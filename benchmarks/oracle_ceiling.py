@@ -31,7 +31,7 @@ class Oracle(SearchPlayer):
 
     table: Table
 
-    def _worlds(self, view: TableView, k: Knowledge, n: int) -> np.ndarray:
+    def _worlds(self, view: TableView, k: Knowledge, n: int, judge: object = None) -> np.ndarray:
         return np.array([list(self.table.hand.hands)] * n, dtype=np.uint64)
 
 
