@@ -3,7 +3,8 @@
 An upper-bound probe for the arena targets, not a player: the search player's card choice with
 the true deal in place of sampled ones (its contract choice stays the club player's hand
 model).  Plays duplicate deals like ``bot.ai.arena`` and prints the oracle's point share,
-overall and by which team chose the contract.
+overall and by which team chose the contract.  ``--kinds`` lets it see the cards only in some
+kinds of card decisions, to compare with the search on the same kinds (``--a-option kinds=...``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def main() -> None:
     parser.add_argument("--b", default="random")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--kinds", help="see the cards only in these decision kinds (bot.ai.decisions, "
+                        "comma-separated); the club player's card in the others")
     args = parser.parse_args()
     by_chooser: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for index in range(args.deals):
@@ -52,7 +55,8 @@ def main() -> None:
             for seat in range(4):
                 seed = hashlib.sha256(f"{deal_seed}:{team_a}:{seat}".encode()).hexdigest()
                 if seat % 2 == team_a:
-                    players[seat] = Oracle(random.Random(seed), worlds=16, verify_worlds=1)  # one deal: exact
+                    players[seat] = Oracle(random.Random(seed), worlds=16, verify_worlds=1,  # one deal: exact
+                                           kinds=args.kinds)
                     players[seat].table = table
                 else:
                     players[seat] = make_player(args.b, seed)
