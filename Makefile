@@ -17,9 +17,10 @@ lint: $(STAMP)
 test: $(STAMP) lint
 	$(PY) -m pytest
 
-# jass-kit is installed for the benchmark only: its speed is measured in the same run.
+# jass-kit is installed for the benchmark only: its speed is measured in the same run;
+# numba only compiles the exact solver of the exact_endgame probe.
 bench: $(STAMP)
-	$(PY) -m pip install --quiet jass-kit==2.0.5
+	$(PY) -m pip install --quiet jass-kit==2.0.5 'numba>=0.60'
 	$(PY) benchmarks/rules_bench.py
 	$(PY) benchmarks/service_bench.py
 	$(PY) benchmarks/discord_bench.py
@@ -27,6 +28,7 @@ bench: $(STAMP)
 	$(PY) -m bot.ai.arena --a club --b random --hands 2000 --seed 1 --jobs 2
 	$(PY) benchmarks/points_by_contract.py --a club --b random --deals 1000
 	$(PY) benchmarks/oracle_ceiling.py --deals 100
+	$(PY) benchmarks/exact_endgame.py --deals 100 --exact 4
 	$(PY) benchmarks/belief_accuracy.py --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
 
 run: $(STAMP)

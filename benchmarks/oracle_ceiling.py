@@ -14,6 +14,7 @@ import hashlib
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +37,28 @@ class Oracle(SearchPlayer):
         return np.array([list(self.table.hand.hands)] * n, dtype=np.uint64)
 
 
+def play_hand(deal_seed: str, team_a: int, oracle: Callable[[str], Oracle], b: str) -> tuple[list[int], int]:
+    """Written points per team and the declarer's seat of one hand of the deal ``deal_seed``, the
+    oracles made by ``oracle(seed)`` on the seats of team ``team_a``, ``b`` players on the others."""
+    table, _ = Table.create("oracle", "h", {"preset": "standard", "target": 100_000})
+    for _ in range(4):
+        table.apply(AddComputer("h", level="random"))
+    players = {}
+    for seat in range(4):
+        seed = hashlib.sha256(f"{deal_seed}:{team_a}:{seat}".encode()).hexdigest()
+        if seat % 2 == team_a:
+            players[seat] = oracle(seed)
+            players[seat].table = table
+        else:
+            players[seat] = make_player(b, seed)
+    table.apply(StartGame("h", seed=deal_seed))
+    while True:
+        seat = table.to_act
+        for ev in table.apply(players[seat].decide(table.view_for(seat), table.actor_for(seat))):
+            if ev["type"] == "hand_scored":
+                return ev["written"], table.view_for(0).declarer
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--b", default="random")
@@ -44,30 +67,14 @@ def main() -> None:
     parser.add_argument("--kinds", help="see the cards only in these decision kinds (bot.ai.decisions, "
                         "comma-separated); the club player's card in the others")
     args = parser.parse_args()
+
+    def oracle(seed: str) -> Oracle:
+        return Oracle(random.Random(seed), worlds=16, verify_worlds=1, kinds=args.kinds)  # one deal: exact
+
     by_chooser: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for index in range(args.deals):
-        deal_seed = f"arena:{args.seed}:{index}"
         for team_a in (0, 1):
-            table, _ = Table.create("oracle", "h", {"preset": "standard", "target": 100_000})
-            for _ in range(4):
-                table.apply(AddComputer("h", level="random"))
-            players = {}
-            for seat in range(4):
-                seed = hashlib.sha256(f"{deal_seed}:{team_a}:{seat}".encode()).hexdigest()
-                if seat % 2 == team_a:
-                    players[seat] = Oracle(random.Random(seed), worlds=16, verify_worlds=1,  # one deal: exact
-                                           kinds=args.kinds)
-                    players[seat].table = table
-                else:
-                    players[seat] = make_player(args.b, seed)
-            table.apply(StartGame("h", seed=deal_seed))
-            written = None
-            while written is None:
-                seat = table.to_act
-                for ev in table.apply(players[seat].decide(table.view_for(seat), table.actor_for(seat))):
-                    if ev["type"] == "hand_scored":
-                        written = ev["written"]
-            declarer = table.view_for(0).declarer
+            written, declarer = play_hand(f"arena:{args.seed}:{index}", team_a, oracle, args.b)
             row = by_chooser["oracle's team" if declarer % 2 == team_a else f"{args.b}'s team"]
             row[0] += written[team_a]
             row[1] += written[1 - team_a]
