@@ -42,7 +42,7 @@ DEFAULT_BUDGET = 1.0  # seconds per decision at most (a cap: ``worlds`` normally
 ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy overhead)
 FIRST_ROUND = 48  # the first round also measures the time one deal takes
 MIN_ROUND = 8  # a round smaller than this is not worth its overhead
-OVERSAMPLE = 2  # with inference: deals drawn per deal kept
+OVERSAMPLE = 2  # with inference: deals drawn per deal kept (1 / 4 / 8: as many hidden cards in the right seat)
 PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than this to check it
 VERIFY_WORLDS = 96  # deals on which a card preferred to the club player's is checked (32: 0.560, 192: 0.565)
 VERIFY_CHUNK = 16  # deals drawn at a time for the check (the time budget is looked at in between)
@@ -66,7 +66,8 @@ class SearchPlayer:
     against 0.23 s); ``learned_inference``: so does the inference from the cards played, for the
     check's deals only (``'check'``) or for all (``True``);
     ``model_candidates``: that many cards the learned correction ranks best after the club card are
-    checked too (off: no gain measured)"""
+    checked too (off: no gain measured);
+    ``oversample``: with inference, deals drawn (consistent with what is public) per deal kept"""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
@@ -74,7 +75,7 @@ class SearchPlayer:
                  slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
                  kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = True,
                  learned_inference: bool | str = False, model_candidates: int = MODEL_CANDIDATES,
-                 partner_slip: float | None = None) -> None:
+                 partner_slip: float | None = None, oversample: int = OVERSAMPLE) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -90,6 +91,9 @@ class SearchPlayer:
         self.level = level
         self.kinds = parse_kinds(kinds)
         self.model_candidates = model_candidates
+        if isinstance(oversample, bool) or not isinstance(oversample, int) or oversample < 1:
+            raise ValueError(f"oversample must be a whole number of at least 1, not {oversample!r}")
+        self.oversample = oversample
         if learned_inference not in (False, True, "check"):
             raise ValueError(f"learned_inference must be False, True or 'check', not {learned_inference!r}")
         # The full club player for the card to beat; the learned correction in the exact play-outs;
@@ -203,12 +207,12 @@ class SearchPlayer:
         return k
 
     def _worlds(self, view: TableView, k: Knowledge, n: int, judge: RulesPlayer | None = None) -> np.ndarray:
-        """``n`` deals of the hidden cards; with inference, drawn from ``OVERSAMPLE * n`` deals
+        """``n`` deals of the hidden cards; with inference, drawn from ``oversample * n`` deals
         in proportion to how well each explains the contract choice (:mod:`.inference`) and the
         cards played as ``judge`` (default: :attr:`inference_player`) would have played them."""
         if not self.inference:
             return sample_worlds(k, n, self.rng)
-        pool = sample_worlds(k, OVERSAMPLE * n, self.rng)
+        pool = sample_worlds(k, self.oversample * n, self.rng)
         weights = choice_weights(pool, view, k)
         if self.slip is not None:
             weights = weights * play_weights(view, pool, judge or self.inference_player, self.slip, self.partner_slip)

@@ -359,3 +359,27 @@ def test_the_learned_correction_judges_the_cards_played_where_asked(monkeypatch)
             SearchPlayer(random.Random(3), learned_inference=bad)
     with pytest.raises(ValueError, match="learned_inference"):
         arena.parse_options("search", ["learned_inference='sometimes'"])
+
+
+def test_the_deals_kept_are_drawn_from_oversample_times_as_many(monkeypatch):
+    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).tricks)
+    view = table.view_for(table.to_act)
+    pools: list[int] = []
+    sample = search_player.sample_worlds
+
+    def counting(k, n, rng):
+        pools.append(n)
+        return sample(k, n, rng)
+
+    monkeypatch.setattr(search_player, "sample_worlds", counting)
+    for oversample in (1, 2, 5):
+        player = SearchPlayer(random.Random(3), oversample=oversample)
+        pools.clear()
+        worlds = player._worlds(view, player._knowledge(view), 12)
+        assert pools == [12 * oversample] and worlds.shape == (12, 4)
+    pools.clear()
+    SearchPlayer(random.Random(3), inference=False, oversample=5)._worlds(view, knowledge_of(view), 12)
+    assert pools == [12]  # nothing to weigh: no more deals than kept
+    for bad in (0, -1, 1.5, "2", True):
+        with pytest.raises(ValueError, match="oversample"):
+            SearchPlayer(random.Random(3), oversample=bad)
