@@ -4,7 +4,8 @@ Every deal is played twice with the same cards: once with player A on seats 1 an
 on seats 2 and 4, so the luck of the cards cancels out.  Each play is one hand of the table
 engine (the first hand of a game: Rose 7 chooses), decided through ``view_for(seat)`` only.
 Prints ``point_share_a`` (A's share of all written points) with a 95 % bootstrap interval
-over deals, hands won, Matches, mean points per hand and decision times per player.
+over deals, hands won, Matches, mean points per hand, A's share in the hands its team chose the
+contract in and in the others, and decision times per player.
 ``--a-option worlds=768`` (repeatable; also ``--b-option``) passes a keyword to player A's class,
 so that variants of a player are measured without editing it.
 """
@@ -40,6 +41,9 @@ class DealResult:
     matches_b: int = 0
     times_a: list[float] = field(default_factory=list)
     times_b: list[float] = field(default_factory=list)
+    chose_a: int = 0  # hands (of the two) in which A's team chose the contract
+    chose_points_a: int = 0  # A's written points in those hands
+    chose_points_b: int = 0  # B's written points in those hands
 
 
 @dataclass
@@ -109,6 +113,10 @@ def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float 
         out.hands_won_b += pb > pa
         out.matches_a += match_team == team_a
         out.matches_b += match_team == 1 - team_a
+        if hand.declarer % 2 == team_a:
+            out.chose_a += 1
+            out.chose_points_a += pa
+            out.chose_points_b += pb
         for seat, ts in times.items():
             (out.times_a if seat % 2 == team_a else out.times_b).extend(ts)
     return out
@@ -172,6 +180,12 @@ def report(results: list[DealResult], a: str, b: str, seed: int) -> list[str]:
         xs = sorted(xs)
         return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
+    def part(a: float, b: float) -> str:
+        return f"{a / (a + b):.3f}" if a + b else "-"
+
+    chose = sum(r.chose_a for r in results)
+    own_a, own_b = sum(r.chose_points_a for r in results), sum(r.chose_points_b for r in results)
+
     return [
         f"players: a={a} b={b}",
         f"deals: {len(results)} (each played twice, seats swapped: {hands} hands)",
@@ -180,6 +194,8 @@ def report(results: list[DealResult], a: str, b: str, seed: int) -> list[str]:
         f"hands_won: a={sum(r.hands_won_a for r in results)} b={sum(r.hands_won_b for r in results)}",
         f"matches: a={sum(r.matches_a for r in results)} b={sum(r.matches_b for r in results)}",
         f"mean_points_per_hand: a={pa.sum() / hands:.1f} b={pb.sum() / hands:.1f}",
+        f"point_share_a_by_chooser: a_chose={part(own_a, own_b)} ({chose} hands) "
+        f"b_chose={part(pa.sum() - own_a, pb.sum() - own_b)} ({hands - chose} hands)",
         f"decision_ms_a: p50={1000 * pct(times_a, 0.5):.2f} p95={1000 * pct(times_a, 0.95):.2f} "
         f"mean={1000 * statistics.fmean(times_a or [0]):.2f} n={len(times_a)}",
         f"decision_ms_b: p50={1000 * pct(times_b, 0.5):.2f} p95={1000 * pct(times_b, 0.95):.2f} "

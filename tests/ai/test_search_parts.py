@@ -151,6 +151,28 @@ def test_arena_prints_its_figures(capsys):
     assert 0 <= lo <= share <= hi <= 1
     assert out["deals"].startswith("6 (each played twice")
     assert "p50=" in out["decision_ms_a"] and "p95=" in out["decision_ms_b"]
+    # Every hand is chosen by one team or the other, and the two parts make up the whole.
+    by = out["point_share_a_by_chooser"].split()
+    a_hands, b_hands = int(by[1].strip("(")), int(by[4].strip("("))
+    assert a_hands + b_hands == 12 and 0 < a_hands < 12
+
+
+def test_the_share_by_chooser_adds_up_to_the_whole():
+    results = [arena.play_deal(i, 9, "club", "random", "standard", None) for i in range(4)]
+    for r in results:
+        assert r.chose_a in (0, 1, 2) and 0 <= r.chose_points_a <= r.points_a and 0 <= r.chose_points_b <= r.points_b
+    line = next(x for x in arena.report(results, "club", "random", 9) if x.startswith("point_share_a_by_chooser"))
+    own_a, own_b = sum(r.chose_points_a for r in results), sum(r.chose_points_b for r in results)
+    all_a, all_b = sum(r.points_a for r in results), sum(r.points_b for r in results)
+    chose = sum(r.chose_a for r in results)
+    assert line == (f"point_share_a_by_chooser: a_chose={own_a / (own_a + own_b):.3f} ({chose} hands) "
+                    f"b_chose={(all_a - own_a) / (all_a - own_a + all_b - own_b):.3f} ({8 - chose} hands)")
+    # The same player on both sides: the same seat chooses in both plays of a deal, so each team
+    # chooses once and makes what the other made when it chose.
+    for i in range(3):
+        r = arena.play_deal(i, 9, "club", "club", "standard", None)
+        assert r.chose_a == 1
+        assert (r.chose_points_a, r.chose_points_b) == (r.points_b - r.chose_points_b, r.points_a - r.chose_points_a)
 
 
 
