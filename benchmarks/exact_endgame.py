@@ -77,6 +77,24 @@ def _legal(hand, trick, n, k, anytime, undertrump, puur_exemption):
     return hand if undertrump else (hand & ~trumps) | up
 
 
+@numba.njit(cache=True)
+def _score_trick(hands, trick, leader, alone, k, rules):
+    """A full ``trick``: team 0's points from it (with the last trick's 5 and the Match bonus when
+    the hands are empty), the winner's seat, the Match flags after it, and whether it was the last."""
+    lead = _SUIT_OF[trick[0]]
+    won, points = 0, 0
+    for j in range(4):
+        points += _POINTS[rules[0], k, trick[j]]
+        if _POWER[k, lead, trick[j]] > _POWER[k, lead, trick[won]]:
+            won = j
+    winner = (leader + won) % 4
+    still = alone & (1 << winner % 2)
+    last = (hands[0] | hands[1] | hands[2] | hands[3]) == 0
+    if last:
+        points += LAST_TRICK_BONUS + (rules[4] if still else 0)
+    return (points if winner % 2 == 0 else 0), winner, still, last
+
+
 # Not cached: numba's cache of a recursive function crashed the interpreter on reload (0.68).
 @numba.njit
 def _solve(hands, trick, n, leader, alone, alpha, beta, k, rules, tt):
@@ -121,21 +139,9 @@ def _solve(hands, trick, n, leader, alone, alpha, beta, k, rules, tt):
         if n < 3:
             v = _solve(hands, trick, n + 1, leader, alone, alpha, beta, k, rules, tt)
         else:
-            lead = _SUIT_OF[trick[0]]
-            won, points = 0, 0
-            for j in range(4):
-                points += _POINTS[rules[0], k, trick[j]]
-                if _POWER[k, lead, trick[j]] > _POWER[k, lead, trick[won]]:
-                    won = j
-            team = (leader + won) % 2
-            still = alone & (1 << team)
-            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
-                points += LAST_TRICK_BONUS + (rules[4] if still else 0)
-                v = points if team == 0 else 0
-            else:
-                gain = points if team == 0 else 0
-                v = gain + _solve(hands, np.empty(4, dtype=np.int64), 0, (leader + won) % 4, still,
-                                  alpha - gain, beta - gain, k, rules, tt)
+            gain, winner, still, last = _score_trick(hands, trick, leader, alone, k, rules)
+            v = gain if last else gain + _solve(hands, np.empty(4, dtype=np.int64), 0, winner, still,
+                                                alpha - gain, beta - gain, k, rules, tt)
         hands[seat] ^= bit
         if maximise:
             best = max(best, v)
@@ -183,17 +189,11 @@ def _solve_after(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alon
     """The value once the ``n``-th card of the trick is down (a full trick is scored here)."""
     if n < 4:
         return int(_solve(hands, trick, n, leader, alone, LOW, HIGH, contract, rules, tt))
-    cards = tuple(int(c) for c in trick)
-    winner = (leader + trick_winner_index(cards, contract)) % 4
-    team = winner % 2
-    points = trick_points(cards, contract, bool(rules[0]))
-    still = alone & (1 << team)
-    if not any(int(h) for h in hands):
-        points += LAST_TRICK_BONUS + (int(rules[4]) if still else 0)
-        return points if team == 0 else 0
-    gain = points if team == 0 else 0
-    return gain + int(_solve(hands, np.zeros(4, dtype=np.int64), 0, winner, still, LOW - gain, HIGH - gain,
-                             contract, rules, tt))
+    gain, winner, still, last = _score_trick(hands, trick, leader, alone, contract, rules)
+    if last:
+        return int(gain)
+    return int(gain) + int(_solve(hands, np.zeros(4, dtype=np.int64), 0, winner, still, LOW - gain, HIGH - gain,
+                                  contract, rules, tt))
 
 
 def minimax(hands: list[int], trick: list[int], leader: int, alone: int, contract: int, bonus: int) -> int:
