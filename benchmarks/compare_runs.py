@@ -1,12 +1,16 @@
 """Pair two arena runs on the same deals: the difference of their point shares with a 95 % interval.
 
 Two variants of a player, each measured with ``python -m bot.ai.arena ... --per-deal FILE.csv``
-on the same ``--hands``, ``--seed`` and ``--jobs`` (so the files list the same deals in the same
-order), differ by much less noise deal by deal than their two intervals suggest:
+on the same ``--seed``, differ by much less noise deal by deal than their two intervals suggest.
+The runs are paired on the deals both played (a run of 300 deals pairs with the first 300 of a
+run of 2,000, whatever ``--jobs`` each had):
 
     python -m bot.ai.arena --a search --b rules --hands 600 --per-deal /tmp/base.csv
     python -m bot.ai.arena --a search --b rules --hands 600 --a-option model_candidates=1 --per-deal /tmp/new.csv
     python benchmarks/compare_runs.py /tmp/new.csv /tmp/base.csv
+
+Files without the ``deal`` column (written before it existed) pair row by row, so they must come
+from runs of the same ``--hands`` and ``--jobs``.
 """
 
 from __future__ import annotations
@@ -18,9 +22,23 @@ import numpy as np
 from search_by_decision import paired_difference, share
 
 
-def read_points(path: Path) -> np.ndarray:
-    """(deals, 2): A's and B's points per deal."""
-    return np.loadtxt(path, delimiter=",", skiprows=1, dtype=np.float64, ndmin=2)
+def read_points(path: Path) -> dict[int, tuple[float, float]]:
+    """A's and B's points by deal index (by row number for files without the ``deal`` column)."""
+    lines = path.read_text(encoding="utf-8").split()
+    header = lines[0].split(",")
+    rows = [[float(x) for x in line.split(",")] for line in lines[1:]]
+    if header == ["deal", "points_a", "points_b"]:
+        return {int(d): (a, b) for d, a, b in rows}
+    if header == ["points_a", "points_b"]:
+        return {i: (a, b) for i, (a, b) in enumerate(rows)}
+    raise ValueError(f"{path}: not an arena --per-deal file (header {lines[0]!r})")
+
+
+def paired(new: dict[int, tuple[float, float]], base: dict[int, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """(deals, 2) points of both runs on the deals both played, in deal order."""
+    common = sorted(new.keys() & base.keys())
+    return (np.array([new[d] for d in common], dtype=np.float64).reshape(-1, 2),
+            np.array([base[d] for d in common], dtype=np.float64).reshape(-1, 2))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,11 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("base", type=Path)
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap")
     args = parser.parse_args(argv)
-    new, base = read_points(args.new), read_points(args.base)
-    if new.shape != base.shape:
-        parser.error(f"the runs have {len(new)} and {len(base)} deals: not the same deals")
+    try:
+        first, second = read_points(args.new), read_points(args.base)
+    except (OSError, ValueError) as exc:
+        parser.error(str(exc))
+    new, base = paired(first, second)
+    if not len(new):
+        parser.error("the runs share no deal")
     diff, lo, hi = paired_difference(new, base, args.seed)
-    print(f"deals: {len(new)}")
+    print(f"deals: {len(new)} (new: {len(first)}, base: {len(second)})")
     print(f"point_share new: {share(new):.4f}  base: {share(base):.4f}")
     print(f"difference: {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
     return 0

@@ -33,6 +33,7 @@ HOST = "arena"
 
 @dataclass
 class DealResult:
+    deal: int = 0  # the deal's index in the run (its cards: ``arena:{seed}:{deal}``)
     points_a: int = 0  # A's written points over both plays of the deal
     points_b: int = 0
     hands_won_a: int = 0
@@ -100,7 +101,7 @@ def seat_players(deal_seed: str, swap: int, a: str, b: str, budget: float | None
 def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None,
               a_options: Options | None = None, b_options: Options | None = None) -> DealResult:
     deal_seed = f"arena:{seed}:{index}"
-    out = DealResult()
+    out = DealResult(deal=index)
     for swap in (0, 1):
         team_a = swap  # A sits on seats 0 and 2 first, then on 1 and 3
         players = seat_players(deal_seed, swap, a, b, budget, a_options, b_options)
@@ -220,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b-option", action="append", default=[], metavar="KEY=VALUE",
                         help="keyword for player B's class (repeatable)")
     parser.add_argument("--per-deal", metavar="FILE.csv",
-                        help="also write each deal's points (A, B) to this file, to pair two runs on the same deals")
+                        help="also write each deal's index and points (A, B) to this file "
+                             "(benchmarks/compare_runs.py pairs two runs on the deals they share)")
     args = parser.parse_args(argv)
     try:
         a_options = parse_options(args.a, args.a_option)
@@ -233,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     if args.per_deal:
         with open(args.per_deal, "w", encoding="utf-8") as f:
-            f.write("points_a,points_b\n")
-            f.writelines(f"{r.points_a},{r.points_b}\n" for r in results)
+            f.write("deal,points_a,points_b\n")
+            f.writelines(f"{r.deal},{r.points_a},{r.points_b}\n" for r in sorted(results, key=lambda r: r.deal))
     for name, options in (("a", a_options), ("b", b_options)):
         if options:
             print(f"options_{name}: " + " ".join(f"{k}={v!r}" for k, v in options.items()))

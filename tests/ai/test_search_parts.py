@@ -181,8 +181,10 @@ def test_arena_writes_each_deals_points_when_asked(capsys, tmp_path):
     assert arena.main(["--a", "club", "--b", "random", "--hands", "5", "--seed", "4", "--per-deal", str(path)]) == 0
     out = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "points_a,points_b" and len(lines) == 6
+    assert lines[0] == "deal,points_a,points_b" and len(lines) == 6
     rows = [tuple(int(x) for x in line.split(",")) for line in lines[1:]]
+    assert [d for d, _, _ in rows] == [0, 1, 2, 3, 4]  # in deal order, whatever order the jobs finished in
+    rows = [(a, b) for _, a, b in rows]
     assert all(a >= 0 and b >= 0 and a + b > 0 for a, b in rows)
     share = sum(a for a, _ in rows) / sum(a + b for a, b in rows)
     assert f"{share:.3f}" == out["point_share_a"]
