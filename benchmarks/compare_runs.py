@@ -9,6 +9,7 @@ run of 2,000, whatever ``--jobs`` each had):
     python -m bot.ai.arena --a search --b rules --hands 600 --a-option model_candidates=1 --per-deal /tmp/new.csv
     python benchmarks/compare_runs.py /tmp/new.csv /tmp/base.csv
 
+More pairs (``NEW BASE NEW2 BASE2 ...``, e.g. one per seed) are pooled into one comparison.
 Files without the ``deal`` column (written before it existed) pair row by row, so they must come
 from runs of the same ``--hands`` and ``--jobs``.
 """
@@ -43,23 +44,30 @@ def paired(new: dict[int, tuple[float, float]], base: dict[int, tuple[float, flo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("new", type=Path)
-    parser.add_argument("base", type=Path)
+    parser.add_argument("files", type=Path, nargs="+", metavar="NEW BASE",
+                        help="per-deal files in pairs: the variant's, then the run it is compared with")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap")
     args = parser.parse_args(argv)
-    try:
-        first, second = read_points(args.new), read_points(args.base)
-    except (OSError, ValueError) as exc:
-        parser.error(str(exc))
-    new, base = paired(first, second)
+    if len(args.files) % 2:
+        parser.error("the files come in pairs: NEW BASE [NEW BASE ...]")
+    news, bases, counts = [], [], []
+    for new_path, base_path in zip(args.files[::2], args.files[1::2], strict=True):
+        try:
+            first, second = read_points(new_path), read_points(base_path)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
+        new, base = paired(first, second)
+        news.append(new)
+        bases.append(base)
+        counts.append(f"new: {len(first)}, base: {len(second)}")
+    new, base = np.concatenate(news), np.concatenate(bases)
     if not len(new):
         parser.error("the runs share no deal")
     diff, lo, hi = paired_difference(new, base, args.seed)
-    print(f"deals: {len(new)} (new: {len(first)}, base: {len(second)})")
+    print(f"deals: {len(new)} ({'; '.join(counts)})")
     print(f"point_share new: {share(new):.4f}  base: {share(base):.4f}")
     print(f"difference: {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

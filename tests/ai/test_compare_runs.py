@@ -11,8 +11,8 @@ from bot.ai import arena
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def compare(new: Path, base: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "benchmarks/compare_runs.py", str(new), str(base)]
+def compare(*files: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "benchmarks/compare_runs.py", *map(str, files)]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
@@ -57,3 +57,17 @@ def test_files_without_deal_numbers_pair_row_by_row(tmp_path: Path) -> None:
     done = compare(new, base)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:2] == ["deals: 2 (new: 2, base: 2)", "point_share new: 0.6667  base: 0.5000"]
+
+
+def test_several_pairs_pool_into_one_comparison(tmp_path: Path) -> None:
+    a, b, c, d = (tmp_path / f"{name}.csv" for name in "abcd")
+    a.write_text("deal,points_a,points_b\n0,300,100\n")
+    b.write_text("deal,points_a,points_b\n0,200,200\n")
+    c.write_text("deal,points_a,points_b\n0,100,100\n")  # deal 0 of another seed: a deal of its own
+    d.write_text("deal,points_a,points_b\n0,100,100\n")
+    done = compare(a, b, c, d)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "deals: 2 (new: 1, base: 1; new: 1, base: 1)"
+    assert lines[1] == "point_share new: 0.6667  base: 0.5000"
+    assert compare(a, b, c).returncode == 2  # an odd number of files
