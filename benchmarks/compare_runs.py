@@ -25,7 +25,7 @@ from search_by_decision import paired_difference, share
 
 def read_points(path: Path) -> dict[int, tuple[float, float]]:
     """A's and B's points by deal index (by row number for files without the ``deal`` column)."""
-    lines = path.read_text(encoding="utf-8").split()
+    lines = path.read_text(encoding="utf-8").split() or [""]  # an empty file: refused below
     header = lines[0].split(",")
     rows = [[float(x) for x in line.split(",")] for line in lines[1:]]
     if header == ["deal", "points_a", "points_b"]:
@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"point_share new: {share(new):.4f}  base: {share(base):.4f}")
     print(f"difference: {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
     return 0
+
 
 if __name__ == "__main__":
     raise SystemExit(main())
