@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from bot.game.table import COMPUTER_LEVELS
@@ -28,12 +29,18 @@ To play right away without Discord:  make play
 """
 
 
+CONFIG_HELP = "settings file (default: $JASS_CONFIG or config.yaml)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Schieber Jass bot")
-    parser.add_argument("--config", default=None, help="settings file (default: $JASS_CONFIG or config.yaml)")
+    parser.add_argument("--config", default=None, help=CONFIG_HELP)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the Discord bot (the default)")
-    sub.add_parser("check-config", help="validate the settings and print the effective values")
+    # --config is taken before or after the subcommand (SUPPRESS: an absent one keeps the other).
+    run = sub.add_parser("run", help="run the Discord bot (the default)")
+    check = sub.add_parser("check-config", help="validate the settings and print the effective values")
+    for p in (run, check):
+        p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
     play.add_argument("--seed", type=int, default=None, help="make the deals and computer players reproducible")
@@ -90,5 +97,19 @@ def main(argv: list[str] | None = None) -> int:
     return run(args.config)
 
 
+def entry() -> int:
+    """``main`` for a shell: output cut short by a closed pipe (``| head``) ends quietly."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader is gone; send what Python still flushes at exit nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

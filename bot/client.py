@@ -6,16 +6,18 @@ import asyncio
 import gc
 import logging
 import signal
+import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import COMMAND_TEXTS
-from bot.logs import setup_logging
+from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -38,24 +40,29 @@ class JassTranslator(app_commands.Translator):
 class JassBot(commands.AutoShardedBot):
     """One process, many servers.  Tables live in the table service, not in the cogs."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        quiet_voice()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
-        self.storage: Storage | None = None
+        self.storage: Storage | None = storage
         self.service: TableService | None = None
+        self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
     async def setup_hook(self) -> None:
         s = self.settings
-        self.storage = await Storage.open(s.database)
+        if self.storage is None:
+            self.storage = await Storage.open(s.database)
         self.service = TableService(self.storage, ServiceSettings(
             ai_delay=s.computer_delay_seconds,
             hand_pause=s.hand_pause_seconds,
             turn_timeout=s.turn_timer_seconds or None,
+            tables_per_channel=s.tables_per_channel,
+            tables_per_user=s.tables_per_user,
         ))
-        restored = await self.service.restore()
-        log.info("restored %d open tables", len(restored))
+        self.restored = await self.service.restore()
+        log.info("restored %d open tables", len(self.restored))
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -81,21 +88,59 @@ class JassBot(commands.AutoShardedBot):
             self.storage = None
 
 
+def quiet_voice() -> None:
+    """This bot has no voice: discord.py's warnings about missing voice libraries are noise."""
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
+
+
 def run_bot(settings: Settings, token: str) -> int:
-    """Run until SIGINT/SIGTERM; the database is closed cleanly on the way out."""
-    setup_logging(settings.log_level, settings.log_file, token=token)
+    """Run until SIGINT/SIGTERM; the database is closed cleanly on the way out.
+
+    A start-up failure ends the process with one line on stderr and a non-zero exit code.
+    """
+    try:
+        setup_logging(settings.log_level, settings.log_file, token=token)
+    except OSError as err:
+        print(f"cannot open the log file {settings.log_file}: {err.strerror or err}", file=sys.stderr)
+        return 2
 
     async def main() -> None:
-        bot = JassBot(settings)
+        storage = await Storage.open(settings.database)  # before Discord: a bad database stops here
+        bot = JassBot(settings, storage)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        async with bot:
-            await bot.start(token)
+        try:
+            async with bot:
+                await bot.start(token)
+        finally:
+            if bot.storage is not None:
+                await bot.storage.close()
+                bot.storage = None
 
     try:
         asyncio.run(main())
+    except StorageError as err:
+        log.error("%s", err)
+        return 2
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal)")
         return 2
+    except discord.PrivilegedIntentsRequired as err:
+        log.error("Discord refused the connection: %s", err)
+        return 2
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
+        log.error("cannot reach Discord: %s", redact(str(err) or type(err).__name__, token))
+        return 3
+    except discord.HTTPException as err:
+        log.error("cannot reach Discord: HTTP %s %s", err.status, redact(err.text or "", token))
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # a bug: one line for the operator, the traceback at debug level
+        log.error("start-up failed: %s: %s", type(err).__name__, err)
+        log.debug("start-up failure", exc_info=True)
+        return 1
     return 0

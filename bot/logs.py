@@ -1,4 +1,9 @@
-"""Logging set-up.  The bot token is redacted from every record, whatever logs it."""
+"""Logging set-up.  The bot token is redacted from every record, whatever logs it.
+
+Redaction happens on the finished text of a record (message, arguments, exception and
+stack traces alike), so a token inside an exception's message or a traceback's local
+values never reaches a handler's output.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,34 @@ import logging
 from pathlib import Path
 
 REDACTED = "[token redacted]"
+FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+
+def redact(text: str, secret: str | None) -> str:
+    """``text`` with every occurrence of ``secret`` replaced."""
+    return text.replace(secret, REDACTED) if secret else text
+
+
+class RedactingFormatter(logging.Formatter):
+    """Formats a record, then removes the secret from everything it wrote."""
+
+    def __init__(self, secret: str | None, fmt: str = FORMAT) -> None:
+        super().__init__(fmt)
+        self.secret = secret
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record), self.secret)
+
+    def formatException(self, ei) -> str:
+        # Also cached on the record as ``exc_text``: keep the cached copy clean for other handlers.
+        return redact(super().formatException(ei), self.secret)
+
+    def formatStack(self, stack_info: str) -> str:
+        return redact(super().formatStack(stack_info), self.secret)
 
 
 class RedactFilter(logging.Filter):
-    """Replaces a secret in a record's message and arguments before any handler sees it."""
+    """Replaces a secret in a record's message, arguments and exception text before any handler sees it."""
 
     def __init__(self, secret: str | None) -> None:
         super().__init__()
@@ -17,24 +46,30 @@ class RedactFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if self.secret:
-            message = record.getMessage()
+            try:
+                message = record.getMessage()
+            except Exception:  # a record whose arguments do not fit its message: leave it to the formatter
+                return True
             if self.secret in message:
-                record.msg = message.replace(self.secret, REDACTED)
+                record.msg = redact(message, self.secret)
                 record.args = ()
+            if record.exc_text:
+                record.exc_text = redact(record.exc_text, self.secret)
         return True
 
 
 def setup_logging(level: str = "INFO", file: Path | None = None, token: str | None = None) -> None:
-    """Log to stderr (and ``file``); the token never reaches a handler."""
+    """Log to stderr (and ``file``); the token never reaches a handler's output.
+
+    Raises ``OSError`` when ``file`` cannot be opened (the caller says so in one line).
+    """
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if file is not None:
         file.parent.mkdir(parents=True, exist_ok=True)
         handlers.append(logging.FileHandler(file, encoding="utf-8"))
-    redact = RedactFilter(token)
-    formatter = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     for handler in handlers:
-        handler.addFilter(redact)
-        handler.setFormatter(formatter)
+        handler.addFilter(RedactFilter(token))
+        handler.setFormatter(RedactingFormatter(token))
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

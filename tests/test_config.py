@@ -83,3 +83,42 @@ def test_check_config(tmp_path):
     bad.write_text("language: fr\n")
     out = run_bot("--config", str(bad), "check-config")
     assert out.returncode == 2 and "language" in out.stderr
+
+
+@pytest.mark.parametrize("text, key", [
+    ("turn_timer_seconds: true\n", "turn_timer_seconds"),
+    ("turn_timer_seconds: yes\n", "turn_timer_seconds"),
+    ("rules: swisslos\n", "rules"),
+    ("computer: 5\n", "computer"),
+    ("log: debug\n", "log"),
+    ("database:\n  path: x.sqlite3\n", "database"),
+    ("limits:\n  tables_per_channel: 2.5\n", "limits.tables_per_channel"),
+    ("dev_guild_ids: [true]\n", "dev_guild_ids"),
+])
+def test_values_of_the_wrong_kind_are_refused_with_their_key(tmp_path, text, key):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_settings(path, env={})
+    assert key in err.value.problems, err.value.problems
+
+
+def test_every_bad_rule_override_is_reported(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("rules:\n  overrides:\n    target: lots\n    berg: maybe\n    colour: red\n")
+    with pytest.raises(ConfigError) as err:
+        load_settings(path, env={})
+    assert {"rules.overrides.target", "rules.overrides.berg", "rules.overrides.colour"} <= set(err.value.problems)
+
+
+def test_environment_problems_name_the_variable():
+    with pytest.raises(ConfigError) as err:
+        load_settings(None, env={"JASS_TURN_TIMER_SECONDS": "yes", "JASS_TABLES_PER_USER": "-1"})
+    assert "JASS_TURN_TIMER_SECONDS" in err.value.problems["turn_timer_seconds"]
+    assert "limits.tables_per_user" in err.value.problems
+
+
+def test_limits_are_settings():
+    s = load_settings(None, env={"JASS_TABLES_PER_CHANNEL": "1", "JASS_TABLES_PER_USER": "0"})
+    assert (s.tables_per_channel, s.tables_per_user) == (1, 0)
+    assert Settings().tables_per_channel == 3

@@ -26,6 +26,8 @@ BEDANKEN_NOT_ALLOWED = "BEDANKEN_NOT_ALLOWED"
 UNKNOWN_LEVEL = "UNKNOWN_LEVEL"
 NOT_ALLOWED = "NOT_ALLOWED"  # an actor that may not issue this command
 BAD_RULES = "BAD_RULES"  # facts: key, message
+TOO_MANY_TABLES = "TOO_MANY_TABLES"  # facts: scope ("channel" or "user"), limit
+SEATED_ELSEWHERE = "SEATED_ELSEWHERE"  # facts: table (the other table of the channel)
 
 
 class GameError(Exception):

@@ -9,21 +9,25 @@ import asyncio
 import logging
 import random
 import secrets
+import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.base import SLOW_LEVELS, computer_command, decide, decision_seed, level_at
-from bot.game import SYSTEM, Command, GameError, NextHand, Phase, StandIn, Table
+from bot.game import SYSTEM, Command, GameError, JoinSeat, NextHand, Phase, StandIn, Table
+from bot.game import errors as codes
 from bot.rules import RuleSet
-from bot.storage import Storage
+from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
 
 from .clock import Clock
 
 log = logging.getLogger(__name__)
 
 Subscriber = Callable[[str, list[dict[str, Any]], Table], Awaitable[None]]
+Evicted = Callable[[str], None]
 
 
 class UnknownTable(Exception):
@@ -34,13 +38,34 @@ class UnknownTable(Exception):
         self.table_id = table_id
 
 
+class BrokenTable(UnknownTable):
+    """A stored table whose log cannot be read or replayed: set aside, never changed."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(table_id)
+        self.reason = reason
+
+
+class StorageFailed(Exception):
+    """A command could not be saved (disk full, I/O error): nothing changed; the table is reloaded."""
+
+    def __init__(self, table_id: str, cause: BaseException) -> None:
+        super().__init__(f"table {table_id}: not saved: {cause}")
+        self.table_id = table_id
+
+
 def new_seed() -> str:
     """A hand's seed from the operating system's cryptographic source."""
     return secrets.token_hex(16)
 
 
 def new_table_id() -> str:
-    return secrets.token_hex(4)
+    """64 random bits as 16 hex digits (a collision is retried, never shown)."""
+    return secrets.token_hex(8)
+
+
+#: Tries for a fresh table id before giving up (a collision of 64-bit ids is next to impossible).
+ID_TRIES = 8
 
 
 @dataclass
@@ -50,6 +75,10 @@ class ServiceSettings:
     turn_timeout: float | None = None  # seconds a person has to act; None = no timer
     reminder_at: float = 0.5  # fraction of the timeout at which a reminder is sent
     ai_seed: str = ""  # makes computer players' choices reproducible
+    tables_per_channel: int = 3  # open tables (lobby or playing) one channel may have
+    tables_per_user: int = 3  # open tables one person may have opened
+    keep_finished: int = 64  # finished/abandoned tables kept in memory (the rest reload on demand)
+    retry_seconds: float = 2.0  # first wait before a table whose write failed is tried again
 
 
 class TableService:
@@ -64,10 +93,16 @@ class TableService:
         self.seeds = seeds
         self.table_ids = table_ids
         self.tables: dict[str, Table] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        # A table's lock lives as long as somebody holds or waits for it (or the table is in memory).
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._held: dict[str, asyncio.Lock] = {}  # strong references for tables in memory
+        self._finished: OrderedDict[str, None] = OrderedDict()  # finished/abandoned tables in memory, oldest first
+        self.broken: dict[str, str] = {}  # table id -> why it cannot be read (set aside, kept stored)
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: set[asyncio.Task[None]] = set()  # tasks that wait for a person (turn timers)
         self._subscribers: list[Subscriber] = []
+        self._evicted: list[Evicted] = []
+        self._retries: dict[str, int] = {}  # table id -> failed writes in a row
         self._closed = False
         self._jitter = random.Random()
         # Searching players think here, two at a time: a bounded number of threads competing
@@ -79,6 +114,10 @@ class TableService:
     def subscribe(self, callback: Subscriber) -> None:
         """``callback(table_id, events, table)`` after every committed command."""
         self._subscribers.append(callback)
+
+    def on_evict(self, callback: Evicted) -> None:
+        """``callback(table_id)`` when a table leaves memory (it reloads on demand)."""
+        self._evicted.append(callback)
 
     async def _notify(self, table_id: str, events: list[dict[str, Any]], table: Table) -> None:
         for callback in self._subscribers:
@@ -92,80 +131,215 @@ class TableService:
     async def create_table(self, host: str, rules: RuleSet | dict[str, Any] | None = None,
                            guild_id: int | None = None, channel_id: int | None = None,
                            turn_timer: float | None = None) -> Table:
-        """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default)."""
-        table_id = self.table_ids()
-        table, events = Table.create(table_id, host, rules, turn_timer)
-        await self.storage.create_table(table_id, events, guild_id, channel_id)
-        self.tables[table_id] = table
-        self._locks[table_id] = asyncio.Lock()
+        """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default).
+
+        Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
+        person may have; ``SEATED_ELSEWHERE`` when the host already sits at a table here.
+        """
+        if channel_id is not None:
+            limit = self.settings.tables_per_channel
+            if limit and await self.storage.count_open(channel_id=channel_id) >= limit:
+                raise GameError(codes.TOO_MANY_TABLES, scope="channel", limit=limit)
+            other = await self.seated_in_channel(host, channel_id)
+            if other is not None:
+                raise GameError(codes.SEATED_ELSEWHERE, table=other)
+        limit = self.settings.tables_per_user
+        if limit and await self.storage.count_open(host=host) >= limit:
+            raise GameError(codes.TOO_MANY_TABLES, scope="user", limit=limit)
+        for attempt in range(ID_TRIES):
+            table_id = self.table_ids()
+            table, events = Table.create(table_id, host, rules, turn_timer)
+            try:
+                await self.storage.create_table(table_id, events, guild_id, channel_id)
+                break
+            except ConflictError:
+                log.warning("table id %s is taken (try %d): drawing another", table_id, attempt + 1)
+        else:
+            raise RuntimeError(f"no free table id after {ID_TRIES} tries")
+        self._keep(table_id, table)
         await self._notify(table_id, events, table)
         return table
 
+    async def seated_in_channel(self, actor: str, channel_id: int, besides: str | None = None) -> str | None:
+        """The id of another open table of the channel where ``actor`` sits, if any."""
+        for other in await self.storage.tables_in_channel(channel_id, status="open"):
+            if other == besides:
+                continue
+            try:
+                table = await self.get(other)
+            except UnknownTable:
+                continue
+            if table.seat_of(actor) is not None:
+                return other
+        return None
+
     async def get(self, table_id: str) -> Table:
-        """The live table (loaded from storage if it is not in memory)."""
+        """The live table (loaded from storage if it is not in memory).
+
+        Raises :class:`UnknownTable`, or :class:`BrokenTable` for a stored log that cannot be read.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        events = await self.storage.load_events(table_id)
+        if table_id in self.broken:
+            raise BrokenTable(table_id, self.broken[table_id])
+        try:
+            events = await self.storage.load_events(table_id)
+        except CorruptRowError as err:
+            self._set_aside(table_id, str(err))
+            raise BrokenTable(table_id, str(err)) from err
         if not events:
             raise UnknownTable(table_id)
         try:
             table = Table.replay(events)
         except Exception as err:
-            log.error("table %s cannot be replayed: %s", table_id, err)
-            raise UnknownTable(table_id) from err
-        self.tables[table_id] = table
-        self._locks.setdefault(table_id, asyncio.Lock())
+            self._set_aside(table_id, f"cannot be replayed: {err}")
+            raise BrokenTable(table_id, str(err)) from err
+        if table_id in self.tables:  # loaded meanwhile by another caller
+            return self.tables[table_id]
+        self._keep(table_id, table)
+        self._schedule(table_id)  # a computer turn, a deal or a timer it was waiting for
         return table
+
+    def _set_aside(self, table_id: str, reason: str) -> None:
+        if table_id not in self.broken:
+            log.error("table %s is set aside (kept as stored): %s", table_id, reason)
+        self.broken[table_id] = reason
+
+    def _keep(self, table_id: str, table: Table) -> None:
+        self.tables[table_id] = table
+        self._held[table_id] = self._lock(table_id)
+        self._track_finished(table_id, table)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[table_id] = lock
+        return lock
+
+    def _track_finished(self, table_id: str, table: Table) -> None:
+        """Finished and abandoned tables stay in memory only as the newest ``keep_finished``."""
+        if table.phase not in (Phase.GAME_OVER, Phase.ABANDONED):
+            self._finished.pop(table_id, None)
+            return
+        self._finished[table_id] = None
+        self._finished.move_to_end(table_id)
+        while len(self._finished) > self.settings.keep_finished:
+            oldest = next(iter(self._finished))
+            lock = self._locks.get(oldest)
+            if lock is not None and lock.locked():
+                break  # in use right now: evicted after a later command
+            self._finished.pop(oldest)
+            self._evict(oldest)
+
+    def _evict(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        self._held.pop(table_id, None)
+        task = self._tasks.pop(table_id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        for callback in self._evicted:
+            try:
+                callback(table_id)
+            except Exception:
+                log.exception("eviction callback failed for table %s", table_id)
 
     async def execute(self, table_id: str, command: Command) -> list[dict[str, Any]]:
         """Apply ``command``; returns its events once they are committed.
 
-        Raises :class:`GameError` (nothing changed) or :class:`UnknownTable`.
+        Raises :class:`GameError` (nothing changed), :class:`UnknownTable` or
+        :class:`StorageFailed` (not saved, nothing changed; the table is tried again later).
         """
         if self._closed:
             raise UnknownTable(table_id)
-        await self.get(table_id)
-        async with self._locks[table_id]:
-            table = self.tables[table_id]
+        lock = self._lock(table_id)
+        async with lock:
+            table = await self.get(table_id)
+            if isinstance(command, JoinSeat):
+                await self._check_one_seat_per_channel(table_id, command.actor)
             events = table.apply(command)
             first_seq = table.seq - len(events) + 1
             try:
-                await self.storage.append(table_id, first_seq, events, status=_status_after(events))
-            except BaseException:
-                # Not committed: drop the in-memory change and reload what is stored.
+                await self.storage.append(table_id, first_seq, events, status=_status_after(events),
+                                          results=_results_of(table, events))
+            except BaseException as err:
+                # Not committed: drop the in-memory change; the stored table is reloaded and resumed.
                 self.tables.pop(table_id, None)
-                raise
-            await self._record_results(table_id, table, events)
+                self._held.pop(table_id, None)
+                if isinstance(err, ConflictError | asyncio.CancelledError) or not isinstance(err, Exception):
+                    raise
+                log.error("table %s: command not saved (%s); retrying the table later", table_id, err)
+                self._retry_later(table_id)
+                raise StorageFailed(table_id, err) from err
+            self._retries.pop(table_id, None)
             await self._notify(table_id, events, table)
             self._schedule(table_id)
+        self._track_finished(table_id, table)
         return events
 
-    async def _record_results(self, table_id: str, table: Table, events: list[dict[str, Any]]) -> None:
-        for ev in events:
-            if ev["type"] == "game_over":
-                seats = [s.actor for s in table.seats]
-                await self.storage.record_result(table_id, ev["game"], ev["winner"], ev["totals"], ev["berg"],
-                                                 ev["schneider"], seats)
+    async def _check_one_seat_per_channel(self, table_id: str, actor: str) -> None:
+        meta = await self.storage.table_meta(table_id)
+        channel_id = meta.get("channel_id") if meta else None
+        if channel_id is not None:
+            other = await self.seated_in_channel(actor, channel_id, besides=table_id)
+            if other is not None:
+                raise GameError(codes.SEATED_ELSEWHERE, table=other)
+
+    def _retry_later(self, table_id: str) -> None:
+        """After a failed write: reload the table after a pause (doubling, at most a minute)."""
+        if self._closed:
+            return
+        failures = self._retries.get(table_id, 0) + 1
+        self._retries[table_id] = failures
+        wait = min(60.0, self.settings.retry_seconds * 2 ** (failures - 1))
+
+        async def reload() -> None:
+            await self.clock.sleep(wait)
+            if table_id not in self.tables:
+                await self.get(table_id)  # schedules what the table waits for
+
+        old = self._tasks.pop(table_id, None)
+        if old is not None and old is not asyncio.current_task() and not old.done():
+            old.cancel()
+        self._tasks[table_id] = asyncio.create_task(self._run(table_id, reload))
 
     # -- restore ---------------------------------------------------------------------------
 
     async def restore(self) -> list[str]:
-        """Replay every open table; resume computer players and turn timers.  Returns the ids."""
+        """Replay every open table; resume computer players and turn timers.  Returns the ids.
+
+        Tables that cannot be read are set aside (logged, kept as stored); finished games whose
+        result row is missing (a crash in an older version) get it back from their log.
+        """
         found = await self.storage.load_open()
+        for table_id, reason in found.broken.items():
+            self._set_aside(table_id, reason)
         restored = []
         for table_id, events in found.events.items():
             try:
                 table = Table.replay(events)
             except Exception as err:  # a log the rules cannot replay: keep it stored, skip it
-                log.error("table %s cannot be replayed: %s", table_id, err)
+                self._set_aside(table_id, f"cannot be replayed: {err}")
                 continue
-            self.tables[table_id] = table
-            self._locks.setdefault(table_id, asyncio.Lock())
+            self._keep(table_id, table)
             restored.append(table_id)
+        await self._repair_results()
         for table_id in restored:
             self._schedule(table_id)
         return restored
+
+    async def _repair_results(self) -> None:
+        for table_id, seq in await self.storage.games_without_result():
+            try:
+                events = await self.storage.load_events(table_id) or []
+                table = Table.replay(events[:seq])
+                [result] = _results_of(table, [events[seq - 1]])
+            except Exception as err:
+                log.error("table %s: the result of its game (event %d) cannot be rebuilt: %s", table_id, seq, err)
+                continue
+            await self.storage.record_result(table_id, result)
+            log.warning("table %s: result of game %d was missing; rebuilt from the log", table_id, result.game_no)
 
     # -- computer players, next hands and timers --------------------------------------------
 
@@ -203,7 +377,7 @@ class TableService:
             await job()
         except asyncio.CancelledError:
             raise
-        except (GameError, UnknownTable) as err:
+        except (GameError, UnknownTable, StorageFailed) as err:
             log.warning("table %s: background step refused: %s", table_id, err)
         except Exception:
             log.exception("table %s: background step failed", table_id)
@@ -215,8 +389,8 @@ class TableService:
     async def _computer_turn(self, table_id: str) -> None:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
-        table = self.tables[table_id]
-        seat = table.to_act
+        table = self.tables.get(table_id)
+        seat = table.to_act if table is not None else None
         if seat is None:
             return
         level = level_at(table, seat)
@@ -238,7 +412,7 @@ class TableService:
         return timeout or None
 
     async def _turn_timer(self, table_id: str, seat: int, seq: int) -> None:
-        timeout = self.turn_timeout(self.tables[table_id])
+        timeout = self.turn_timeout(self.tables[table_id]) or 0.0
         reminder = timeout * self.settings.reminder_at
         await self.clock.sleep(reminder)
         table = self.tables.get(table_id)
@@ -273,6 +447,16 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         self._thinkers.shutdown(wait=False, cancel_futures=True)
+
+
+def _results_of(table: Table, events: list[dict[str, Any]]) -> tuple[GameResult, ...]:
+    """The results of the games ``events`` finish (seats as they are at ``table`` now)."""
+    seats = tuple(s.actor for s in table.seats)
+    return tuple(
+        GameResult(ev["game"], ev["winner"], (ev["totals"][0], ev["totals"][1]), ev["berg"], bool(ev["schneider"]),
+                   seats)
+        for ev in events if ev["type"] == "game_over"
+    )
 
 
 def _status_after(events: list[dict[str, Any]]) -> str | None:

@@ -1,5 +1,5 @@
 """SQLite persistence: every SQL statement of the project lives here."""
 
-from .db import ConflictError, CorruptRowError, OpenTables, Storage
+from .db import ConflictError, CorruptRowError, GameResult, OpenTables, Storage, StorageError
 
-__all__ = ["ConflictError", "CorruptRowError", "OpenTables", "Storage"]
+__all__ = ["ConflictError", "CorruptRowError", "GameResult", "OpenTables", "Storage", "StorageError"]

@@ -6,8 +6,10 @@ Every SQL statement of the project lives in this package.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +33,22 @@ class ConflictError(Exception):
 
 class CorruptRowError(Exception):
     """A stored row cannot be read back."""
+
+
+class StorageError(Exception):
+    """The database cannot be used: the message names the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, written in the same transaction as the events that finish it."""
+
+    game_no: int
+    winner: int | None
+    totals: tuple[int, int]
+    berg: int | None
+    schneider: bool
+    seats: tuple[str | None, ...]
 
 
 def _now() -> str:
@@ -63,33 +81,61 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path))
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        checkpoint_conn = None
-        if str(path) != ":memory:":
-            # A checkpoint copies the WAL into the database file and syncs it: tens of
-            # milliseconds.  The writer never does it; a second connection does, in the background.
-            await conn.execute("PRAGMA wal_autocheckpoint=0")
-            checkpoint_conn = await aiosqlite.connect(str(path))
-            await checkpoint_conn.execute("PRAGMA busy_timeout=5000")
-        storage = cls(conn, checkpoint_conn)
-        await storage._migrate()
+        """Open (or create) the database and migrate it.
+
+        Raises :class:`StorageError` with one readable line when the file cannot be used
+        (not a database, damaged, read-only, disk full, written by a newer version); the
+        file is then left as it was and no connection stays open.
+        """
+        memory = str(path) == ":memory:"
+        if not memory:
+            _prepare_file(Path(path))
+        conn: aiosqlite.Connection | None = None
+        checkpoint_conn: aiosqlite.Connection | None = None
+        try:
+            conn = await aiosqlite.connect(str(path))
+            await _check_readable(conn)
+            await _check_writable(conn)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            if not memory:
+                # A checkpoint copies the WAL into the database file and syncs it: tens of
+                # milliseconds.  The writer never does it; a second connection does, in the background.
+                await conn.execute("PRAGMA wal_autocheckpoint=0")
+                checkpoint_conn = await aiosqlite.connect(str(path))
+                await checkpoint_conn.execute("PRAGMA busy_timeout=5000")
+            storage = cls(conn, checkpoint_conn)
+            await storage._migrate()
+        except (sqlite3.Error, OSError, StorageError) as err:
+            for c in (checkpoint_conn, conn):
+                if c is not None:
+                    with contextlib.suppress(Exception):  # broken anyway; close() still stops its thread
+                        await c.close()
+            if isinstance(err, StorageError):
+                raise StorageError(f"cannot use the database {path}: {err}") from None
+            raise StorageError(f"cannot use the database {path}: {_reason(err)}") from err
+        if not memory:
+            _tighten(Path(path))
         return storage
 
     async def close(self) -> None:
+        """Finish pending writes, checkpoint the WAL and close; the connections close even on errors."""
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         if self._checkpointer is not None:
             await asyncio.gather(self._checkpointer, return_exceptions=True)
-        if self._checkpoint_conn is not None:
-            await self._checkpoint_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            await self._checkpoint_conn.close()
-        await self.conn.close()
+        try:
+            if self._checkpoint_conn is not None:
+                try:
+                    await self._checkpoint_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.Error as err:
+                    log.warning("final WAL checkpoint skipped: %s", err)
+                finally:
+                    await self._checkpoint_conn.close()
+        finally:
+            await self.conn.close()
 
     def _committed(self) -> None:
         self._commits += 1
@@ -137,10 +183,11 @@ class Storage:
 
     async def _create_table(self, table_id: str, events: list[dict[str, Any]], guild_id: int | None,
                             channel_id: int | None, now: str) -> None:
+        host = events[0].get("host") if events else None
         try:
             await self.conn.execute(
-                "INSERT INTO tables (id, guild_id, channel_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, guild_id, channel_id, now, now),
+                "INSERT INTO tables (id, guild_id, channel_id, host, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, guild_id, channel_id, host, now, now),
             )
             await self._insert_events(table_id, 1, events, now)
             await self.conn.commit()
@@ -149,14 +196,16 @@ class Storage:
             raise ConflictError(f"table {table_id} exists") from err
 
     async def append(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
-                     status: str | None = None) -> None:
+                     status: str | None = None, results: tuple[GameResult, ...] = ()) -> None:
         """Append events with seq ``first_seq``…; committed before this returns.
 
-        Appends of different tables that arrive together share one transaction (group
-        commit); a conflicting append fails alone with :class:`ConflictError`.
+        ``results``: the games these events finish, written in the same transaction, so a
+        crash can never keep a finished game without its result.  Appends of different
+        tables that arrive together share one transaction (group commit); a conflicting
+        append fails alone with :class:`ConflictError`.
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, first_seq, events, status, future))
+        self._pending.append((table_id, first_seq, events, status, future, tuple(results)))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await future
@@ -193,15 +242,19 @@ class Storage:
     async def _write_batch(self, batch: list[_Append]) -> None:
         now = _now()
         rows = []
-        for table_id, first_seq, events, _, _ in batch:
+        results = []
+        for table_id, first_seq, events, _, _, finished in batch:
             rows += _event_rows(table_id, first_seq, events, now)
+            results += [_result_row(table_id, r, now) for r in finished]
         await self.conn.executemany(
             "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)", rows
         )
         await self.conn.executemany(
             "UPDATE tables SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
-            [(now, status, table_id) for table_id, _, _, status, _ in batch],
+            [(now, item[3], item[0]) for item in batch],
         )
+        if results:
+            await self.conn.executemany(_INSERT_RESULT, results)
         await self.conn.commit()
 
     async def _insert_events(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
@@ -261,6 +314,14 @@ class Storage:
             args += (status,)
         async with self.conn.execute(sql + " ORDER BY created_at DESC, rowid DESC", args) as cur:
             return [row[0] for row in await cur.fetchall()]
+
+    async def count_open(self, *, channel_id: int | None = None, host: str | None = None) -> int:
+        """Open tables of a channel, or opened by ``host``."""
+        column, value = ("channel_id", channel_id) if channel_id is not None else ("host", host)
+        async with self.conn.execute(
+            f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'", (value,)
+        ) as cur:
+            return (await cur.fetchone())[0]
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck")
@@ -323,19 +384,20 @@ class Storage:
 
     # -- results --------------------------------------------------------------------------
 
-    async def record_result(self, table_id: str, game_no: int, winner: int | None, totals: list[int],
-                            berg: int | None, schneider: bool, seats: list[str | None]) -> None:
+    async def record_result(self, table_id: str, result: GameResult) -> None:
+        """Write one result on its own (start-up repair of logs from older versions); idempotent."""
         async with self._write:
-            await self._insert_result(table_id, game_no, winner, totals, berg, schneider, seats)
+            await self.conn.execute(_INSERT_RESULT, _result_row(table_id, result, _now()))
+            await self.conn.commit()
 
-    async def _insert_result(self, table_id: str, game_no: int, winner: int | None, totals: list[int],
-                             berg: int | None, schneider: bool, seats: list[str | None]) -> None:
-        await self.conn.execute(
-            "INSERT OR IGNORE INTO game_results (table_id, game_no, winner, total_a, total_b, berg, schneider, "
-            "seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, game_no, winner, totals[0], totals[1], berg, int(schneider), json.dumps(seats), _now()),
-        )
-        await self.conn.commit()
+    async def games_without_result(self) -> list[tuple[str, int]]:
+        """(table id, seq of its ``game_over`` event) of every finished game that has no result row."""
+        async with self.conn.execute(
+            "SELECT e.table_id, e.seq FROM table_events e LEFT JOIN game_results r "
+            "ON r.table_id = e.table_id AND r.game_no = json_extract(e.payload, '$.game') "
+            "WHERE e.type = 'game_over' AND r.id IS NULL ORDER BY e.table_id, e.seq"
+        ) as cur:
+            return [(t, seq) for t, seq in await cur.fetchall()]
 
     async def results(self, table_id: str) -> list[dict[str, Any]]:
         async with self.conn.execute(
@@ -349,7 +411,101 @@ class Storage:
         ]
 
 
-_Append = tuple[str, int, list[dict[str, Any]], str | None, "asyncio.Future[None]"]
+_Append = tuple[str, int, list[dict[str, Any]], str | None, "asyncio.Future[None]", tuple[GameResult, ...]]
+
+#: What the newest migration knows; a file with a higher version was written by a newer bot.
+LATEST_VERSION = MIGRATIONS[-1][0]
+
+
+def _prepare_file(path: Path) -> None:
+    """Create the data folder (700) and an empty database file (600) if they are missing.
+
+    The file holds the seeds of running hands, i.e. every hidden hand: nobody else may read it.
+    """
+    folder = path.parent
+    if not folder.exists():
+        try:
+            folder.mkdir(mode=0o700, parents=True)
+        except OSError as err:
+            raise StorageError(f"cannot use the database {path}: cannot create the folder {folder}: "
+                               f"{err.strerror or err}") from None
+    if path.is_dir():
+        raise StorageError(f"cannot use the database {path}: it is a folder, not a file")
+    if not path.exists():
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass
+        except OSError as err:
+            raise StorageError(f"cannot use the database {path}: cannot create the file: "
+                               f"{err.strerror or err}") from None
+        log.info("new database %s", path)
+    elif path.stat().st_size == 0:
+        log.warning("database %s is an empty file: treating it as a new database", path)
+
+
+def _tighten(path: Path) -> None:
+    """Make an existing database readable by its owner only (and say so)."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            mode = file.stat().st_mode & 0o777
+            if mode & 0o077:
+                file.chmod(mode & 0o700)
+                log.warning("database file %s was readable by others (%o): now %o", file, mode, mode & 0o700)
+        except OSError:
+            pass
+
+
+async def _check_readable(conn: aiosqlite.Connection) -> None:
+    """Refuse a damaged file or one from a newer version before anything is written to it."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        (version,) = await cur.fetchone()
+    if version > LATEST_VERSION:
+        raise StorageError(f"it was written by a newer version of the bot (schema {version}; this version "
+                           f"knows up to {LATEST_VERSION}): upgrade the bot or use another file")
+    async with conn.execute("PRAGMA quick_check") as cur:
+        rows = [row[0] for row in await cur.fetchall()]
+    if rows != ["ok"]:
+        raise StorageError(f"the file is damaged ({'; '.join(str(r) for r in rows[:3])})")
+
+
+async def _check_writable(conn: aiosqlite.Connection) -> None:
+    """A write that is rolled back at once: a read-only file or folder fails here, and nothing lands."""
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute("CREATE TABLE _write_probe (x)")
+    finally:
+        await conn.rollback()
+
+
+def _reason(err: BaseException) -> str:
+    """What is wrong, in words an operator understands."""
+    text = str(err)
+    known = {
+        "file is not a database": "the file is not a SQLite database (or it is damaged)",
+        "database disk image is malformed": "the file is damaged",
+        "attempt to write a readonly database": "the file is read-only",
+        "unable to open database file": "the file or its folder cannot be written",
+        "database or disk is full": "the disk is full",
+        "disk I/O error": "the disk cannot be written (full, or failing)",
+    }
+    for needle, meaning in known.items():
+        if needle in text:
+            return meaning
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return text or type(err).__name__
+
+
+_INSERT_RESULT = (
+    "INSERT OR IGNORE INTO game_results (table_id, game_no, winner, total_a, total_b, berg, schneider, "
+    "seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _result_row(table_id: str, r: GameResult, now: str) -> tuple:
+    return (table_id, r.game_no, r.winner, r.totals[0], r.totals[1], r.berg, int(r.schneider),
+            json.dumps(list(r.seats)), now)
 
 
 def _event_rows(table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> list[tuple]:

@@ -65,4 +65,15 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        4,
+        """
+        ALTER TABLE tables ADD COLUMN host TEXT;
+        UPDATE tables SET host = (
+            SELECT json_extract(e.payload, '$.host') FROM table_events e WHERE e.table_id = tables.id AND e.seq = 1
+        );
+        CREATE INDEX tables_channel ON tables (channel_id, status);
+        CREATE INDEX tables_host ON tables (host, status);
+        """,
+    ),
 ]

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import ConflictError, Storage
+from bot.storage import ConflictError, GameResult, Storage
 from bot.storage.migrations import MIGRATIONS
 
 
@@ -100,8 +100,10 @@ async def test_corrupt_rows_are_reported_not_raised(storage):
 
 async def test_results(storage):
     await storage.create_table("t", [ev(1)])
-    await storage.record_result("t", 1, 0, [2510, 1200], 0, True, ["u:1", "ai:1", None, "u:2"])
-    await storage.record_result("t", 1, 0, [2510, 1200], 0, True, ["u:1", "ai:1", None, "u:2"])  # idempotent
+    result = GameResult(1, 0, (2510, 1200), 0, True, ("u:1", "ai:1", None, "u:2"))
+    await storage.append("t", 2, [{"type": "game_over", "game": 1}], status="finished", results=(result,))
+    assert await storage.games_without_result() == []
+    await storage.record_result("t", result)  # idempotent
     assert await storage.results("t") == [
         {"game": 1, "winner": 0, "totals": [2510, 1200], "berg": 0, "schneider": True,
          "seats": ["u:1", "ai:1", None, "u:2"]}
@@ -124,3 +126,30 @@ async def test_server_and_personal_settings(storage):
     await storage.set_table_display("t", "en", "french")
     meta = await storage.table_meta("t")
     assert (meta["language"], meta["deck"]) == ("en", "french")
+
+
+async def test_a_result_is_written_with_the_events_or_not_at_all(storage):
+    """The events that finish a game and its result row share one transaction."""
+    await storage.create_table("t", [ev(1)])
+    await storage.append("t", 2, [ev(2)])
+    result = GameResult(1, 1, (900, 1010), None, False, ("u:1", "u:2", "u:3", "u:4"))
+    with pytest.raises(ConflictError):  # seq 2 is taken: neither the events nor the result land
+        await storage.append("t", 2, [{"type": "game_over", "game": 1}], status="finished", results=(result,))
+    assert await storage.results("t") == []
+    assert (await storage.table_meta("t"))["status"] == "open"
+
+
+async def test_finished_games_without_result_are_found(storage):
+    await storage.create_table("t", [ev(1)])
+    await storage.append("t", 2, [{"type": "game_over", "game": 1}], status="finished")  # as an old version did
+    assert await storage.games_without_result() == [("t", 2)]
+
+
+async def test_limits_count_open_tables_by_channel_and_host(storage):
+    await storage.create_table("a", [{"type": "table_created", "host": "u:1"}], channel_id=9)
+    await storage.create_table("b", [{"type": "table_created", "host": "u:1"}], channel_id=9)
+    await storage.create_table("c", [{"type": "table_created", "host": "u:2"}], channel_id=8)
+    await storage.append("b", 2, [ev(2)], status="finished")
+    assert await storage.count_open(channel_id=9) == 1
+    assert await storage.count_open(host="u:1") == 1
+    assert await storage.count_open(host="u:2") == 1

@@ -1,0 +1,211 @@
+"""Start-up as an operator meets it: real processes of ``python -m bot``, bad databases and settings.
+
+Each failure must end in one clear line on stderr, a non-zero exit, no hang, and the
+database file as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "MTAw.fake-token.for-tests"
+#: Discord's API pointed at a closed port of this machine: "no network" without waiting for DNS.
+OFFLINE = (
+    "import discord.http, runpy, sys; discord.http.Route.BASE = 'http://127.0.0.1:9/api/v10'; "
+    "sys.argv = ['bot', *sys.argv[1:]]; runpy.run_module('bot', run_name='__main__')"
+)
+
+
+def bot(*args: str, env: dict[str, str] | None = None, preexec=None, timeout: float = 60,
+        wrapper: str | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
+    clean.update(env or {})
+    command = [sys.executable, "-c", wrapper, *args] if wrapper else [sys.executable, "-m", "bot", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=clean, timeout=timeout,
+                          stdin=subprocess.DEVNULL, preexec_fn=preexec)
+
+
+def start(database: Path, preexec=None, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot run`` with a token and ``database``, Discord out of reach."""
+    return bot("run", env={"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(database), **env}, preexec=preexec,
+               wrapper=OFFLINE)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def error_lines(out: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in out.stderr.splitlines() if " ERROR " in line or "Traceback" in line]
+
+
+@pytest.fixture
+def good_db(tmp_path) -> Path:
+    """A database as the bot leaves it (migrated, checkpointed)."""
+    path = tmp_path / "good" / "jass.sqlite3"
+    out = start(path)
+    assert out.returncode == 3, out.stderr
+    return path
+
+
+def assert_refused(out: subprocess.CompletedProcess[str], path: Path, words: str) -> None:
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr
+    [line] = error_lines(out)
+    assert str(path) in line and words in line, line
+
+
+def test_garbage_file_is_refused_in_one_line_and_left_alone(tmp_path):
+    path = tmp_path / "jass.sqlite3"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 40)
+    before = digest(path)
+    assert_refused(start(path), path, "not a SQLite database")
+    assert digest(path) == before
+
+
+def test_truncated_file_is_refused(good_db):
+    data = good_db.read_bytes()
+    good_db.write_bytes(data[: len(data) // 2 + 100])
+    before = digest(good_db)
+    assert_refused(start(good_db), good_db, "damaged")
+    assert digest(good_db) == before
+
+
+def test_database_of_a_newer_version_is_refused(good_db):
+    conn = sqlite3.connect(good_db)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = digest(good_db)
+    assert_refused(start(good_db), good_db, "newer version")
+    assert digest(good_db) == before
+
+
+def test_empty_file_is_a_new_database_with_a_log_line(tmp_path):
+    path = tmp_path / "jass.sqlite3"
+    path.touch()
+    out = start(path)
+    assert out.returncode == 3  # the database was fine; Discord is out of reach
+    assert "empty file" in out.stderr and "new database" in out.stderr
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] >= 4
+    conn.close()
+
+
+def without_root_powers() -> list[str]:
+    """Root ignores file modes; this drops the capabilities that let it (setpriv, util-linux)."""
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+def start_unprivileged(database: Path) -> subprocess.CompletedProcess[str]:
+    if os.geteuid() != 0:
+        return start(database)
+    clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
+    clean.update({"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(database)})
+    return subprocess.run([*without_root_powers(), sys.executable, "-c", OFFLINE, "run"], cwd=ROOT,
+                          capture_output=True, text=True, env=clean, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def test_read_only_file_is_refused(good_db):
+    good_db.chmod(0o444)
+    before = digest(good_db)
+    assert_refused(start_unprivileged(good_db), good_db, "read-only")
+    assert digest(good_db) == before
+
+
+def test_read_only_folder_is_refused(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    path = folder / "jass.sqlite3"
+    out = start_unprivileged(path)
+    folder.chmod(0o755)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    [line] = error_lines(out)
+    assert str(path) in line and "cannot create the file" in line
+
+
+def test_full_disk_is_refused(good_db):
+    """A file-size limit makes every write past 8 KiB fail, as a full disk does."""
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+    before = digest(good_db)
+    out = start(good_db, preexec=small_disk)
+    assert_refused(out, good_db, "disk")
+    assert digest(good_db) == before
+
+
+def test_database_folder_that_cannot_be_created(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    path = blocker / "data" / "jass.sqlite3"
+    out = start(path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    [line] = error_lines(out)
+    assert "cannot create the folder" in line
+
+
+def test_new_database_is_private(tmp_path):
+    path = tmp_path / "data" / "jass.sqlite3"
+    start(path)
+    assert path.parent.stat().st_mode & 0o777 == 0o700
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_existing_world_readable_database_is_tightened(good_db):
+    good_db.chmod(0o644)
+    out = start(good_db)
+    assert out.returncode == 3
+    assert good_db.stat().st_mode & 0o777 == 0o600
+    assert "readable by others" in out.stderr
+
+
+def test_no_network_is_one_line_and_no_voice_noise(tmp_path):
+    out = start(tmp_path / "jass.sqlite3")
+    assert out.returncode == 3, out.stderr
+    assert "Traceback" not in out.stderr
+    [line] = error_lines(out)
+    assert "cannot reach Discord:" in line
+    assert "voice" not in out.stderr.lower() and "PyNaCl" not in out.stderr and "davey" not in out.stderr
+    assert TOKEN not in out.stderr
+
+
+def test_log_file_that_is_a_folder(tmp_path):
+    out = start(tmp_path / "jass.sqlite3", JASS_LOG_FILE=str(tmp_path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "log.file" in out.stderr and "folder" in out.stderr
+
+
+def test_config_after_the_subcommand_and_bad_config_files(tmp_path):
+    good = bot("check-config", "--config", str(ROOT / "config.example.yaml"))
+    assert good.returncode == 0 and "settings OK" in good.stdout
+    folder = bot("check-config", "--config", str(tmp_path))
+    assert folder.returncode == 2 and "Traceback" not in folder.stderr and "is a folder" in folder.stderr
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("language: d\xe9\n".encode("latin-1"))
+    out = bot("check-config", "--config", str(latin))
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "UTF-8" in out.stderr
+
+
+@pytest.mark.parametrize("reader", ["head -1", "true"])
+def test_check_config_into_a_closed_pipe_is_quiet(reader):
+    """``| true`` closes the pipe before the first line is written: the write itself fails."""
+    python = f"'{sys.executable}'"
+    out = subprocess.run(f"{python} -m bot check-config --config config.example.yaml | {reader}", shell=True,
+                         cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("JASS_")})
+    if reader.startswith("head"):
+        assert out.stdout.startswith("settings from:")
+    assert "BrokenPipeError" not in out.stderr and "Traceback" not in out.stderr
