@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.i18n import COMMAND_TEXTS
+from bot.i18n import COMMAND_TEXTS, language_of, message
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.storage import Storage, StorageError
@@ -63,6 +63,7 @@ class JassBot(commands.AutoShardedBot):
         ))
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
+        self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -78,6 +79,20 @@ class JassBot(commands.AutoShardedBot):
         # Everything loaded so far lives as long as the process: keep it out of the cyclic
         # collector's full passes, which would otherwise pause every table while they run.
         gc.freeze()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """An unexpected failure of a slash command: logged, and the user told privately."""
+        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
+                  exc_info=getattr(error, "original", error))
+        text = message("err.unexpected", language_of(str(interaction.locale), self.settings.language))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as err:
+            log.warning("could not tell the user about the failure: %s", err)
 
     async def close(self) -> None:
         if self.service is not None:

@@ -35,9 +35,10 @@ from bot.game.export import history_jsonl
 from bot.i18n import language_of
 from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
-from bot.services import TableService, UnknownTable, new_seed
+from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
 
 from .ui import (
+    BUTTON_ID,
     DECKS,
     STOECK_BIT,
     Deck,
@@ -61,6 +62,8 @@ LEVEL_CHOICES = [app_commands.Choice(name="beginner", value="beginner"),
                  app_commands.Choice(name="club", value="club"),
                  app_commands.Choice(name="strong", value="strong")]
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
+USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
+FLUSH_ON_UNLOAD = 5.0  # seconds the cog waits for pending table edits when it unloads
 
 
 def raw(payload: dict) -> MultipartParameters:
@@ -84,7 +87,40 @@ class Jass(commands.Cog):
         self._decks: dict[str, str] = {}  # table -> deck of its public messages
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
         self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
+        self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
+        self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
+        self._refresher: asyncio.Task[None] | None = None
         self.service.subscribe(self.on_events)
+        self.service.on_evict(self.forget)
+
+    async def cog_load(self) -> None:
+        restored = list(getattr(self.bot, "restored", ()))
+        if restored:
+            self._refresher = asyncio.create_task(self.refresh_restored(restored))
+
+    async def refresh_restored(self, table_ids: list[str]) -> None:
+        """Bring every restored table's message up to date and say that the table is live again."""
+        for table_id in table_ids:
+            table = self.service.tables.get(table_id)
+            if table is None:
+                continue
+            try:
+                await self.where(table_id)
+                self._notes[table_id] = msg("table.live_again", self.table_lang(table))
+                self._last_payload.pop(table_id, None)
+                self._schedule_edit(table_id, table)
+            except Exception:
+                log.exception("table %s: its message could not be brought up to date", table_id)
+        await self.flush()
+
+    def forget(self, table_id: str) -> None:
+        """The service let a table go: drop what this cog keeps of it (read again on demand)."""
+        pending = self._pending.get(table_id)
+        if pending is not None and not pending.done():
+            return  # the edit in flight drops them when it is done
+        for cache in (self._pending, self._last_edit, self._last_payload, self._languages, self._decks,
+                      self._where, self._latest, self._notes):
+            cache.pop(table_id, None)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
@@ -133,6 +169,7 @@ class Jass(commands.Cog):
         if target is not None:
             rules["target"] = target
         actor = actor_of(interaction.user)
+        others = await self.service.storage.tables_in_channel(interaction.channel_id, status="open")
         try:
             table = await self.service.create_table(actor, rules, guild_id=interaction.guild_id,
                                                     channel_id=interaction.channel_id,
@@ -144,11 +181,17 @@ class Jass(commands.Cog):
         except GameError as err:
             await self.refuse(interaction, err, lang)
             return
+        except StorageFailed:
+            await self.reply(interaction, msg("err.not_saved", lang))
+            return
         table_lang = server.get("language") or settings.language
         self._languages[tid] = table_lang
         self._decks[tid] = server.get("deck", "swiss")
         await self.service.storage.set_table_display(tid, table_lang, self._decks[tid])
-        await interaction.response.send_message(msg("table.created", lang, id=tid), ephemeral=True)
+        text = msg("table.created", lang, id=tid)
+        if others:
+            text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
+        await interaction.response.send_message(text, ephemeral=True)
         await self.post_table(self.service.tables[tid], interaction.channel)
 
     @jass.command(name=app_commands.locale_str("join", key="jass.join.name"),
@@ -157,14 +200,14 @@ class Jass(commands.Cog):
         table = await self.channel_table(interaction)
         if table is not None:
             command = JoinSeat(actor_of(interaction.user), name=interaction.user.display_name[:32])
-            await self.run(interaction, table.table_id, command, reply=True)
+            await self.run(interaction, table.table_id, command, reply="joined")
 
     @jass.command(name=app_commands.locale_str("leave", key="jass.leave.name"),
                   description=app_commands.locale_str("Leave your seat", key="jass.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
-            await self.run(interaction, table.table_id, LeaveSeat(actor_of(interaction.user)), reply=True)
+            await self.run(interaction, table.table_id, LeaveSeat(actor_of(interaction.user)), reply="left")
 
     @jass.command(name=app_commands.locale_str("start", key="jass.start.name"),
                   description=app_commands.locale_str("Start the game", key="jass.start.description"))
@@ -172,7 +215,7 @@ class Jass(commands.Cog):
         table = await self.channel_table(interaction)
         if table is not None:
             command = StartGame(actor_of(interaction.user), seed=new_seed(), privileged=self.is_manager(interaction))
-            await self.run(interaction, table.table_id, command, reply=True)
+            await self.run(interaction, table.table_id, command, reply="started")
 
     @jass.command(name=app_commands.locale_str("table", key="jass.table.name"),
                   description=app_commands.locale_str("Post the table again", key="jass.table.description"))
@@ -180,7 +223,9 @@ class Jass(commands.Cog):
         table = await self.channel_table(interaction)
         if table is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=False)
+        # A slash command needs an answer of its own: a deferred one would show "thinking…" for 15 minutes.
+        await interaction.response.send_message(msg("table.reposted", self.lang(interaction), id=table.table_id),
+                                                ephemeral=True)
         await self.post_table(table, interaction.channel)
 
     @jass.command(name=app_commands.locale_str("end", key="jass.end.name"),
@@ -190,7 +235,7 @@ class Jass(commands.Cog):
         if table is None:
             return
         await self.run(interaction, table.table_id, Abandon(actor_of(interaction.user),
-                                                             privileged=self.is_manager(interaction)), reply=True)
+                                                             privileged=self.is_manager(interaction)), reply="ended")
 
     @jass.command(name=app_commands.locale_str("history", key="jass.history.name"),
                   description=app_commands.locale_str("Hand history", key="jass.history.description"))
@@ -201,6 +246,7 @@ class Jass(commands.Cog):
         events = await self.service.storage.load_events(table.table_id) or []
         data = history_jsonl(events).encode("utf-8")
         await interaction.response.send_message(
+            msg("history.file", self.lang(interaction), id=table.table_id),
             file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"), ephemeral=True)
 
     @jass.command(name=app_commands.locale_str("settings", key="jass.settings.name"),
@@ -249,7 +295,7 @@ class Jass(commands.Cog):
             await interaction.response.send_message(msg("err.bad_button", lang), ephemeral=True)
             return
         await self.service.storage.set_user_settings(interaction.user.id, deck=deck)
-        self._user_decks[interaction.user.id] = deck
+        self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
 
     async def server_settings(self, guild_id: int | None) -> dict:
@@ -275,19 +321,47 @@ class Jass(commands.Cog):
     async def user_deck(self, user_id: int) -> str:
         if user_id not in self._user_decks:
             deck = (await self.service.storage.user_settings(user_id)).get("deck")
-            self._user_decks[user_id] = deck if deck in DECKS else ""
+            self._remember_deck(user_id, deck if deck in DECKS else "")
         return self._user_decks[user_id]
 
+    def _remember_deck(self, user_id: int, deck: str) -> None:
+        self._user_decks.pop(user_id, None)
+        self._user_decks[user_id] = deck
+        while len(self._user_decks) > USER_DECKS_KEPT:  # oldest first (dicts keep insertion order)
+            self._user_decks.pop(next(iter(self._user_decks)))
+
     async def channel_table(self, interaction: discord.Interaction) -> Table | None:
-        ids = await self.service.storage.tables_in_channel(interaction.channel_id)
-        for tid in ids:
+        """The table a command in this channel acts on: the open one the user sits at, else the
+        newest open one, else the newest finished one.  Unreadable tables are skipped (and said)."""
+        storage = self.service.storage
+        actor = actor_of(interaction.user)
+        broken: list[str] = []
+        readable: list[Table] = []
+        for tid in await storage.tables_in_channel(interaction.channel_id, status="open"):
             try:
-                table = await self.service.get(tid)
+                readable.append(await self.service.get(tid))
+            except BrokenTable:
+                broken.append(tid)
             except UnknownTable:
                 continue
-            if table.phase != "abandoned":
-                return table
-        await interaction.response.send_message(msg("err.no_table_here", self.lang(interaction)), ephemeral=True)
+        table = next((t for t in readable if t.seat_of(actor) is not None), None)
+        table = table or next(iter(readable), None)
+        if table is None:
+            for tid in (await storage.tables_in_channel(interaction.channel_id, status="finished"))[:1]:
+                try:
+                    table = await self.service.get(tid)
+                except BrokenTable:
+                    broken.append(tid)
+                except UnknownTable:
+                    pass
+        if table is not None:
+            return table
+        lang = self.lang(interaction)
+        if broken:
+            log.warning("channel %s: skipped unreadable tables %s", interaction.channel_id, ", ".join(broken))
+            await self.reply(interaction, msg("err.broken_table", lang, ids=", ".join(broken)))
+        else:
+            await self.reply(interaction, msg("err.no_table_here", lang))
         return None
 
     @staticmethod
@@ -301,13 +375,17 @@ class Jass(commands.Cog):
         lang = self.lang(interaction)
         try:
             table = await self.service.get(table_id)
+        except BrokenTable:
+            await self.reply(interaction, msg("err.broken_table", lang, ids=table_id))
+            return
         except UnknownTable:
             await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
             return
         actor = actor_of(interaction.user)
         manager = self.is_manager(interaction)
         if key != "0" and key != f"{table.game_no}.{table.hand_no}":
-            await interaction.response.send_message(msg("err.stale", lang), ephemeral=True)
+            stale = "err.stale_game" if key.split(".")[0] != str(table.game_no) else "err.stale"
+            await interaction.response.send_message(msg(stale, lang), ephemeral=True)
             return
         command = None
         if action.startswith("seat") and action[4:].isdigit():
@@ -357,7 +435,8 @@ class Jass(commands.Cog):
         return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
 
     async def run(self, interaction: discord.Interaction, table_id: str, command, private: bool = False,
-                  reply: bool = False) -> None:
+                  reply: str | None = None) -> None:
+        """Execute ``command``; answer privately (``reply``: the ``done.*`` text that names the table)."""
         lang = self.lang(interaction)
         try:
             await self.service.execute(table_id, command)
@@ -367,14 +446,27 @@ class Jass(commands.Cog):
         except UnknownTable:
             await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
             return
-        table = self.service.tables[table_id]
+        except StorageFailed:
+            await self.reply(interaction, msg("err.not_saved", lang))
+            return
+        table = self.service.tables.get(table_id) or await self.service.get(table_id)
         if private:
             await self.show_hand(interaction, table, lang, edit=True)
         elif reply:
-            await interaction.response.send_message(embed=table_embed(table.view_for(None), lang, deck=deck_for(
+            seat = table.seat_of(actor_of(interaction.user))
+            text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
+            await interaction.response.send_message(text, embed=table_embed(table.view_for(None), lang, deck=deck_for(
                 lang, table.rules, self._decks.get(table_id))), ephemeral=True)
         else:
             await interaction.response.defer()
+
+    @staticmethod
+    async def reply(interaction: discord.Interaction, text: str) -> None:
+        """A private answer, whether or not the interaction was answered already."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, lang: str, edit: bool,
                         selection: int = 0) -> None:
@@ -395,16 +487,7 @@ class Jass(commands.Cog):
             release(components)
 
     async def refuse(self, interaction: discord.Interaction, err: GameError, lang: str) -> None:
-        key = f"err.{err.code}"
-        try:
-            if err.code == "ILLEGAL_CARD":
-                reason = msg(f"reason.{err.facts.get('reason')}", lang)
-                text = msg(key, lang, reason=reason)
-            else:
-                text = msg(key, lang)
-        except KeyError:
-            text = msg("err.OTHER", lang, code=err.code)
-        await interaction.response.send_message(text, ephemeral=True)
+        await self.reply(interaction, refusal_text(err, lang))
 
     # -- the public table message -------------------------------------------------------
 
@@ -423,6 +506,9 @@ class Jass(commands.Cog):
         mentions = self.mentions(table)
         content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
         embed = table_embed(view, lang, mentions, self.table_deck(table))
+        note = self._notes.get(table.table_id)
+        if note:
+            embed.set_footer(text=note)
         return {"content": content or "", "embeds": [embed.to_dict()],
                 "components": components_payload(table_buttons(view, lang)),
                 "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
@@ -462,26 +548,36 @@ class Jass(commands.Cog):
             if ev["type"] in ("hand_scored", "game_over") and channel_id:
                 channel = self.bot.get_partial_messageable(channel_id)
                 await channel.send(embed=self.summary_embed(table, ev))
+        self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
+        self._schedule_edit(table_id, table)
+
+    def _schedule_edit(self, table_id: str, table: Table) -> None:
+        self._latest[table_id] = table
         if table_id not in self._pending or self._pending[table_id].done():
             self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
 
     async def _edit_later(self, table_id: str) -> None:
-        wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self._last_edit[table_id] = time.monotonic()
-        channel_id, message_id = await self.where(table_id)
-        table = self.service.tables.get(table_id)
-        if not message_id or table is None:
-            return
-        payload = self.table_payload(table)
-        if self._last_payload.get(table_id) == payload:
-            return  # nothing visible changed
         try:
-            await self.bot.http.edit_message(channel_id, message_id, params=raw(payload))
-            self._last_payload[table_id] = payload
-        except discord.HTTPException as err:
-            log.warning("table %s: message edit failed: %s", table_id, err)
+            wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._last_edit[table_id] = time.monotonic()
+            channel_id, message_id = await self.where(table_id)
+            table = self.service.tables.get(table_id) or self._latest.get(table_id)
+            if not message_id or table is None:
+                return
+            payload = self.table_payload(table)
+            if self._last_payload.get(table_id) == payload:
+                return  # nothing visible changed
+            try:
+                await self.bot.http.edit_message(channel_id, message_id, params=raw(payload))
+                self._last_payload[table_id] = payload
+            except discord.HTTPException as err:
+                log.warning("table %s: message edit failed: %s", table_id, err)
+        finally:
+            if table_id not in self.service.tables:  # evicted meanwhile: forget it now
+                self._pending.pop(table_id, None)
+                self.forget(table_id)
 
     def summary_embed(self, table: Table, ev: dict) -> discord.Embed:
         lang = self.table_lang(table)
@@ -490,8 +586,11 @@ class Jass(commands.Cog):
             return table_embed(view, lang, self.mentions(table), self.table_deck(table))
         contract = self.table_deck(table).contract(Contract.parse(ev["contract"]))
         embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
-        lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=ev["card_points"][t],
-                     tricks=ev["tricks"][t], written=ev["written"][t]) for t in (0, 1)]
+        cards = list(ev["card_points"])
+        if ev.get("complete", True) and len(view.tricks) == 9:  # the last trick's 5 belong to the cards
+            cards[view.tricks[-1].winner % 2] += 5
+        lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=cards[t],
+                     tricks=tricks_text(ev["tricks"][t], lang), written=ev["written"][t]) for t in (0, 1)]
         if ev["weis_team"] is not None:
             lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
         if ev["stoeck_team"] is not None:
@@ -509,8 +608,43 @@ class Jass(commands.Cog):
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def cog_unload(self) -> None:
-        for task in self._pending.values():
-            task.cancel()
+        """Send the edits still pending (a few seconds at most), so table messages are current."""
+        if self._refresher is not None:
+            self._refresher.cancel()
+        pending = [t for t in self._pending.values() if not t.done()]
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=FLUSH_ON_UNLOAD)
+            for task in late:
+                task.cancel()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button none of ours answers (forged, or of an old version): say so privately."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if BUTTON_ID.fullmatch(custom_id):
+            return  # a JassButton answers it
+        await asyncio.sleep(0)  # let any other handler go first
+        if not interaction.response.is_done():
+            await interaction.response.send_message(msg("err.bad_button", self.lang(interaction)), ephemeral=True)
+
+
+def refusal_text(err: GameError, lang: str) -> str:
+    """The player's-language sentence for a refusal, with its facts."""
+    facts = {k: v for k, v in err.facts.items() if isinstance(v, str | int)}
+    try:
+        if err.code == "ILLEGAL_CARD":
+            return msg("err.ILLEGAL_CARD", lang, reason=msg(f"reason.{err.facts.get('reason')}", lang))
+        if err.code == "TOO_MANY_TABLES":
+            return msg(f"err.TOO_MANY_TABLES.{err.facts.get('scope')}", lang, **facts)
+        return msg(f"err.{err.code}", lang, **facts)
+    except (KeyError, IndexError):
+        return msg("err.OTHER", lang, code=err.code)
+
+
+def tricks_text(n: int, lang: str) -> str:
+    return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from dataclasses import dataclass
 
 import discord
 
 from bot.game import TableView
+from bot.i18n import language_of
 from bot.i18n import message as msg
 from bot.rules import Contract, RuleSet, Weis
 from bot.rules.cards import FRENCH_SUITS, cards_of
 
+log = logging.getLogger(__name__)
 SUIT_ICONS = ("🌰", "🌹", "🔔", "🛡️")
 SWISS_SUITS = ("Eichel", "Rose", "Schelle", "Schilte")
 SWISS_RANKS = {"de": ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass"),
@@ -239,6 +243,7 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
 
 
 TEMPLATE = PREFIX + r":(?P<table>[0-9a-z]{1,16}):(?P<key>[0-9.]{1,12}):(?P<action>[a-z0-9]{1,12})"
+BUTTON_ID = re.compile(TEMPLATE)
 
 
 class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
@@ -257,6 +262,13 @@ class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         cog = interaction.client.get_cog("Jass")
         try:
             await cog.on_button(interaction, self.table_id, self.key, self.action)
+        except Exception:
+            log.exception("button %s failed", interaction.data.get("custom_id") if interaction.data else "?")
+            text = msg("err.unexpected", language_of(str(interaction.locale)))
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
         finally:
             release(self.view)
 

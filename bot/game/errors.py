@@ -22,6 +22,7 @@ WEIS_INVALID = "WEIS_INVALID"
 WEIS_NOT_NOW = "WEIS_NOT_NOW"
 NO_STOECK = "NO_STOECK"
 STOECK_NOT_DECISIVE = "STOECK_NOT_DECISIVE"
+STOECK_NOT_NOW = "STOECK_NOT_NOW"  # pre-show before trick 1 ends, where Weis or Stich count first; facts: first
 BEDANKEN_NOT_ALLOWED = "BEDANKEN_NOT_ALLOWED"
 UNKNOWN_LEVEL = "UNKNOWN_LEVEL"
 NOT_ALLOWED = "NOT_ALLOWED"  # an actor that may not issue this command

@@ -2,7 +2,8 @@
 
 Seats 0–3 in playing order (anticlockwise); teams [0, 2] and [1, 3]; cards and contracts
 in the rules notation.  A hand's four hands appear only once its seed has been revealed,
-so the history of a running game never shows cards still in play.
+and declared Weis only once the first trick is complete (as the table shows them, RULES.md
+§10.3), so the history of a running game never shows what the table does not show.
 """
 
 from __future__ import annotations
@@ -38,13 +39,18 @@ def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     revealed = {ev["seed"] for ev in events if ev["type"] == "hand_seed"}
     rules: dict[str, Any] = {}
     out: list[dict[str, Any]] = []
+    weis: list[dict[str, Any]] = []  # declared in trick 1, shown when it is complete
     for ev in events:
         kind = ev["type"]
+        if kind == "weis":
+            weis.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
+            continue
         if kind == "table_created":
             rules = ev["rules"]
         elif kind == "game_started":
             out.append({"type": "game_started", "game": ev["game"], "rules": rules})
         elif kind == "hand_dealt":
+            weis = []
             hands = None
             if ev["seed"] in revealed:
                 masks = deal(shuffle_deck(ev["seed"]), ev["dealer"])
@@ -54,6 +60,9 @@ def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                         "seed_commitment": ev["commitment"]})
         elif kind in _COPY:
             out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
+            if kind == "trick" and ev.get("trick") == 1:
+                out += weis
+                weis = []
     return out
 
 

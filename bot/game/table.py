@@ -370,6 +370,8 @@ class Table:
         hand = self.hand
         if seat != hand.stoeck_holder or hand.stoeck_done or not self.rules.stoeck_preshow:
             raise GameError(e.NO_STOECK)
+        if not hand.may_preshow_stoeck(seat):
+            raise GameError(e.STOECK_NOT_NOW, first=self.rules.ausmach_order[0])
         points = 20 * hand.multiplier
         if not (self.board.races_to_target and self.board.reaches_target(seat % 2, points)):
             raise GameError(e.STOECK_NOT_DECISIVE)
@@ -585,7 +587,7 @@ class Table:
                 if not self.rules.stoeck_auto and hand.turn == seat:
                     stoeck_cards = sum(1 << c for c in cards_of(legal) if hand.stoeck_due(seat, c))
                 preshow = (
-                    hand.stoeck_holder == seat and not hand.stoeck_done and self.rules.stoeck_preshow
+                    hand.may_preshow_stoeck(seat)
                     and self.board.races_to_target
                     and self.board.reaches_target(seat % 2, 20 * hand.multiplier)
                 )

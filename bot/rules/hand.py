@@ -153,9 +153,21 @@ class HandPlay:
         if len(self.trick) == 4:
             self._finish_trick()
 
+    def may_preshow_stoeck(self, seat: int) -> bool:
+        """``seat`` holds Stöck it may pre-show now (not yet asking whether it reaches the target).
+
+        Before trick 1 is complete only where Stöck is credited first in the Ausmach order
+        (RULES.md §12.1.2 H0): with Weis or Stich first, pre-showing would jump that order.
+        """
+        return (
+            self._stoeck_pending()
+            and seat == self.stoeck_holder
+            and (bool(self.tricks) or self.rules.ausmach_order[0] == STOECK)
+        )
+
     def preshow_stoeck(self, seat: int) -> bool:
         """Pre-show Stöck (RULES.md §11.4): credited only if it reaches the target now."""
-        if not self._stoeck_pending() or seat != self.stoeck_holder:
+        if not self.may_preshow_stoeck(seat):
             return False
         points = STOECK_POINTS * self.multiplier
         if not self.board.reaches_target(seat % 2, points):

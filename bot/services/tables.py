@@ -75,8 +75,8 @@ class ServiceSettings:
     turn_timeout: float | None = None  # seconds a person has to act; None = no timer
     reminder_at: float = 0.5  # fraction of the timeout at which a reminder is sent
     ai_seed: str = ""  # makes computer players' choices reproducible
-    tables_per_channel: int = 3  # open tables (lobby or playing) one channel may have
-    tables_per_user: int = 3  # open tables one person may have opened
+    tables_per_channel: int = 0  # open tables (lobby or playing) one channel may have; 0: no limit
+    tables_per_user: int = 0  # open tables one person may have opened; 0: no limit
     keep_finished: int = 64  # finished/abandoned tables kept in memory (the rest reload on demand)
     retry_seconds: float = 2.0  # first wait before a table whose write failed is tried again
 

@@ -28,13 +28,6 @@ async def started(settings: Settings, monkeypatch) -> Harness:
     return h
 
 
-@pytest.fixture
-async def harness(tmp_path, monkeypatch):
-    h = await started(fast_settings(tmp_path), monkeypatch)
-    yield h
-    await h.bot.close()
-
-
 def new_table(options):
     return [{"name": "new", "type": 1, "options": options}]
 
@@ -55,13 +48,13 @@ async def settle(h):
         await h.bot.get_cog("Jass").flush()
 
 
-async def play_my_turns(h, who, table_message_payload, max_clicks=2000):
+async def play_my_turns(h, who, table_message_payload, max_clicks=2000, table_id=None):
     """Click "My cards" and then a legal card or a contract, whenever it is ``who``'s turn."""
     service = h.bot.service
-    tid = next(iter(service.tables))
+    tid = table_id or next(iter(service.tables))
     for _ in range(max_clicks):
         await settle(h)
-        table_message_payload = table_message(h)
+        table_message_payload = h.side.messages[int(table_message_payload["id"])]
         table = service.tables[tid]
         if table.phase == "game_over":
             return table

@@ -119,3 +119,33 @@ def test_terminal_game_with_a_human(tmp_path):
         assert game.run() == 0
     text = out.read_text()
     assert "Game over" in text and "Your cards" in text
+
+
+def test_weis_appear_only_once_the_first_trick_is_complete():
+    """At every moment of a game the export shows exactly the Weis the public view shows."""
+    running = shown = 0
+    for seed in ("w1", "w2", "w3", "w4", "w5", "w6"):
+        table, events = new_table(humans=0, seed=seed)
+        while table.phase not in (Phase.GAME_OVER, Phase.ABANDONED):
+            events += auto_step(table, seed)
+            exported = history(events)
+            start = max(i for i, o in enumerate(exported) if o["type"] == "hand_dealt")
+            current = {(o["seat"], tuple(o["cards"])) for o in exported[start:] if o["type"] == "weis"}
+            public = {(seat, tuple(str(c) for c in w.cards))
+                      for seat, ws in table.view_for(None).weis.items() for w in ws}
+            assert current == public, (seed, table.seq)
+            if table.hand is not None and not table.hand.tricks and table.hand.declared:
+                running += 1  # a Weis is declared, trick 1 still running: hidden
+            shown += bool(current)
+    assert running > 0 and shown > 0  # the seeds do exercise both moments
+
+
+def test_weis_follow_trick_one_in_the_export():
+    for seed in ("w1", "w2", "w3", "w4", "w5", "w6", "w7", "w8"):
+        table, events = new_table(humans=0, seed=seed)
+        events += play_to_end(table, seed)
+        lines = history(events)
+        for i, obj in enumerate(lines):
+            if obj["type"] == "weis":
+                before = next(o for o in reversed(lines[:i]) if o["type"] != "weis")
+                assert before["type"] == "trick" and before["trick"] == 1, before

@@ -24,7 +24,7 @@ from bot.game import (
     Table,
 )
 from bot.game.table import commitment_of
-from bot.rules import Card, RuleSet, deal, shuffle_deck
+from bot.rules import Card, Contract, RuleSet, deal, shuffle_deck
 from bot.rules.cards import cards_of
 from bot.rules.deal import ROSE_SEVEN
 
@@ -367,3 +367,51 @@ def test_a_table_keeps_its_own_turn_timer_through_replay():
         with pytest.raises(GameError) as err:
             Table.create("v", HOST, {}, turn_timer=wrong)
         assert err.value.code == "BAD_RULES" and err.value.facts["key"] == "turn_timer"
+
+
+def test_no_stoeck_preshow_in_trick_one_where_weis_count_first():
+    """RULES.md §12.1.2 H0: the pre-show before the first card exists only where Stöck counts first."""
+    from dataclasses import replace
+
+    from bot.game import AnnounceStoeck as Preshow
+
+    rules = RuleSet(stoeck_auto=False, target=1000, multiplier_profile="single",
+                    ausmach_order=("weis", "stoeck", "stich"))
+    for k in range(60):
+        table, _ = new_table(rules, seed=f"p{k}")
+        until(table, lambda t: t.phase == Phase.PLAY)
+        if table.hand.stoeck_holder is not None and not table.hand.stoeck_done:
+            break
+    holder = table.hand.stoeck_holder
+    assert holder is not None
+    totals = [0, 0]
+    totals[holder % 2] = 985
+    table.board = replace(table.board, totals=tuple(totals))
+    table.hand.board = table.board
+    assert not table.view_for(holder).can_preshow_stoeck
+    refused(table, Preshow(f"u:{holder}"), "STOECK_NOT_NOW")
+    # Once trick 1 is complete (Weis credited), the pre-show is allowed again.
+    until(table, lambda t: t.phase != Phase.PLAY or bool(t.hand.tricks))
+    if table.phase == Phase.PLAY and not table.hand.stoeck_done:
+        assert table.view_for(holder).can_preshow_stoeck
+        kinds = [e["type"] for e in table.apply(Preshow(f"u:{holder}"))]
+        assert kinds[0] == "stoeck_preshown" and kinds[-1] == "game_over"
+
+
+def test_the_app_preset_refuses_the_pre_show_before_the_first_card():
+    from bot.rules import HandPlay, Scoreboard
+    from bot.rules.cards import to_mask
+
+    rules = RuleSet.from_dict({"preset": "app", "stoeck_auto": False})
+    assert rules.ausmach_order[0] != "stoeck"
+    hands = [0, 0, 0, 0]
+    hands[0] = to_mask(Card.parse(c) for c in ("rose-K", "rose-O", "rose-6", "rose-7", "eichel-6", "eichel-7",
+                                               "eichel-8", "eichel-9", "eichel-10"))
+    rest = [c for c in range(36) if not hands[0] >> c & 1]
+    for seat in (1, 2, 3):
+        hands[seat] = sum(1 << c for c in rest[(seat - 1) * 9: seat * 9])
+    board = Scoreboard(rules=rules, totals=(rules.target - 10, 0))
+    hand = HandPlay(hands, int(Contract.parse("rose")), 0, rules, board)
+    assert hand.stoeck_holder == 0
+    assert not hand.may_preshow_stoeck(0) and not hand.preshow_stoeck(0)
+    assert hand.board.totals == board.totals
