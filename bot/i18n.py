@@ -80,6 +80,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.NO_STOECK": {"de": "Du hast keine Stöck.", "en": "You have no Stöck."},
     "err.STOECK_NOT_DECISIVE": {"de": "Stöck reichen noch nicht zum Sieg.", "en": "Stöck would not win the game yet."},
     "err.BEDANKEN_NOT_ALLOWED": {"de": "An diesem Tisch wird nicht bedankt.", "en": "This table does not use Bedanken."},
+    "err.NO_SUCH_SEAT": {"de": "Diesen Platz gibt es nicht (1 bis 4).", "en": "There is no such seat (1 to 4)."},
+    "err.NOT_A_COMPUTER": {"de": "Auf diesem Platz sitzt kein Computer.", "en": "No computer player sits in that seat."},
+    "err.UNKNOWN_CONTRACT": {"de": "Diese Spielart kenne ich nicht.", "en": "I do not know that contract."},
+    "err.BAD_CARD": {"de": "Diese Karte gibt es nicht.", "en": "There is no such card."},
+    "err.WEIS_INVALID": {"de": "Diesen Weis hast du nicht.", "en": "You do not hold that Weis."},
+    "err.WEIS_NOT_NOW": {"de": "Weisen geht nur mit deiner ersten Karte.", "en": "You can declare Weis only with your first card."},
+    "err.UNKNOWN_LEVEL": {"de": "Diese Computer-Stärke gibt es nicht.", "en": "There is no such computer level."},
+    "err.NOT_ALLOWED": {"de": "Das ist nicht erlaubt.", "en": "That is not allowed."},
+    "err.BAD_RULES": {"de": "Diese Regel-Einstellung geht nicht: {message}", "en": "That rule setting is not possible: {message}"},
     "err.NOT_MANAGER": {"de": "Dafür brauchst du das Recht «Server verwalten».", "en": "You need the “Manage Server” permission."},
     "settings.saved": {"de": "Gespeichert. Vorgaben für neue Tische: {values}", "en": "Saved. Defaults for new tables: {values}"},
     "err.OTHER": {"de": "Das geht nicht ({code}).", "en": "That is not possible ({code})."},
@@ -199,3 +208,17 @@ def language_of(locale: str | None, fallback: str = "de") -> str:
 def message(key: str, lang: str, **values: object) -> str:
     text = MESSAGES[key].get(lang) or MESSAGES[key]["en"]
     return text.format(**values)
+
+
+def refusal_text(err: Exception, lang: str) -> str:
+    """The sentence for a refusal (a ``GameError``: its ``code`` and ``facts``), in ``lang``."""
+    code = getattr(err, "code", "OTHER")
+    facts = {k: v for k, v in getattr(err, "facts", {}).items() if isinstance(v, str | int)}
+    try:
+        if code == "ILLEGAL_CARD":
+            return message("err.ILLEGAL_CARD", lang, reason=message(f"reason.{facts.get('reason')}", lang))
+        if code == "TOO_MANY_TABLES":
+            return message(f"err.TOO_MANY_TABLES.{facts.get('scope')}", lang, **facts)
+        return message(f"err.{code}", lang, **facts)
+    except (KeyError, IndexError):
+        return message("err.OTHER", lang, code=code)

@@ -32,7 +32,7 @@ from bot.game import (
     Table,
 )
 from bot.game.export import history_jsonl
-from bot.i18n import language_of
+from bot.i18n import language_of, refusal_text
 from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
@@ -630,21 +630,9 @@ class Jass(commands.Cog):
             await interaction.response.send_message(msg("err.bad_button", self.lang(interaction)), ephemeral=True)
 
 
-def refusal_text(err: GameError, lang: str) -> str:
-    """The player's-language sentence for a refusal, with its facts."""
-    facts = {k: v for k, v in err.facts.items() if isinstance(v, str | int)}
-    try:
-        if err.code == "ILLEGAL_CARD":
-            return msg("err.ILLEGAL_CARD", lang, reason=msg(f"reason.{err.facts.get('reason')}", lang))
-        if err.code == "TOO_MANY_TABLES":
-            return msg(f"err.TOO_MANY_TABLES.{err.facts.get('scope')}", lang, **facts)
-        return msg(f"err.{err.code}", lang, **facts)
-    except (KeyError, IndexError):
-        return msg("err.OTHER", lang, code=err.code)
-
-
 def tricks_text(n: int, lang: str) -> str:
     return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
+
 
 
 async def setup(bot: commands.Bot) -> None:
@@ -652,4 +640,3 @@ async def setup(bot: commands.Bot) -> None:
 
     bot.add_dynamic_items(JassButton)
     await bot.add_cog(Jass(bot))
-

@@ -54,15 +54,17 @@ TOPICS: tuple[Topic, ...] = (
         {
             "de": "Du musst die ausgespielte Farbe **angeben**, darfst aber jederzeit **trumpfen**.\n"
                   "Hast du die Farbe nicht, darfst du jede Karte spielen.\n"
-                  "**Untertrumpfen verboten:** liegt schon Trumpf im Stich, darfst du keinen tieferen "
-                  "Trumpf legen, ausser du hast nur noch Trümpfe.\n"
+                  "**Untertrumpfen verboten:** wurde eine Nicht-Trumpf-Farbe ausgespielt und schon "
+                  "gestochen, darfst du keinen tieferen Trumpf als den höchsten im Stich legen, ausser du "
+                  "hast nur noch Trümpfe.\n"
                   "Wird Trumpf ausgespielt, musst du Trumpf angeben; den **Puur** musst du nie "
                   "spielen (ist er dein einziger Trumpf, darfst du abwerfen).\n"
                   "Im Spiel zeigt dir der Bot nur die erlaubten Karten an.",
             "en": "You must **follow suit**, but you may **play a trump** at any time.\n"
                   "If you cannot follow suit, you may play any card.\n"
-                  "**No undertrumping:** once a trump is in the trick you may not play a lower "
-                  "trump, unless you hold nothing but trumps.\n"
+                  "**No undertrumping:** when a non-trump suit was led and someone has trumped, you "
+                  "may not play a trump lower than the highest one in the trick, unless you hold "
+                  "nothing but trumps.\n"
                   "When trump is led you must follow with trump; you never have to play the "
                   "**Puur** (if it is your only trump you may discard).\n"
                   "In a game the bot only lets you click legal cards.",

@@ -92,3 +92,13 @@ def test_the_harness_internals_are_where_we_expect_them():
     params = inspect.signature(AsyncWebhookAdapter.request).parameters
     assert {"route", "session", "payload", "params"} <= set(params)
     assert hasattr(ConnectionState, "parse_interaction_create")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "non-trump suit was led"), ("de", "Nicht-Trumpf-Farbe ausgespielt")])
+async def test_the_undertrump_ban_is_stated_as_the_engine_plays_it(harness, lang, words):
+    """The ban applies only when a non-trump suit was led (RULES §6.1); trump led: any trump."""
+    payload = harness.command_payload("rules", [{"name": "topic", "type": 3, "value": "legal-moves"}], ANNA, lang)
+    [callback] = await harness.send(payload)
+    text = callback.payload["data"]["embeds"][0]["description"]
+    assert words in text
+    assert "once a trump is in the trick" not in text and "liegt schon Trumpf im Stich" not in text

@@ -1,0 +1,92 @@
+"""The terminal game as a player meets it: clear refusals, help, names, seats, Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.rules import RuleSet
+from bot.terminal import TerminalGame
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def play(answers: list[str], seed: int = 3, rules: RuleSet | None = None) -> str:
+    """A game with one person answering ``answers`` (then the first legal card, forever)."""
+    given = iter(answers)
+    out = io.StringIO()
+    game = None
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(given)
+        except StopIteration:
+            view = game.table.view_for(0)
+            if view.phase == "contract":
+                return "1"
+            cards = [c for c in range(36) if view.hand >> c & 1]
+            legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
+            return str(legal[0] + 1) if legal else "1"
+
+    game = TerminalGame(["human", "ai", "ai", "ai"], rules or RuleSet.preset("single-1000"), seed, False, out=out,
+                        ask=ask)
+    assert game.run() == 0
+    return out.getvalue()
+
+
+def test_refusals_are_sentences_not_codes():
+    text = play(["rose", "9", "9"], seed=3)  # seed 3: Rose is led; card 9 (Schilte 9) must not be played
+    assert "ILLEGAL_CARD" not in text and "{'card'" not in text
+    assert "You may not play that card: you must play trump" in text
+
+
+def test_help_and_contract_names_with_multipliers():
+    text = play(["?", "help", "undenufe"], seed=3, rules=RuleSet(target=1000))
+    assert text.count("How to play:") == 2
+    assert "Undenufe ×4" in text and "Eichel ×1" in text
+    assert "You choose Undenufe (×4)." in text
+
+
+def test_seats_are_numbered_from_one_and_the_partner_is_named():
+    text = play([], seed=3)
+    assert "(P0)" not in text and "(P1)" not in text and "team 0" not in text
+    assert "Your partner is Computer 3 (seat 3)" in text
+    assert "Computer 2 (seat 2)" in text
+    assert "You chooses" not in text and "You takes" not in text
+    assert not re.search(r"\[\d+, \d+\]", text), "no raw Python lists"
+    totals = re.findall(r"card points (\d+) : (\d+)", text)
+    assert totals and any(int(a) + int(b) == 157 for a, b in totals)
+
+
+def test_computer_weis_are_shown_after_trick_one():
+    for seed in range(1, 30):
+        text = play([], seed=seed)
+        if "shows Weis" in text:
+            break
+    else:
+        raise AssertionError("no Weis in 29 games")
+    first = text.index("shows Weis")
+    assert text.rfind("takes trick 1 ", 0, first) > text.rfind("--- Hand", 0, first)
+
+
+def test_ctrl_c_leaves_without_a_traceback():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JASS_")}
+    env["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--seed", "3"], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = ""
+    deadline = time.monotonic() + 60
+    while "> " not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "Game left." in seen + out
