@@ -2,8 +2,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+RESEARCH_STAMP := $(VENV)/.research
 
-.PHONY: run test lint bench play check-config clean
+.PHONY: run test test-quick lint typecheck bench research play check-config clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,22 +15,35 @@ $(STAMP): pyproject.toml
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP) lint
-	$(PY) -m pytest
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
-# jass-kit is installed for the benchmark only: its speed is measured in the same run;
-# numba only compiles the exact solver of the exact_endgame probe.
+# The whole suite, with coverage of the product package printed at the end.
+test: $(STAMP) lint typecheck
+	$(PY) -m pytest --cov=bot --cov=cogs --cov-report=term:skip-covered
+
+# Everything but the slow computer-player tests (well under a minute).
+test-quick: $(STAMP) lint
+	$(PY) -m pytest -m "not slow" 
+
+# Product benchmarks: rules engine, table service, Discord layer, computer-player decision time.
 bench: $(STAMP)
-	$(PY) -m pip install --quiet jass-kit==2.0.5 'numba>=0.60'
-	$(PY) benchmarks/rules_bench.py
-	$(PY) benchmarks/service_bench.py
-	$(PY) benchmarks/discord_bench.py
-	$(PY) benchmarks/ai_bench.py
-	$(PY) -m bot.ai.arena --a club --b random --hands 2000 --seed 1 --jobs 2
-	$(PY) benchmarks/points_by_contract.py --a club --b random --deals 1000
-	$(PY) benchmarks/oracle_ceiling.py --deals 100
-	$(PY) benchmarks/exact_endgame.py --deals 100 --exact 4
-	$(PY) benchmarks/belief_accuracy.py --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
+	$(PY) -m benchmarks.rules_bench
+	$(PY) -m benchmarks.service_bench
+	$(PY) -m benchmarks.discord_bench
+	$(PY) -m benchmarks.ai_bench
+
+$(RESEARCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[research]'
+	touch $(RESEARCH_STAMP)
+
+# Research probes (research/README.md): hours, not minutes.
+research: $(RESEARCH_STAMP)
+	$(PY) -m research.arena --a club --b random --hands 2000 --seed 1 --jobs 2
+	$(PY) -m research.points_by_contract --a club --b random --deals 1000
+	$(PY) -m research.oracle_ceiling --deals 100
+	$(PY) -m research.exact_endgame --deals 100 --exact 4
+	$(PY) -m research.belief_accuracy --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
 
 run: $(STAMP)
 	$(PY) -m bot run
@@ -41,4 +55,4 @@ play: $(STAMP)
 	$(PY) -m bot play
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai.base import computer_command, make_player
 from bot.ai.search_player import SearchPlayer

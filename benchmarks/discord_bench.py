@@ -16,12 +16,9 @@ import asyncio
 import contextlib
 import gc
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.client import JassBot
 from bot.config import Settings

@@ -5,7 +5,7 @@ card from the seat's view only (the contract, the trick so far, what is still ou
 card's rank, points and Bock status, and how it differs from the club player's card).  A small
 neural network (:class:`CardModel`, numpy) predicts the card's *advantage*: the card points its
 team makes to the end of the hand when it plays that card instead of the club player's and
-everyone then plays as the club player.  ``benchmarks/train_card_model.py`` makes the training
+everyone then plays as the club player.  ``research/train_card_model.py`` makes the training
 data (club play-outs of the true deal for every legal card, so the model learns the average over
 the deals a view allows) and fits the network; its weights are ``card_model.npz`` next to this
 file.  The club player plays another card than its own only when the network predicts it to be

@@ -1,7 +1,7 @@
 """The ``rules`` computer player: a good club player's habits, written down.
 
 Contract: a model of the card points a hand makes under each contract (Puur and Näll, trump
-length, side aces, runs from the top or the bottom; fitted by ``benchmarks/calibrate_contracts.py``),
+length, side aces, runs from the top or the bottom; fitted by ``research/calibrate_contracts.py``),
 as a margin times the multiplier, plus Weis and Stöck; schiebe when the best is worth less than
 what the partner's choice is worth on average; when geschoben the multiplier makes the cheapest
 contract the least bad for a weak hand.  Play: the highest trump after Schieben, pull trumps with
@@ -98,7 +98,7 @@ def hand_features(hand: int, contract: int) -> tuple[float, ...]:
 
 
 #: Card points (with the Match bonus) the choosing team makes, as a linear model of
-#: :func:`hand_features`; fitted by ``benchmarks/calibrate_contracts.py`` (60,000 deals played out
+#: :func:`hand_features`; fitted by ``research/calibrate_contracts.py`` (60,000 deals played out
 #: by club players with the learned correction, ``--deals 60000 --seed 2``).
 TRUMP_MODEL = (36.78, 31.09, 18.26, 15.42, 11.35, 10.01, 3.76, 7.13, 3.63, -0.1, 5.76, 1.24, 11.11, 2.1)
 OBENABE_MODEL = (52.66, 16.82, 12.52, 13.99, 15.04, 2.1, 5.8, 4.7)

@@ -9,9 +9,12 @@ the greedy club policy of :mod:`.rollout` (numpy, all deals at once).  The (at m
 cards those play-outs prefer to the one the club player would play are compared with it once
 more on other deals, weighed by the learned club player and played out exactly as club players
 would (:mod:`.club_playout`): the greedy play-outs find the candidates, the exact ones judge them.
-For the contract: the club player's calibrated hand model; with ``contract_worlds`` > 0, every
-contract and Schieben played out by club players on deals of the unseen cards
-(:mod:`.contract_search`: 0.558 against 0.562 on 400 deals, within the noise, for 0.4 s more).
+For the contract: the club player's calibrated hand model (playing every contract out on
+deals of the unseen cards measured no better: ``research/contract_search.py``).
+
+Options that measured no gain (searching only some kinds of decisions, contract play-outs,
+the learned correction's own candidates, a separate weight for the partner's cards) live in
+``research/`` as variants of this player, not here; ``docs/ai.md`` has the figures.
 """
 
 from __future__ import annotations
@@ -21,16 +24,13 @@ import time
 
 import numpy as np
 
-from bot.game.commands import AnnounceStoeck, ChooseContract, Command, Schieben
+from bot.game.commands import AnnounceStoeck, Command
 from bot.game.view import TableView
-from bot.rules import Card, Contract
+from bot.rules import Card
 from bot.rules.cards import cards_of
 
 from .base import play_command
-from .card_model import advantages
 from .club_playout import club_playout
-from .contract_search import SCHIEBEN, contract_margins
-from .decisions import decision_kind, parse_kinds
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .play_inference import SLIP, play_weights
@@ -47,37 +47,26 @@ PRIOR_MARGIN = 0.0  # points: the fast play-outs must prefer a card by more than
 VERIFY_WORLDS = 256  # deals on which the cards preferred to the club player's are checked (96 before)
 VERIFY_CHUNK = 16  # deals drawn at a time for the check (the time budget is looked at in between)
 VERIFY_CANDIDATES = 3  # cards preferred to the club player's that are checked (the best first; 1 before)
-MODEL_CANDIDATES = 0  # cards the learned correction ranks best (after the club card) checked too
-# (1: -0.002 [-0.009, +0.006] against 0, paired on 600 deals, for p50 183 ms instead of 68 ms)
 LEARNED_INFERENCE = "check"  # the learned club player judges the cards played in the check's deals
 # (with VERIFY_WORLDS 256 and VERIFY_CANDIDATES 3; the three against 96 / 1 / off, 400 deals: +0.007 [+0.000, +0.015])
-CONTRACT_WORLDS = 0  # deals per option when contracts are played out (0: the club player's model; 64: no better)
 
 
 class SearchPlayer:
     """``budget``: seconds per decision at most; ``worlds``: deals per decision at most;
     ``slip``: weight of a deal per card the club player would not have played in it (``None``: no
     inference from the cards played; ``inference=False`` turns off all inference);
-    ``contract_worlds``: deals per option when contracts are played out (0: the club model);
     ``weis=False``: deals need not agree with the Weis the seats did not declare;
-    ``kinds``: search only card decisions of these kinds (:mod:`.decisions`; a tuple or a
-    comma-separated text), play the club player's card in the others (``None``: search all);
-    ``partner_slip``: that weight for the partner's cards instead (1: they say nothing);
     ``learned_playouts``: the club play-outs use the club player's learned card correction
     (:mod:`.card_model`) too (by default: 0.542 against 0.537 for rules on 1,000 deals, p95 0.41 s
     against 0.23 s); ``learned_inference``: so does the inference from the cards played, for the
     check's deals only (``'check'``, the default) or for all (``True``) or for none (``False``);
-    ``model_candidates``: that many cards the learned correction ranks best after the club card are
-    checked too (off: no gain measured);
     ``oversample``: with inference, deals drawn (consistent with what is public) per deal kept"""
 
     def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
                  level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
                  verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
-                 slip: float | None = SLIP, contract_worlds: int = CONTRACT_WORLDS, weis: bool = True,
-                 kinds: str | tuple[str, ...] | None = None, learned_playouts: bool = True,
-                 learned_inference: bool | str = LEARNED_INFERENCE, model_candidates: int = MODEL_CANDIDATES,
-                 partner_slip: float | None = None, oversample: int = OVERSAMPLE) -> None:
+                 slip: float | None = SLIP, weis: bool = True, learned_playouts: bool = True,
+                 learned_inference: bool | str = LEARNED_INFERENCE, oversample: int = OVERSAMPLE) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -88,11 +77,8 @@ class SearchPlayer:
         self.verify_worlds = verify_worlds
         self.verify_candidates = verify_candidates
         self.slip = slip
-        self.partner_slip = partner_slip
-        self.contract_worlds = contract_worlds
+        self.partner_slip: float | None = None  # the partner's cards weigh as the others' (variants: research/)
         self.level = level
-        self.kinds = parse_kinds(kinds)
-        self.model_candidates = model_candidates
         if isinstance(oversample, bool) or not isinstance(oversample, int) or oversample < 1:
             raise ValueError(f"oversample must be a whole number of at least 1, not {oversample!r}")
         self.oversample = oversample
@@ -121,8 +107,6 @@ class SearchPlayer:
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
-        if self.kinds is not None and decision_kind(view) not in self.kinds:
-            return self._club_card(view)
         start = time.perf_counter()
         values = self.card_values(view)
         prior = self._club_card(view)
@@ -131,7 +115,7 @@ class SearchPlayer:
                         key=lambda c: (-values[c], c))[:self.verify_candidates]
         if better and not self.verify_worlds:
             return better[0]
-        better += [c for c in self._model_picks(view, legal, prior) if c not in better]
+        better += [c for c in self.extra_candidates(view, legal, prior) if c not in better]
         if not better or not self.verify_worlds:
             return prior
         # Check them on a few deals played out exactly as club players would (the fast
@@ -144,15 +128,9 @@ class SearchPlayer:
         """The card the club player would play."""
         return Card.parse(self.club_player.decide(view, "ai").card).index
 
-    def _model_picks(self, view: TableView, legal: list[int], prior: int) -> list[int]:
-        """The ``model_candidates`` cards other than ``prior`` the club player's learned
-        correction ranks best (its close seconds: the check decides)."""
-        model = self.club_player.model
-        if not self.model_candidates or model is None:
-            return []
-        k = knowledge_of(view)
-        gains = advantages(view, k, legal, self.club_player.heuristic_card(view, k, legal), model)
-        return sorted((c for c in legal if c != prior), key=lambda c: (-gains[c], c))[:self.model_candidates]
+    def extra_candidates(self, view: TableView, legal: list[int], prior: int) -> list[int]:
+        """Cards checked besides those the fast play-outs prefer (none here; variants in research/)."""
+        return []
 
     def card_values(self, view: TableView) -> dict[int, float]:
         """Mean point margin (team minus opponents, to the end of the hand) of each legal card."""
@@ -238,15 +216,5 @@ class SearchPlayer:
     # -- contract ------------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        """The option (each contract, Schieben) with the best mean margin over ``contract_worlds``
-        deals played out by club players (:mod:`.contract_search`); ties and ``contract_worlds=0``:
-        the club player's hand model."""
-        prior = self.rules_player.choose_contract(view, actor)
-        if not self.contract_worlds:
-            return prior
-        margins = contract_margins(view, self.rules_player, self.contract_worlds, self.rng, self.budget)
-        first = SCHIEBEN if isinstance(prior, Schieben) else Contract.parse(prior.contract)
-        best = max(margins, key=lambda o: (margins[o], o == first))
-        if best == first:
-            return prior
-        return Schieben(actor) if best == SCHIEBEN else ChooseContract(actor, str(best))
+        """The club player's hand model (calibrated on play-outs, :mod:`.rules_player`)."""
+        return self.rules_player.choose_contract(view, actor)

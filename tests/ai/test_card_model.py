@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from bot.ai.card_model import CardModel, advantages, better_card, card_features, default_model, load_model
 from bot.ai.knowledge import knowledge_of
@@ -63,6 +64,7 @@ def test_a_cards_features_do_not_depend_on_the_other_cards_asked_about():
             assert np.array_equal(x[i], card_features(view, k, [card], club)[0])
 
 
+@pytest.mark.slow
 def test_the_learned_player_deviates_sometimes_and_only_to_legal_cards():
     learned = RulesPlayer(random.Random(0), learned=True)
     decisions = play_states(300, seed=24)
@@ -114,17 +116,17 @@ def test_advantages_are_the_predictions_for_the_other_cards_and_zero_for_the_clu
 
 
 def test_the_searchs_model_picks_are_the_best_ranked_cards_other_than_the_club_card():
-    from bot.ai.search_player import SearchPlayer
+    from research.players import ResearchSearchPlayer
 
     model = default_model()
     assert model is not None
-    off = SearchPlayer(random.Random(0))
-    two = SearchPlayer(random.Random(0), model_candidates=2)
+    off = ResearchSearchPlayer(random.Random(0))
+    two = ResearchSearchPlayer(random.Random(0), model_candidates=2)
     heuristic = RulesPlayer(random.Random(0), learned=False)
     for view, k, legal, _ in play_states(30, seed=28):
         prior = two._club_card(view)
-        picks = two._model_picks(view, legal, prior)
-        assert off._model_picks(view, legal, prior) == []
+        picks = two.extra_candidates(view, legal, prior)
+        assert off.extra_candidates(view, legal, prior) == []
         gains = advantages(view, k, legal, heuristic.heuristic_card(view, k, legal), model)
         assert prior not in picks and len(picks) == min(2, len(legal) - 1)
         assert sorted((gains[c] for c in picks), reverse=True) == [gains[c] for c in picks]

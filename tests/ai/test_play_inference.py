@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def test_among_club_players_the_true_deal_explains_every_card(seed, preset, card
     assert play_weights(view, true, RulesPlayer(random.Random(0)), slip=0.25)[0] == 1.0
 
 
+@pytest.mark.slow
 def test_the_cards_played_make_most_other_deals_less_likely():
     player = RulesPlayer(random.Random(0))
     lowered = []
@@ -65,6 +67,7 @@ def test_nothing_is_inferred_before_the_first_card_of_the_others():
     assert (play_weights(view, worlds, RulesPlayer(random.Random(0))) == 1).all()
 
 
+@pytest.mark.slow
 def test_the_partners_cards_can_weigh_less_or_nothing():
     """``partner_slip``: the partner's cards count with their own weight (1: not at all); the
     opponents' cards keep ``slip``."""

@@ -51,6 +51,7 @@ def small_search(seed: str) -> SearchPlayer:
     return SearchPlayer(random.Random(seed), worlds=24, verify_worlds=24, budget=60.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "beginner", "club"])
 def test_every_rules_decision_is_legal(level):
     for i, table in enumerate(states(1000, seed=len(level))):
@@ -59,6 +60,7 @@ def test_every_rules_decision_is_legal(level):
         copy.deepcopy(table).apply(command)  # raises GameError if anything is not allowed
 
 
+@pytest.mark.slow
 def test_every_search_decision_is_legal():
     for i, table in enumerate(states(250, seed=7)):
         seat = table.to_act
@@ -91,6 +93,7 @@ def hidden_swapped(table: Table, seat: int, rng: random.Random) -> Table | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["beginner", "club", "strong"])
 def test_decisions_do_not_depend_on_hidden_cards(level):
     rng = random.Random(11)
@@ -116,6 +119,7 @@ def test_decisions_do_not_depend_on_hidden_cards(level):
     assert checked >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["beginner", "club", "strong", "random"])
 def test_same_seed_same_decision(level):
     for i, table in enumerate(states(30, seed=5)):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import arena, search_player
+from bot.ai import search_player
 from bot.ai.base import play_command
 from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import allowed_cards, knowledge_of
@@ -21,6 +21,7 @@ from bot.game import Table
 from bot.rules import RuleSet, find_weis
 from bot.rules.batch import random_deals
 from bot.rules.cards import FULL_DECK, cards_of
+from research import arena
 
 from .test_players import random_state, states
 
@@ -89,6 +90,7 @@ def test_the_true_deal_declares_the_weis_everyone_declared():
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_sampled_deals_declare_the_weis_everyone_declared():
     """Deals that would have declared another Weis (or none where one was declared) are not drawn."""
     rng = random.Random(12)
@@ -190,6 +192,7 @@ def test_arena_writes_each_deals_points_when_asked(capsys, tmp_path):
     assert f"{share:.3f}" == out["point_share_a"]
 
 
+@pytest.mark.slow
 def test_arena_options_reach_the_players_class(capsys, monkeypatch):
     made = []
     real = arena.make_player
@@ -286,15 +289,17 @@ def test_club_playouts_judge_a_card_the_fast_playouts_prefer(monkeypatch):
 def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
     """With ``model_candidates``, the card the learned correction ranks best after the club card
     is checked even where the fast play-outs prefer the club card; the check decides."""
+    from research.players import ResearchSearchPlayer
+
     checked = 0
     for table in states(40, seed=6):
         view = table.view_for(table.to_act)
         if view.phase != "play" or view.legal.bit_count() < 2 or view.can_preshow_stoeck:
             continue
         legal = cards_of(view.legal)
-        player = SearchPlayer(random.Random(1), model_candidates=1)
+        player = ResearchSearchPlayer(random.Random(1), model_candidates=1)
         prior = player._club_card(view)
-        pick = player._model_picks(view, legal, prior)
+        pick = player.extra_candidates(view, legal, prior)
         assert len(pick) == 1 and pick[0] != prior
         flat = {c: float(c == prior) for c in legal}  # the fast play-outs prefer the club card
         monkeypatch.setattr(SearchPlayer, "card_values", lambda self, v, flat=flat: flat)
@@ -304,7 +309,7 @@ def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
                 asked.append(list(cards))
                 return {c: float(c == f) for c in cards}
             monkeypatch.setattr(SearchPlayer, "club_values", judge)
-            assert SearchPlayer(random.Random(1), model_candidates=1).choose_card(view) == favourite
+            assert ResearchSearchPlayer(random.Random(1), model_candidates=1).choose_card(view) == favourite
         assert SearchPlayer(random.Random(1)).choose_card(view) == prior  # off: nothing to check
         assert asked == [[prior, pick[0]]] * 2
         monkeypatch.undo()

@@ -425,6 +425,7 @@ async def test_a_corrupt_server_setting_is_ignored(harness, caplog):
     assert "no-such-preset" in caplog.text
 
 
+@pytest.mark.slow
 async def test_a_game_against_three_strong_computer_players(harness):
     h = harness
     options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "level", "type": 3, "value": "strong"},

@@ -241,6 +241,7 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     await close(service)
 
 
+@pytest.mark.slow
 async def test_every_level_plays_through_the_service(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
     table = await service.create_table(HOST, {"preset": "single-1000", "target": 400})

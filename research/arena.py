@@ -1,4 +1,4 @@
-"""Duplicate matches between two computer players: ``python -m bot.ai.arena --a club --b random``.
+"""Duplicate matches between two computer players: ``python -m research.arena --a club --b random``.
 
 Every deal is played twice with the same cards: once with player A on seats 1 and 3, once
 on seats 2 and 4, so the luck of the cards cancels out.  Each play is one hand of the table
@@ -25,8 +25,7 @@ import numpy as np
 
 from bot.game import AddComputer, StartGame, Table
 from bot.rules import PRESETS
-
-from .base import make_player
+from research.players import make_player
 
 HOST = "arena"
 
@@ -205,9 +204,9 @@ def report(results: list[DealResult], a: str, b: str, seed: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .base import LEVELS
+    from bot.ai.base import LEVELS
 
-    parser = argparse.ArgumentParser(prog="python -m bot.ai.arena", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m research.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="search", choices=LEVELS)
     parser.add_argument("--b", default="rules", choices=LEVELS)
     parser.add_argument("--hands", type=int, default=2000, help="deals; each is played twice (seats swapped)")
@@ -222,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="keyword for player B's class (repeatable)")
     parser.add_argument("--per-deal", metavar="FILE.csv",
                         help="also write each deal's index and points (A, B) to this file "
-                             "(benchmarks/compare_runs.py pairs two runs on the deals they share)")
+                             "(research/compare_runs.py pairs two runs on the deals they share)")
     args = parser.parse_args(argv)
     try:
         a_options = parse_options(args.a, args.a_option)

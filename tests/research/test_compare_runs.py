@@ -1,4 +1,4 @@
-"""``benchmarks/compare_runs.py`` pairs two arena runs on the deals both played."""
+"""``research/compare_runs.py`` pairs two arena runs on the deals both played."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.ai import arena
+from research import arena
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def compare(*files: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "benchmarks/compare_runs.py", *map(str, files)]
+    command = [sys.executable, "-m", "research.compare_runs", *map(str, files)]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 

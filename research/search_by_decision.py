@@ -1,12 +1,12 @@
 """Where the search's edge comes from: the search on some kinds of card decisions only.
 
-For each set of decision kinds (:mod:`bot.ai.decisions`), the ``search`` player that searches
+For each set of decision kinds (:mod:`research.decisions`), the ``search`` player that searches
 only those decisions (the club player's card elsewhere, the club player's contracts always)
 plays duplicate matches against ``--opponent``; the ``rules`` player plays the same deals with
 the same seeds.  Prints both point shares and their difference with a 95 % bootstrap interval
 over deals: the difference is what searching those decisions is worth against that opponent.
 
-    python benchmarks/search_by_decision.py --opponent random --deals 400 \
+    python -m research.search_by_decision --opponent random --deals 400 \
         --kinds notrump-lead-defence --kinds notrump-lead-declarer --jobs 2
 """
 
@@ -15,14 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai import arena
-from bot.ai.decisions import KINDS, parse_kinds
+from research import arena
+from research.decisions import KINDS, parse_kinds
 
 
 def points_per_deal(results: list[arena.DealResult]) -> np.ndarray:

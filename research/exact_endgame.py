@@ -2,7 +2,7 @@
 
 The classic determinised search for card games solves every sampled deal exactly, both sides
 playing perfectly.  This probe asks whether that pays against the ``rules`` player, where it
-matters least for the cost: the oracle of ``benchmarks/oracle_ceiling.py`` (the search told the
+matters least for the cost: the oracle of ``research/oracle_ceiling.py`` (the search told the
 true deal) plays the last ``--exact`` tricks by an exact solver instead, and both play the same
 duplicate deals.  It also checks the solver against a plain minimax on small positions and
 times it by the number of tricks left.
@@ -11,7 +11,7 @@ The solver (alpha-beta over single cards, a transposition table at trick starts,
 and the last trick's 5 points included) is compiled with numba, which only this probe needs
 (``make bench`` installs it):
 
-    python benchmarks/exact_endgame.py --deals 400 --seed 2 --exact 4 --exact 5
+    python -m research.exact_endgame --deals 400 --seed 2 --exact 4 --exact 5
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
@@ -29,13 +28,12 @@ try:
 except ImportError:  # pragma: no cover - the message says what to do
     sys.exit("this probe needs numba: pip install numba (make bench installs it)")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.oracle_ceiling import Oracle, play_hand
 from bot.game.view import TableView
 from bot.rules.cards import SUIT_OF, cards_of
 from bot.rules.play import legal_mask, trick_points, trick_winner_index
 from bot.rules.tables import POINTS, POWER, PUUR, TRUMP_ABOVE, TRUMP_STRENGTH
+from research.oracle_ceiling import Oracle, play_hand
 
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array([0x1FF << (9 * s) for s in range(4)], dtype=np.uint64)

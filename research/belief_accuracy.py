@@ -6,7 +6,7 @@ deal: the share of the hidden cards a sampled deal puts in the right seat (a bli
 about a third there; voids shown and cards played raise it).  Each variant (``--variant NAME=JSON``, the
 search player's options) is measured on the same states; the differences are paired.
 
-    python benchmarks/belief_accuracy.py --states 400 --jobs 2 \
+    python -m research.belief_accuracy --states 400 --jobs 2 \
         --variant base={} --variant check='{"learned_inference": "check"}'
 """
 
@@ -15,17 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from ai_bench import states
-
+from benchmarks.ai_bench import states
 from bot.ai.search_player import SearchPlayer
 from bot.game.view import TableView
 

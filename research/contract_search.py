@@ -15,13 +15,12 @@ import time
 
 import numpy as np
 
+from bot.ai.club_playout import club_playout, derived_view
+from bot.ai.inference import schieben_weights
+from bot.ai.rules_player import RulesPlayer, contract_values, declarations
 from bot.game.view import TableView
 from bot.rules import Contract
 from bot.rules.cards import FULL_DECK, cards_of
-
-from .club_playout import club_playout, derived_view
-from .inference import schieben_weights
-from .rules_player import RulesPlayer, contract_values, declarations
 
 SCHIEBEN = "schieben"
 

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from bot.ai import arena
-from bot.ai.decisions import KINDS, decision_kind, parse_kinds
 from bot.ai.rules_player import RulesPlayer
 from bot.ai.search_player import SearchPlayer
 from bot.rules import Card
-
-from .test_players import states
+from research import arena
+from research.decisions import KINDS, decision_kind, parse_kinds
+from research.players import ResearchSearchPlayer
+from tests.ai.test_players import states
 
 
 def card_states(n: int, seed: int) -> list:
@@ -25,6 +25,7 @@ def card_states(n: int, seed: int) -> list:
     return out[:n]
 
 
+@pytest.mark.slow
 def test_each_decision_has_the_kind_its_view_shows():
     seen = set()
     for view in card_states(300, seed=21):
@@ -50,6 +51,7 @@ def test_kinds_are_read_from_a_text_or_a_tuple_and_unknown_ones_refused():
         arena.parse_options("search", ["kinds='notrump'"])  # the arena refuses it before playing
 
 
+@pytest.mark.slow
 def test_the_search_plays_the_club_card_outside_its_kinds(monkeypatch):
     views = card_states(60, seed=5)
     searched = []
@@ -62,7 +64,7 @@ def test_the_search_plays_the_club_card_outside_its_kinds(monkeypatch):
     monkeypatch.setattr(SearchPlayer, "card_values", spy)
     club = RulesPlayer(random.Random(0))
     for i, view in enumerate(views):
-        player = SearchPlayer(random.Random(i), worlds=16, kinds="notrump-lead-defence")
+        player = ResearchSearchPlayer(random.Random(i), worlds=16, kinds="notrump-lead-defence")
         card = player.choose_card(view)
         assert view.legal >> card & 1
         if decision_kind(view) != "notrump-lead-defence":

@@ -1,13 +1,13 @@
 """Pair two arena runs on the same deals: the difference of their point shares with a 95 % interval.
 
-Two variants of a player, each measured with ``python -m bot.ai.arena ... --per-deal FILE.csv``
+Two variants of a player, each measured with ``python -m research.arena ... --per-deal FILE.csv``
 on the same ``--seed``, differ by much less noise deal by deal than their two intervals suggest.
 The runs are paired on the deals both played (a run of 300 deals pairs with the first 300 of a
 run of 2,000, whatever ``--jobs`` each had):
 
-    python -m bot.ai.arena --a search --b rules --hands 600 --per-deal /tmp/base.csv
-    python -m bot.ai.arena --a search --b rules --hands 600 --a-option model_candidates=1 --per-deal /tmp/new.csv
-    python benchmarks/compare_runs.py /tmp/new.csv /tmp/base.csv
+    python -m research.arena --a search --b rules --hands 600 --per-deal /tmp/base.csv
+    python -m research.arena --a search --b rules --hands 600 --a-option model_candidates=1 --per-deal /tmp/new.csv
+    python -m research.compare_runs /tmp/new.csv /tmp/base.csv
 
 More pairs (``NEW BASE NEW2 BASE2 ...``, e.g. one per seed) are pooled into one comparison.
 Files without the ``deal`` column (written before it existed) pair row by row, so they must come
@@ -20,7 +20,8 @@ import argparse
 from pathlib import Path
 
 import numpy as np
-from search_by_decision import paired_difference, share
+
+from research.search_by_decision import paired_difference, share
 
 
 def read_points(path: Path) -> dict[int, tuple[float, float]]:

@@ -2,7 +2,7 @@
 
 An upper-bound probe for the arena targets, not a player: the search player's card choice with
 the true deal in place of sampled ones (its contract choice stays the club player's hand
-model).  Plays duplicate deals like ``bot.ai.arena`` and prints the oracle's point share,
+model).  Plays duplicate deals like ``research.arena`` and prints the oracle's point share,
 overall and by which team chose the contract.  ``--kinds`` lets it see the cards only in some
 kinds of card decisions, to compare with the search on the same kinds (``--a-option kinds=...``).
 """
@@ -12,23 +12,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
-import sys
 from collections import defaultdict
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai.base import make_player
 from bot.ai.knowledge import Knowledge
-from bot.ai.search_player import SearchPlayer
 from bot.game import AddComputer, StartGame, Table
 from bot.game.view import TableView
+from research.players import ResearchSearchPlayer, make_player
 
 
-class Oracle(SearchPlayer):
+class Oracle(ResearchSearchPlayer):
     """The search player, told the true deal."""
 
     table: Table
@@ -64,7 +59,7 @@ def main() -> None:
     parser.add_argument("--b", default="random")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--kinds", help="see the cards only in these decision kinds (bot.ai.decisions, "
+    parser.add_argument("--kinds", help="see the cards only in these decision kinds (research.decisions, "
                         "comma-separated); the club player's card in the others")
     args = parser.parse_args()
 

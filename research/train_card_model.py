@@ -14,14 +14,14 @@ played with the third on top of the heuristics as they are now (Obenabe/Undenufe
 future winners; the rounds before them learned on older heuristics and contract models, so a run
 of the first three today gives close, not equal, weights):
 
-    python benchmarks/train_card_model.py --hands 60000 --seed 2 --jobs 2 --hidden 128 --epochs 20 --save
+    python -m research.train_card_model --hands 60000 --seed 2 --jobs 2 --hidden 128 --epochs 20 --save
     cp bot/ai/card_model.npz /tmp/round1.npz
-    python benchmarks/train_card_model.py --policy /tmp/round1.npz --hands 40000 --seed 3 --jobs 2 --save
+    python -m research.train_card_model --policy /tmp/round1.npz --hands 40000 --seed 3 --jobs 2 --save
     cp bot/ai/card_model.npz /tmp/round2.npz
-    python benchmarks/train_card_model.py --policy /tmp/round2.npz --hands 60000 --seed 4 --jobs 2 \
+    python -m research.train_card_model --policy /tmp/round2.npz --hands 60000 --seed 4 --jobs 2 \
         --data /tmp/round3_data.npz --save
     cp bot/ai/card_model.npz /tmp/round3.npz
-    python benchmarks/train_card_model.py --policy /tmp/round3.npz --hands 50000 --seed 6 --jobs 2 --save
+    python -m research.train_card_model --policy /tmp/round3.npz --hands 50000 --seed 6 --jobs 2 --save
 
 The third round's data took 48 min, the fit 7.6 min; the fourth's data 60 min (while other
 runs shared the two cores), the fit under 2 min.  ``--weighted`` (each decision weighed by its
@@ -33,16 +33,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai.arena import deal_rules
 from bot.ai.card_model import WEIGHTS, CardModel, card_features
 from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import knowledge_of
@@ -50,6 +46,7 @@ from bot.ai.random_player import RandomPlayer
 from bot.ai.rules_player import RulesPlayer
 from bot.game import AddComputer, StartGame, Table
 from bot.rules.cards import cards_of
+from research.arena import deal_rules
 
 
 def hand_samples(index: int, seed: int, policy: Path | None = None) -> list[tuple[np.ndarray, np.ndarray, int]]:

@@ -11,29 +11,26 @@ with the models in use on the other tenth: the error, and the written margin
 Once the printed coefficients are pasted, the models in use have seen that tenth too, so the
 comparison is fair only against the models of before.
 
-    python benchmarks/calibrate_contracts.py --deals 60000 --seed 2 --jobs 2
+    python -m research.calibrate_contracts --deals 60000 --seed 2 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai.arena import deal_rules
 from bot.ai.club_playout import club_playout
 from bot.ai.knowledge import knowledge_of
 from bot.ai.rules_player import RulesPlayer, declarations, expected_points, hand_features
 from bot.game import AddComputer, ChooseContract, StartGame, Table
 from bot.rules import Contract, RuleSet
 from bot.rules.cards import cards_of
+from research.arena import deal_rules
 
 KINDS = (("trump", (0, 1, 2, 3)), ("obenabe", (4,)), ("undenufe", (5,)))
 

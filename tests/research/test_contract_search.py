@@ -7,15 +7,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.ai.contract_search import SCHIEBEN, contract_margins, unseen_deals
 from bot.ai.inference import contract_values_batch
 from bot.ai.rules_player import RulesPlayer
-from bot.ai.search_player import SearchPlayer
 from bot.game import AddComputer, StartGame, Table
 from bot.game.commands import ChooseContract, Schieben
 from bot.game.view import TableView
 from bot.rules import Contract
 from bot.rules.cards import FULL_DECK, parse_cards, to_mask
+from research.contract_search import SCHIEBEN, contract_margins, unseen_deals
+from research.players import ResearchSearchPlayer
 
 
 def forehand_view(hand: str | None = None, geschoben: bool = False) -> TableView:
@@ -80,6 +80,6 @@ def test_margins_are_reproducible_under_a_seed():
 def test_the_search_player_plays_the_best_option_when_contracts_are_played_out():
     strong = forehand_view("schelle-U schelle-9 schelle-A schelle-10 schelle-O schelle-8 eichel-7 rose-8 schilte-K")
     weak = forehand_view("eichel-9 eichel-10 eichel-O rose-9 rose-10 rose-O schelle-9 schelle-10 schilte-10")
-    player = SearchPlayer(random.Random(1), contract_worlds=24)
+    player = ResearchSearchPlayer(random.Random(1), contract_worlds=24)
     assert player.decide(strong, "p") == ChooseContract("p", "schelle")
     assert player.decide(weak, "p") == Schieben("p")

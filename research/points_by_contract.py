@@ -1,24 +1,20 @@
 """Where the written points are: A's share by contract and by the team that chose it.
 
-Plays the arena's duplicate deals (same seeds as ``python -m bot.ai.arena``) and prints, per
+Plays the arena's duplicate deals (same seeds as ``python -m research.arena``) and prints, per
 contract and declaring team, the number of hands, the share of all written points they carry
 and A's share of them.
 
-    python benchmarks/points_by_contract.py --a rules --b random --deals 1000
+    python -m research.points_by_contract --a rules --b random --deals 1000
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.ai.arena import deal_rules, play_hand, seat_players
 from bot.ai.base import LEVELS
 from bot.rules import Contract
+from research.arena import deal_rules, play_hand, seat_players
 
 
 def main(argv: list[str] | None = None) -> int:
