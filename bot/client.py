@@ -63,7 +63,7 @@ class JassBot(commands.AutoShardedBot):
         ))
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

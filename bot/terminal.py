@@ -154,6 +154,8 @@ class TerminalGame:
                     self._apply(NextHand(SYSTEM, seed=self._seed()))
                     continue
                 seat = self.table.to_act
+                if seat is None:
+                    raise RuntimeError("the table waits for nobody")
                 if seat in self.humans:
                     self._human_turn(seat)
                 else:
@@ -236,7 +238,7 @@ class TerminalGame:
     def _ask_card(self, view: TableView, actor: str) -> Command:
         cards = cards_of(view.hand)
         table_now = ", ".join(f"{self.name(s)}: {card_name(c)}" for s, c in view.trick) or "(you lead)"
-        self.say(f"\nTrick {len(view.tricks) + 1} — {contract_name(view.contract)} — on the table: {table_now}")
+        self.say(f"\nTrick {len(view.tricks) + 1} — {contract_name(view.contract or 0)} — on the table: {table_now}")
         self.say(f"Your cards (* = playable): {self._hand_text(view.hand, view.legal)}")
         while True:
             answer = self.ask(f"Play a card [1-{len(cards)}]{self._extra_options(view)}\n> ").strip().lower()
@@ -258,7 +260,7 @@ class TerminalGame:
             weis = tuple(chosen)
         stoeck = False
         hand = self.table.hand
-        if not view.rules.stoeck_auto and hand is not None and hand.stoeck_due(view.seat, card):
+        if not view.rules.stoeck_auto and hand is not None and hand.stoeck_due(int(view.seat or 0), card):
             stoeck = self.ask("Announce Stöck? [Y/n] ").strip().lower() != "n"
         return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=stoeck)
 
@@ -296,11 +298,11 @@ class TerminalGame:
         elif kind == "berg":
             self.say(f"{self.team(ev['team'])} win the Berg!")
         elif kind == "hand_scored":
-            cards = list(ev["card_points"])
+            card_points = list(ev["card_points"])
             hand = t.hand
             if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5
-                cards[hand.tricks[-1].winner % 2] += 5
-            self.say(f"Hand {ev['hand']} over ({self.team(0)} : {self.team(1)}): card points {pair(cards)}, "
+                card_points[hand.tricks[-1].winner % 2] += 5
+            self.say(f"Hand {ev['hand']} over ({self.team(0)} : {self.team(1)}): card points {pair(card_points)}, "
                      f"tricks {pair(ev['tricks'])}; written {pair(ev['written'])} → totals {pair(ev['totals'])}")
             if ev["match_team"] is not None:
                 self.say(f"{'Kontermatsch' if ev['kontermatsch'] else 'Match'} for {self.team(ev['match_team'])}!")

@@ -11,6 +11,7 @@ import io
 import logging
 import re
 import time
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,6 +24,7 @@ from bot.game import (
     AnnounceStoeck,
     Bedanken,
     ChooseContract,
+    Command,
     GameError,
     JoinSeat,
     LeaveSeat,
@@ -53,6 +55,9 @@ from .ui import (
     team_name,
 )
 
+if TYPE_CHECKING:
+    from bot.client import JassBot
+
 log = logging.getLogger(__name__)
 PLAY = re.compile(r"c(\d{1,2})(?:w(\d{1,3}))?")  # a card, with a selection of Weis/Stöck marks
 MARK = re.compile(r"t(\d{1,3})")  # re-show the hand with other Weis marks
@@ -75,9 +80,18 @@ def actor_of(user: discord.abc.User) -> str:
     return f"u:{user.id}"
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel of a command (every ``/jass`` command is used in a server channel)."""
+    if interaction.channel_id is None:
+        raise ValueError("an interaction without a channel")
+    return interaction.channel_id
+
+
 class Jass(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: JassBot) -> None:
         self.bot = bot
+        if bot.service is None:
+            raise RuntimeError("the table service starts before the cogs load")
         self.service: TableService = bot.service
         self.edit_interval = EDIT_INTERVAL
         self._pending: dict[str, asyncio.Task[None]] = {}
@@ -169,10 +183,10 @@ class Jass(commands.Cog):
         if target is not None:
             rules["target"] = target
         actor = actor_of(interaction.user)
-        others = await self.service.storage.tables_in_channel(interaction.channel_id, status="open")
+        others = await self.service.storage.tables_in_channel(channel_of(interaction), status="open")
         try:
             table = await self.service.create_table(actor, rules, guild_id=interaction.guild_id,
-                                                    channel_id=interaction.channel_id,
+                                                    channel_id=channel_of(interaction),
                                                     turn_timer=server.get("turn_timer"))
             tid = table.table_id
             await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
@@ -192,7 +206,7 @@ class Jass(commands.Cog):
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.post_table(self.service.tables[tid], interaction.channel)
+        await self.post_table(self.service.tables[tid], channel_of(interaction))
 
     @jass.command(name=app_commands.locale_str("join", key="jass.join.name"),
                   description=app_commands.locale_str("Sit down at the table", key="jass.join.description"))
@@ -226,7 +240,7 @@ class Jass(commands.Cog):
         # A slash command needs an answer of its own: a deferred one would show "thinking…" for 15 minutes.
         await interaction.response.send_message(msg("table.reposted", self.lang(interaction), id=table.table_id),
                                                 ephemeral=True)
-        await self.post_table(table, interaction.channel)
+        await self.post_table(table, channel_of(interaction))
 
     @jass.command(name=app_commands.locale_str("end", key="jass.end.name"),
                   description=app_commands.locale_str("End the table", key="jass.end.description"))
@@ -276,6 +290,8 @@ class Jass(commands.Cog):
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
             await interaction.response.send_message(msg("err.NOT_MANAGER", lang), ephemeral=True)
+            return
+        if interaction.guild_id is None:  # the group is guild_only: Discord never sends this
             return
         values = await self.service.storage.set_guild_settings(interaction.guild_id, preset=preset, target=target,
                                                                language=language, deck=deck, turn_timer=turn_timer)
@@ -337,7 +353,7 @@ class Jass(commands.Cog):
         actor = actor_of(interaction.user)
         broken: list[str] = []
         readable: list[Table] = []
-        for tid in await storage.tables_in_channel(interaction.channel_id, status="open"):
+        for tid in await storage.tables_in_channel(channel_of(interaction), status="open"):
             try:
                 readable.append(await self.service.get(tid))
             except BrokenTable:
@@ -347,7 +363,7 @@ class Jass(commands.Cog):
         table = next((t for t in readable if t.seat_of(actor) is not None), None)
         table = table or next(iter(readable), None)
         if table is None:
-            for tid in (await storage.tables_in_channel(interaction.channel_id, status="finished"))[:1]:
+            for tid in (await storage.tables_in_channel(channel_of(interaction), status="finished"))[:1]:
                 try:
                     table = await self.service.get(tid)
                 except BrokenTable:
@@ -358,7 +374,7 @@ class Jass(commands.Cog):
             return table
         lang = self.lang(interaction)
         if broken:
-            log.warning("channel %s: skipped unreadable tables %s", interaction.channel_id, ", ".join(broken))
+            log.warning("channel %s: skipped unreadable tables %s", channel_of(interaction), ", ".join(broken))
             await self.reply(interaction, msg("err.broken_table", lang, ids=", ".join(broken)))
         else:
             await self.reply(interaction, msg("err.no_table_here", lang))
@@ -387,7 +403,7 @@ class Jass(commands.Cog):
             stale = "err.stale_game" if key.split(".")[0] != str(table.game_no) else "err.stale"
             await interaction.response.send_message(msg(stale, lang), ephemeral=True)
             return
-        command = None
+        command: Command | None = None
         if action.startswith("seat") and action[4:].isdigit():
             command = JoinSeat(actor, name=interaction.user.display_name[:32], seat=int(action[4:]))
         elif action == "leave":
@@ -513,13 +529,13 @@ class Jass(commands.Cog):
                 "components": components_payload(table_buttons(view, lang)),
                 "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
 
-    async def post_table(self, table: Table, channel: discord.abc.Messageable) -> None:
+    async def post_table(self, table: Table, channel_id: int) -> None:
         payload = self.table_payload(table)
-        data = await self.bot.http.send_message(channel.id, params=raw(payload))
+        data = await self.bot.http.send_message(channel_id, params=raw(payload))
         message_id = int(data["id"])
-        self._where[table.table_id] = (channel.id, message_id)
+        self._where[table.table_id] = (channel_id, message_id)
         self._last_payload[table.table_id] = payload
-        await self.service.storage.set_message(table.table_id, channel.id, message_id)
+        await self.service.storage.set_message(table.table_id, channel_id, message_id)
 
     async def where(self, table_id: str) -> tuple[int | None, int | None]:
         """Channel and table message of a table (read from the database once, then kept)."""
@@ -564,7 +580,7 @@ class Jass(commands.Cog):
             self._last_edit[table_id] = time.monotonic()
             channel_id, message_id = await self.where(table_id)
             table = self.service.tables.get(table_id) or self._latest.get(table_id)
-            if not message_id or table is None:
+            if not message_id or not channel_id or table is None:
                 return
             payload = self.table_payload(table)
             if self._last_payload.get(table_id) == payload:
@@ -622,7 +638,8 @@ class Jass(commands.Cog):
         """A click on a button none of ours answers (forged, or of an old version): say so privately."""
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if BUTTON_ID.fullmatch(custom_id):
             return  # a JassButton answers it
         await asyncio.sleep(0)  # let any other handler go first
@@ -636,7 +653,11 @@ def tricks_text(n: int, lang: str) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
+    from bot.client import JassBot
+
     from .ui import JassButton
 
+    if not isinstance(bot, JassBot):
+        raise TypeError("the Jass cog runs in a JassBot")
     bot.add_dynamic_items(JassButton)
     await bot.add_cog(Jass(bot))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -111,7 +112,8 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
     elif view.contract is not None:
         shoved = msg("table.shoved", lang) if view.geschoben else ""
         lines.append(msg("table.by", lang, contract=deck.contract(view.contract),
-                         m=rules.multiplier(view.contract), name=seat_name(view, view.declarer, lang, mentions),
+                         m=rules.multiplier(view.contract),
+                         name=seat_name(view, view.declarer or 0, lang, mentions),
                          shoved=shoved))
     if view.contract is not None and view.phase == "play":
         played = " · ".join(f"{seat_name(view, s, lang)}: {deck.card(c)}" for s, c in view.trick) or "—"
@@ -121,7 +123,7 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
         lines.append(f"**{msg('table.last', lang)}:** {seat_name(view, last.winner, lang)} ({last.points})")
     if view.weis_result and view.weis_result.team is not None:
         lines.append(f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
-                     f"+{view.weis_result.points * rules.multiplier(view.contract)}")
+                     f"+{view.weis_result.points * rules.multiplier(view.contract or 0)}")
     a, b = view.totals
     lines.append(f"**{msg('table.score', lang)}:** {team_name(view, 0, lang)} {a} · {team_name(view, 1, lang)} {b}")
     if view.phase == "game_over":
@@ -142,7 +144,7 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
 
 def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     key = "0"
-    buttons = []
+    buttons: list[discord.ui.Button] = []
     for seat in range(4):
         label = msg("btn.seat", lang, n=seat + 1)
         taken = view.seats[seat].occupied
@@ -191,7 +193,7 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
     """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
     if weis.kind == "quartet":
         return msg("weis.quartet", lang, points=weis.points, rank=deck.rank(weis.low))
-    return msg("weis.sequence", lang, points=weis.points, suit=deck.suit(weis.suit),
+    return msg("weis.sequence", lang, points=weis.points, suit=deck.suit(weis.suit or 0),
                low=deck.rank(weis.low), high=deck.rank(weis.high))
 
 
@@ -207,7 +209,7 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
     key = hand_key(view)
     tid = view.table_id
     weis_bits = selection & ((1 << len(view.weis_options)) - 1)
-    buttons = []
+    buttons: list[discord.ui.Button] = []
     for i, card in enumerate(cards_of(view.hand)):
         playable = bool(view.legal >> card & 1)
         buttons.append(discord.ui.Button(
@@ -228,7 +230,7 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
             label=("✅ " if marked else "") + weis_label(weis, deck, lang),
             style=discord.ButtonStyle.primary if marked else discord.ButtonStyle.secondary,
             custom_id=custom_id(tid, key, f"t{weis_bits ^ (1 << i)}"), row=2 + i // 5))
-    extra = []
+    extra: list[discord.ui.Button] = []
     for card in cards_of(view.stoeck_cards):  # manual Stöck: play the second card with the announcement
         extra.append(discord.ui.Button(label=msg("btn.play_stoeck", lang, card=deck.card(card)),
                                        emoji=deck.icon(card // 9), style=discord.ButtonStyle.success,
@@ -252,14 +254,17 @@ class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
     def __init__(self, button: discord.ui.Button) -> None:
         super().__init__(button)
-        _, self.table_id, self.key, self.action = button.custom_id.split(":", 3)
+        _, self.table_id, self.key, self.action = str(button.custom_id).split(":", 3)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> JassButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> JassButton:
+        if not isinstance(item, discord.ui.Button):
+            raise TypeError("a JassButton is a button")
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Jass")
+        cog: Any = getattr(interaction.client, "get_cog", lambda name: None)("Jass")
         try:
             await cog.on_button(interaction, self.table_id, self.key, self.action)
         except Exception:
@@ -270,7 +275,7 @@ class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             else:
                 await interaction.response.send_message(text, ephemeral=True)
         finally:
-            release(self.view)
+            release(self.view if isinstance(self.view, discord.ui.View) else None)
 
 
 def release(view: discord.ui.View | None) -> None:
@@ -280,9 +285,9 @@ def release(view: discord.ui.View | None) -> None:
         view.clear_items()
 
 
-def components_payload(buttons: list[discord.ui.Button]) -> list[dict]:
+def components_payload(buttons: list[discord.ui.Button]) -> list[dict[str, Any]]:
     """Action rows as Discord expects them (for raw message edits; same layout as :func:`as_view`)."""
-    rows: dict[int, list[dict]] = {}
+    rows: dict[int, list[Any]] = {}
     for b in buttons:
         row = b.row if b.row is not None else max(rows, default=0)
         if len(rows.get(row, ())) >= 5:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.game.commands import Command, PlayCard
 from bot.game.table import COMPUTER_LEVELS, Table
@@ -26,7 +26,7 @@ LEVELS = (*USER_LEVELS, "rules", "search")
 
 
 def make_player(level: str, seed: int | str | None = None, budget: float | None = None,
-                **options: object) -> Player:
+                **options: Any) -> Player:
     """A computer player of ``level`` with its own seeded random source.
 
     ``beginner``: the rules player with slips; ``club`` (= ``rules``): the rules player;
@@ -86,5 +86,7 @@ def computer_command(table: Table, seed: str = "") -> Command:
     seat = table.to_act
     if seat is None:
         raise ValueError("no seat is to act")
-    return decide(level_at(table, seat), decision_seed(table, seed, seat), table.view_for(seat),
-                  table.actor_for(seat))
+    actor = table.actor_for(seat)
+    if actor is None:
+        raise ValueError(f"seat {seat} is empty")
+    return decide(level_at(table, seat), decision_seed(table, seed, seat), table.view_for(seat), actor)

@@ -154,7 +154,7 @@ def default_model() -> CardModel | None:
 def advantages(view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel) -> dict[int, float]:
     """The model's predicted advantage of every legal card over ``club`` (0 for ``club`` itself)."""
     others = [x for x in legal if x != club]
-    gains = model.predict(card_features(view, k, others, club)) if others else []
+    gains = model.predict(card_features(view, k, others, club)) if others else np.zeros(0)
     return {club: 0.0, **{x: float(g) for x, g in zip(others, gains, strict=True)}}
 
 

@@ -46,7 +46,7 @@ def features_batch(hands: np.ndarray, contract: int) -> np.ndarray:
     if contract < 4:
         t = contract
         length = _suit_count(hands, t)
-        low = sum(_has(hands, t, r).astype(np.int64) for r in (0, 1, 2, 4))
+        low = np.sum([_has(hands, t, r).astype(np.int64) for r in (0, 1, 2, 4)], axis=0)
         side_aces = side_ak = side_10a = voids = singles = side_k = np.zeros(n, dtype=np.int64)
         for s in range(4):
             if s == t:

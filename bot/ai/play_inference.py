@@ -45,9 +45,9 @@ def _decisions(view: TableView) -> list[tuple[int, int, tuple, tuple, int, int]]
     # Rebuild each seat's hand at each of its cards: what it holds now plus what it played since.
     later = [0, 0, 0, 0]
     for i in range(len(out) - 1, -1, -1):
-        seat, card, so_far, before, played_then, _ = out[i]
-        later[seat] |= 1 << card
-        out[i] = (seat, card, so_far, before, played_then, later[seat])
+        who, what, trick_so_far, before, played_then, _ = out[i]
+        later[who] |= 1 << what
+        out[i] = (who, what, trick_so_far, before, played_then, later[who])
     return out
 
 

@@ -56,7 +56,7 @@ def _keys(k: int, values: np.ndarray) -> dict[str, np.ndarray]:
     """Orderings of the cards for the policy's choices under contract ``k``."""
     # Giving a card away costs its points and its rank (a high card wins a trick later).
     throw = (values + RANK_COST * (_STRENGTH[k] - 10)) * 64 + _STRENGTH[k]
-    is_trump = k == _SUIT_OF
+    is_trump: np.ndarray = k == _SUIT_OF
     return {
         "throw": np.where(is_trump, 100_000 + throw, throw).astype(np.int32),  # keep trumps
         # Give points (the weaker of equal cards), not trumps.
@@ -202,7 +202,7 @@ def _lead(hands: np.ndarray, seat: np.ndarray, bits: np.ndarray, k: int, declare
     n = bits.shape[0]
     rows = np.arange(n)
     others = np.zeros(n, dtype=np.uint64)
-    opp_trump = np.zeros(n, dtype=bool)
+    opp_trump: np.ndarray = np.zeros(n, dtype=bool)
     opp_void = np.zeros((n, 4), dtype=bool)
     trump_mask = _TRUMP_MASK[k]
     for i in (1, 2, 3):
@@ -214,10 +214,10 @@ def _lead(hands: np.ndarray, seat: np.ndarray, bits: np.ndarray, k: int, declare
             for s in range(4):
                 opp_void[:, s] |= (h & _SUIT_MASK[s]) == 0
     bock = bits & ((others[:, None] & _HIGHER[k][None, :]) == 0)
-    is_trump = k == _SUIT_OF
+    is_trump: np.ndarray = k == _SUIT_OF
     ruff_risk = opp_void[:, _SUIT_OF] & opp_trump[:, None] & ~is_trump[None, :]
     good = bock & ~ruff_risk
-    ours = (seat & 1) == declarer_team
+    ours: np.ndarray = (seat & 1) == declarer_team
     trump_bock = good & is_trump[None, :] & (ours & opp_trump)[:, None]
     cash = np.where(good, keys["cash"], -_BIG).argmax(axis=1)
     pull = np.where(trump_bock, _STRENGTH[k], -_BIG).argmax(axis=1)

@@ -30,7 +30,8 @@ def sample_worlds(k: Knowledge, n: int, rng: random.Random, tries: int = 20) -> 
     need = {s: k.hand_sizes[s] - fixed[s].bit_count() for s in others}
     # Cards only some of the others may hold are placed first (most constrained first);
     # the rest are shuffled into the places left.
-    constrained, loose = [], []
+    constrained: list[tuple[int, list[int]]] = []
+    loose: list[tuple[int, list[int]]] = []
     for c in cards_of(free):
         seats = [s for s in others if allowed[s] >> c & 1]
         (loose if len(seats) == len(others) else constrained).append((c, seats))

@@ -24,7 +24,7 @@ import time
 
 import numpy as np
 
-from bot.game.commands import AnnounceStoeck, Command
+from bot.game.commands import AnnounceStoeck, Command, PlayCard
 from bot.game.view import TableView
 from bot.rules import Card
 from bot.rules.cards import cards_of
@@ -126,7 +126,10 @@ class SearchPlayer:
 
     def _club_card(self, view: TableView) -> int:
         """The card the club player would play."""
-        return Card.parse(self.club_player.decide(view, "ai").card).index
+        command = self.club_player.decide(view, "ai")
+        if not isinstance(command, PlayCard):
+            raise TypeError(f"the club player answered {command!r} where a card was due")
+        return Card.parse(command.card).index
 
     def extra_candidates(self, view: TableView, legal: list[int], prior: int) -> list[int]:
         """Cards checked besides those the fast play-outs prefer (none here; variants in research/)."""

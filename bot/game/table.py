@@ -117,7 +117,8 @@ class Table:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
                 raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
-        event = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
+        event: dict[str, Any] = {"type": "table_created", "table_id": table_id, "host": host,
+                                 "rules": rules.to_dict()}
         if turn_timer is not None:
             event["turn_timer"] = turn_timer
         table = cls(table_id, host, rules, turn_timer=turn_timer)
@@ -141,6 +142,26 @@ class Table:
         return table
 
     # -- queries -------------------------------------------------------------------
+
+    @property
+    def live_hand(self) -> HandPlay:
+        """The hand being played (phases play, hand over and game over after a hand)."""
+        if self.hand is None:
+            raise ValueError(f"table {self.table_id} has no hand in play")
+        return self.hand
+
+    @property
+    def _forehand(self) -> int:
+        if self.forehand is None:
+            raise ValueError(f"table {self.table_id} has not dealt yet")
+        return self.forehand
+
+    @property
+    def live_board(self) -> Scoreboard:
+        """The running game's scoreboard (from the first deal on)."""
+        if self.board is None:
+            raise ValueError(f"table {self.table_id} has no game running")
+        return self.board
 
     @property
     def to_act(self) -> int | None:
@@ -202,9 +223,10 @@ class Table:
             if not ok:
                 raise GameError(e.NOT_ALLOWED, actor=actor)
             return seat, []
-        seat = self.seat_of(actor)
-        if seat is None:
+        found = self.seat_of(actor)
+        if found is None:
             raise GameError(e.NOT_SEATED)
+        seat = found
         back = [{"type": "standin_off", "seat": seat}] if self.seats[seat].standin else []
         return seat, back
 
@@ -283,7 +305,7 @@ class Table:
             forehand = first_forehand(hands, dealer, self.rules)
             hand_no = 1
         else:
-            dealer = self.forehand  # the forehand of a hand deals the next one
+            dealer = self._forehand  # the forehand of a hand deals the next one
             forehand = forehand_of(dealer)
             hand_no = self.hand_no + 1
         return {"type": "hand_dealt", "hand": hand_no, "dealer": dealer, "forehand": forehand,
@@ -330,7 +352,7 @@ class Table:
 
     def _decide_PlayCard(self, c: cmd.PlayCard) -> list[dict[str, Any]]:
         self._need_phase(Phase.PLAY)
-        hand = self.hand
+        hand = self.live_hand
         seat, back = self._acting_seat(c.actor)
         if seat != hand.turn:
             raise GameError(e.NOT_YOUR_TURN, turn=hand.turn)
@@ -367,13 +389,13 @@ class Table:
     def _decide_AnnounceStoeck(self, c: cmd.AnnounceStoeck) -> list[dict[str, Any]]:
         self._need_phase(Phase.PLAY)
         seat, back = self._acting_seat(c.actor)
-        hand = self.hand
+        hand = self.live_hand
         if seat != hand.stoeck_holder or hand.stoeck_done or not self.rules.stoeck_preshow:
             raise GameError(e.NO_STOECK)
         if not hand.may_preshow_stoeck(seat):
             raise GameError(e.STOECK_NOT_NOW, first=self.rules.ausmach_order[0])
         points = 20 * hand.multiplier
-        if not (self.board.races_to_target and self.board.reaches_target(seat % 2, points)):
+        if not (self.live_board.races_to_target and self.live_board.reaches_target(seat % 2, points)):
             raise GameError(e.STOECK_NOT_DECISIVE)
         return [*back, {"type": "stoeck_preshown", "seat": seat}]
 
@@ -423,13 +445,13 @@ class Table:
                 self.chooser = self.forehand
             else:
                 self.geschoben = True
-                self.chooser = (self.forehand + 2) % 4
+                self.chooser = (self._forehand + 2) % 4
         elif kind == "contract":
             return self._start_play(ev["seat"], Contract.parse(ev["contract"]))
         elif kind == "card":
             return self._play(ev)
         elif kind == "stoeck_preshown":
-            return self._track(lambda: self.hand.preshow_stoeck(ev["seat"]))
+            return self._track(lambda: self.live_hand.preshow_stoeck(ev["seat"]))
         elif kind == "bedanken":
             return self._bedanken(ev["team"])
         elif kind == "standin_on":
@@ -458,12 +480,12 @@ class Table:
     def _start_play(self, seat: int, contract: Contract) -> list[dict[str, Any]]:
         self.phase = Phase.PLAY
         before = self.board
-        self.hand = HandPlay(list(self.start_hands), int(contract), self.forehand, self.rules,
-                             self.board, declarer=seat)
-        return self._after(before, 0)
+        self.hand = HandPlay(list(self.start_hands), int(contract), self._forehand, self.rules,
+                             self.live_board, declarer=seat)
+        return self._after(self.live_board if before is None else before, 0)
 
     def _play(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
-        hand = self.hand
+        hand = self.live_hand
         seat = ev["seat"]
         card = Card.parse(ev["card"]).index
         weis = None
@@ -471,7 +493,7 @@ class Table:
             options = {w.mask: w for w in hand.weis_options(seat)}
             weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev["weis"]]
         first_card = not hand.tricks  # trick 1: this is the seat's first card
-        tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.board
+        tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.live_board
         hand.play(seat, card, weis=weis, stoeck=bool(ev.get("stoeck")))
         out: list[dict[str, Any]] = []
         if first_card:
@@ -482,14 +504,14 @@ class Table:
         return out
 
     def _track(self, action) -> list[dict[str, Any]]:
-        before, credits = self.board, len(self.hand.credits)
+        before, credits = self.live_board, len(self.live_hand.credits)
         action()
         return self._after(before, credits)
 
     def _after(self, board_before: Scoreboard, credits_before: int,
                tricks_before: int | None = None) -> list[dict[str, Any]]:
         """Derived events after the hand moved: Stöck, tricks, Berg, hand end, game end."""
-        hand = self.hand
+        hand = self.live_hand
         out: list[dict[str, Any]] = []
         for credit in hand.credits[credits_before:]:
             if credit.kind == "stoeck":
@@ -515,7 +537,7 @@ class Table:
         return out
 
     def _end_hand(self) -> list[dict[str, Any]]:
-        hand = self.hand
+        hand = self.live_hand
         s = hand.summary()
         if s.match_team is not None:
             key = "kontermatsch" if s.kontermatsch else "matches"
@@ -525,15 +547,15 @@ class Table:
             "type": "hand_scored", "hand": self.hand_no, "contract": str(Contract(hand.contract)),
             "declarer": hand.declarer, "multiplier": s.multiplier,
             "weis_team": s.weis.team if s.weis else None, "written": list(s.written),
-            "totals": list(self.board.totals), "card_points": list(s.card_points),
+            "totals": list(self.live_board.totals), "card_points": list(s.card_points),
             "tricks": list(s.tricks_won), "match_team": s.match_team, "kontermatsch": s.kontermatsch,
             "stoeck_team": s.stoeck_team, "complete": s.complete, "derived": True,
         }]
         out += self._reveal_seed()
-        if not self.board.over and self.rules.hands_per_game and self.hand_no >= self.rules.hands_per_game:
-            self.board = self.board.finish()
+        if not self.live_board.over and self.rules.hands_per_game and self.hand_no >= self.rules.hands_per_game:
+            self.board = self.live_board.finish()
             out += self._game_over()
-        elif self.board.over:
+        elif self.live_board.over:
             out += self._game_over()
         else:
             self.phase = Phase.HAND_OVER
@@ -550,13 +572,13 @@ class Table:
         else:
             if self.phase == Phase.CONTRACT:
                 out += self._reveal_seed()
-            self.board = self.board.claim(team)
-        out.append({"type": "bedanken_result", "team": team, "right": self.board.winner == team,
+            self.board = self.live_board.claim(team)
+        out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team,
                     "derived": True})
         return out + self._game_over()
 
     def _game_over(self) -> list[dict[str, Any]]:
-        board = self.board
+        board = self.live_board
         self.phase = Phase.GAME_OVER
         if board.winner is not None:
             self.counters["games"][board.winner] += 2 if board.schneider else 1
@@ -588,8 +610,8 @@ class Table:
                     stoeck_cards = sum(1 << c for c in cards_of(legal) if hand.stoeck_due(seat, c))
                 preshow = (
                     hand.may_preshow_stoeck(seat)
-                    and self.board.races_to_target
-                    and self.board.reaches_target(seat % 2, 20 * hand.multiplier)
+                    and self.live_board.races_to_target
+                    and self.live_board.reaches_target(seat % 2, 20 * hand.multiplier)
                 )
         public_weis = {}
         stoeck_holder = None
@@ -604,7 +626,7 @@ class Table:
             for credit in hand.credits:
                 w[credit.team] += credit.points
             written = (w[0], w[1])
-        trick = ()
+        trick: tuple[tuple[int, int], ...] = ()
         if hand is not None and hand.trick:
             trick = tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick))
         played = 0

@@ -69,6 +69,18 @@ class HandPlay:
     # -- state -------------------------------------------------------------------
 
     @property
+    def declarer_team(self) -> int:
+        """The team that chose the contract."""
+        return (self.forehand if self.declarer is None else self.declarer) % 2
+
+    @property
+    def _holder_team(self) -> int:
+        """The team of the Stöck holder (only asked where there is one)."""
+        if self.stoeck_holder is None:
+            raise ValueError("no Stöck in this hand")
+        return self.stoeck_holder % 2
+
+    @property
     def multiplier(self) -> int:
         return self.rules.multiplier(self.contract)
 
@@ -179,7 +191,7 @@ class HandPlay:
     def claim(self, team: int) -> Scoreboard:
         """Bedanken by ``team``: right if its total (with Stöck still to show) reaches the target."""
         extra = 0
-        if self._stoeck_pending() and self.stoeck_holder % 2 == team:
+        if self._stoeck_pending() and self._holder_team == team:
             extra = STOECK_POINTS * self.multiplier
         self.board = self.board.claim(team, extra)
         return self.board
@@ -209,7 +221,7 @@ class HandPlay:
         """Credit Stöck early when it (with the Weis about to come) reaches the target."""
         if not (self.rules.stoeck_auto and self._stoeck_pending() and self.board.races_to_target):
             return
-        team = self.stoeck_holder % 2
+        team = self._holder_team
         points = STOECK_POINTS * self.multiplier
         if self.board.reaches_target(team, points + pending_weis):
             self.stoeck_done = True
@@ -238,7 +250,7 @@ class HandPlay:
                 bonus = 5
                 if self.tricks_won[team] == 9:
                     bonus += self.rules.match_bonus
-                    if team != self.declarer % 2:
+                    if team != self.declarer_team:
                         factor = self.rules.kontermatsch_factor
                         bonus += (factor - 1) * (152 + 5 + self.rules.match_bonus)
             self._credit(team, self.multiplier * (points + bonus), STICH)
@@ -254,7 +266,7 @@ class HandPlay:
             if block == STOECK:
                 pending = 0
                 if not weis_credited and weis.team is not None and self.stoeck_holder is not None:
-                    pending = m * weis.points if weis.team == self.stoeck_holder % 2 else 0
+                    pending = m * weis.points if weis.team == self._holder_team else 0
                 self._auto_preshow(pending)
             elif block == WEIS:
                 weis_credited = True
@@ -295,9 +307,9 @@ class HandPlay:
             card_points=self.card_points,
             last_team=self.tricks[-1].winner % 2 if len(self.tricks) == 9 else None,
             match_team=matched,
-            kontermatsch=matched is not None and matched != self.declarer % 2,
+            kontermatsch=matched is not None and matched != self.declarer_team,
             weis=self.weis_result,
-            stoeck_team=self.stoeck_holder % 2 if by_kind[STOECK][0] + by_kind[STOECK][1] else None,
+            stoeck_team=self._holder_team if by_kind[STOECK][0] + by_kind[STOECK][1] else None,
             written=(written[0], written[1]),
             complete=len(self.tricks) == 9,
         )
@@ -310,7 +322,7 @@ class HandPlay:
             self.rules, self.contract,
             card_points=s.card_points, last_team=s.last_team if s.last_team is not None else -1,
             tricks_won=s.tricks_won, weis_team=weis.team, weis_points=weis.points,
-            stoeck_team=s.stoeck_team, declarer_team=self.declarer % 2,
+            stoeck_team=s.stoeck_team, declarer_team=self.declarer_team,
         )
 
 

@@ -390,9 +390,9 @@ class TableService:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
         table = self.tables.get(table_id)
-        seat = table.to_act if table is not None else None
-        if seat is None:
+        if table is None or table.to_act is None:
             return
+        seat = table.to_act
         level = level_at(table, seat)
         if level not in SLOW_LEVELS:
             await self.execute(table_id, computer_command(table, self.settings.ai_seed))
@@ -402,7 +402,7 @@ class TableService:
         loop = asyncio.get_running_loop()
         command = await loop.run_in_executor(self._thinkers, decide, level,
                                              decision_seed(table, self.settings.ai_seed, seat),
-                                             table.view_for(seat), table.actor_for(seat))
+                                             table.view_for(seat), table.actor_for(seat) or f"ai:{seat}")
         if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
 

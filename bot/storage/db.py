@@ -147,28 +147,27 @@ class Storage:
             self._checkpointer = asyncio.create_task(self._checkpoint())
 
     async def _checkpoint(self) -> None:
+        if self._checkpoint_conn is None:
+            return
         try:
             await self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error as err:  # busy or locked: the next one catches up
             log.warning("WAL checkpoint skipped: %s", err)
 
     async def _migrate(self) -> None:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            (version,) = await cur.fetchone()
+        version = await _value(self.conn, "PRAGMA user_version")
         for number, sql in MIGRATIONS:
             if number > version:
                 await self.conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
                 log.info("database migrated to version %d", number)
 
     async def schema_version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        return int(await _value(self.conn, "PRAGMA user_version"))
 
     async def pragma(self, name: str) -> Any:
         if not name.isidentifier():
             raise ValueError(name)
-        async with self.conn.execute(f"PRAGMA {name}") as cur:
-            return (await cur.fetchone())[0]
+        return await _value(self.conn, f"PRAGMA {name}")
 
     # -- tables and events ------------------------------------------------------------
 
@@ -272,7 +271,7 @@ class Storage:
         async with self.conn.execute(
             "SELECT seq, payload FROM table_events WHERE table_id = ? ORDER BY seq", (table_id,)
         ) as cur:
-            rows = await cur.fetchall()
+            rows = [(seq, payload) for seq, payload in await cur.fetchall()]
         return _decode(table_id, rows)
 
     async def load_open(self) -> OpenTables:
@@ -318,10 +317,8 @@ class Storage:
     async def count_open(self, *, channel_id: int | None = None, host: str | None = None) -> int:
         """Open tables of a channel, or opened by ``host``."""
         column, value = ("channel_id", channel_id) if channel_id is not None else ("host", host)
-        async with self.conn.execute(
-            f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'", (value,)
-        ) as cur:
-            return (await cur.fetchone())[0]
+        return int(await _value(self.conn, f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'",
+                                (value,)))
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck")
@@ -417,6 +414,15 @@ _Append = tuple[str, int, list[dict[str, Any]], str | None, "asyncio.Future[None
 LATEST_VERSION = MIGRATIONS[-1][0]
 
 
+async def _value(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    """The first column of the one row ``sql`` returns."""
+    async with conn.execute(sql, args) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        raise sqlite3.DatabaseError(f"no row for {sql!r}")
+    return row[0]
+
+
 def _prepare_file(path: Path) -> None:
     """Create the data folder (700) and an empty database file (600) if they are missing.
 
@@ -458,8 +464,7 @@ def _tighten(path: Path) -> None:
 
 async def _check_readable(conn: aiosqlite.Connection) -> None:
     """Refuse a damaged file or one from a newer version before anything is written to it."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        (version,) = await cur.fetchone()
+    version = await _value(conn, "PRAGMA user_version")
     if version > LATEST_VERSION:
         raise StorageError(f"it was written by a newer version of the bot (schema {version}; this version "
                            f"knows up to {LATEST_VERSION}): upgrade the bot or use another file")
