@@ -56,7 +56,7 @@ def _keys(k: int, values: np.ndarray) -> dict[str, np.ndarray]:
     """Orderings of the cards for the policy's choices under contract ``k``."""
     # Giving a card away costs its points and its rank (a high card wins a trick later).
     throw = (values + RANK_COST * (_STRENGTH[k] - 10)) * 64 + _STRENGTH[k]
-    is_trump: np.ndarray = k == _SUIT_OF
+    is_trump: np.ndarray = np.equal(_SUIT_OF, k)
     return {
         "throw": np.where(is_trump, 100_000 + throw, throw).astype(np.int32),  # keep trumps
         # Give points (the weaker of equal cards), not trumps.
@@ -214,7 +214,7 @@ def _lead(hands: np.ndarray, seat: np.ndarray, bits: np.ndarray, k: int, declare
             for s in range(4):
                 opp_void[:, s] |= (h & _SUIT_MASK[s]) == 0
     bock = bits & ((others[:, None] & _HIGHER[k][None, :]) == 0)
-    is_trump: np.ndarray = k == _SUIT_OF
+    is_trump: np.ndarray = np.equal(_SUIT_OF, k)
     ruff_risk = opp_void[:, _SUIT_OF] & opp_trump[:, None] & ~is_trump[None, :]
     good = bock & ~ruff_risk
     ours: np.ndarray = (seat & 1) == declarer_team
