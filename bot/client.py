@@ -1,4 +1,4 @@
-"""The discord.py bot: storage, table service and cogs wired together (DESIGN.md §2, §9)."""
+"""The discord.py bot: storage, table service and cogs wired together (docs/architecture.md §2, §9)."""
 
 from __future__ import annotations
 

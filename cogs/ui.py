@@ -31,7 +31,7 @@ PREFIX = "jass"
 
 @dataclass(frozen=True)
 class Deck:
-    """How cards are named for one reader: Swiss names (default) or French ones (RULES.md §2)."""
+    """How cards are named for one reader: Swiss names (default) or French ones (docs/rules.md §2)."""
 
     lang: str = "de"
     kind: str = "swiss"

@@ -1,4 +1,4 @@
-"""DESIGN.md §2: what each layer may import."""
+"""docs/architecture.md §2: what each layer may import, and what the code cites exists."""
 
 import ast
 from pathlib import Path
@@ -60,3 +60,34 @@ def test_sql_only_in_storage():
         text = path.read_text(encoding="utf-8")
         for word in words:
             assert word not in text, f"{path} holds SQL ({word.strip()})"
+
+
+def test_the_product_never_imports_research():
+    for package in ("bot", "cogs"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for module, _ in imports_of(path):
+                assert module.split(".")[0] not in ("research", "benchmarks"), f"{path} imports {module}"
+
+
+def test_the_shipped_package_holds_no_research_code():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert all(not pattern.startswith(("research", "benchmarks", "tests")) for pattern in include)
+    assert not (ROOT / "bot" / "ai" / "arena.py").exists()
+
+
+def test_every_document_the_code_cites_is_in_the_repository():
+    import re
+
+    cited = set()
+    for folder in ("bot", "cogs", "tests", "benchmarks", "research"):
+        for path in (ROOT / folder).rglob("*.py"):
+            cited |= set(re.findall(r"\b((?:docs|research|benchmarks|bot|cogs)/[\w/.-]+\.(?:md|py|npz))",
+                                    path.read_text(encoding="utf-8")))
+            for outside in ("RULES" + ".md", "DESIGN" + ".md"):  # the briefs outside the repository
+                assert not re.search(rf"(?<!docs/){outside}", path.read_text(encoding="utf-8")), path
+    assert cited
+    for name in sorted(cited):
+        assert (ROOT / name).exists(), name

@@ -13,7 +13,7 @@ from bot.rules import Card
 
 
 class Player(Protocol):
-    """A computer player.  It sees only ``view`` (DESIGN.md §7) and answers with a command."""
+    """A computer player.  It sees only ``view`` (docs/architecture.md §7) and answers with a command."""
 
     level: str
 

@@ -1,4 +1,4 @@
-"""What a seat can infer from its view (DESIGN.md §7): cards gone, voids, trumps out, Bock cards.
+"""What a seat can infer from its view (docs/architecture.md §7): cards gone, voids, trumps out, Bock cards.
 
 Everything here is computed from a :class:`~bot.game.view.TableView` only: the seat's own hand,
 the cards played, the declared Weis and Stöck.  Hidden hands are never looked at.

@@ -2,7 +2,7 @@
 
 Seats 0–3 in playing order (anticlockwise); teams [0, 2] and [1, 3]; cards and contracts
 in the rules notation.  A hand's four hands appear only once its seed has been revealed,
-and declared Weis only once the first trick is complete (as the table shows them, RULES.md
+and declared Weis only once the first trick is complete (as the table shows them, docs/rules.md
 §10.3), so the history of a running game never shows what the table does not show.
 """
 

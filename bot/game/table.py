@@ -1,4 +1,4 @@
-"""The table aggregate: lobby, hands, game end — pure and event-sourced (DESIGN.md §4).
+"""The table aggregate: lobby, hands, game end — pure and event-sourced (docs/architecture.md §4).
 
 ``Table.apply(command)`` validates the command against the current state and either
 raises :class:`GameError` (nothing changes) or returns the events it caused.  Events are
@@ -74,7 +74,7 @@ def commitment_of(seed: str) -> str:
 
 
 def first_dealer(seed: str) -> int:
-    """Dealer of a game's first hand, drawn from the hand's seed (cosmetic, RULES.md §4.3)."""
+    """Dealer of a game's first hand, drawn from the hand's seed (cosmetic, docs/rules.md §4.3)."""
     return hashlib.sha256((seed + ":dealer").encode("utf-8")).digest()[0] % 4
 
 

@@ -1,4 +1,4 @@
-"""What one seat may know of a table (DESIGN.md §4): never another player's hand."""
+"""What one seat may know of a table (docs/architecture.md §4): never another player's hand."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ def legal_batch(
     undertrump_when_void: bool = False,
     puur_exemption: bool = True,
 ) -> np.ndarray:
-    """Legal masks of RULES.md §6.2 for each row (``hi_card`` -1: no trump in the trick yet)."""
+    """Legal masks of docs/rules.md §6.2 for each row (``hi_card`` -1: no trump in the trick yet)."""
     lead_mask = _SUIT_MASK[lead_suit]
     trump_mask = _TRUMP_MASK[contract]
     follow = hand & lead_mask

@@ -155,7 +155,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(t) for t in items]
 
 
-#: French suit shown for each Swiss suit, per ``french_map`` (RULES.md §2.3; display only).
+#: French suit shown for each Swiss suit, per ``french_map`` (docs/rules.md §2.3; display only).
 FRENCH_SUITS: dict[str, tuple[str, str, str, str]] = {
     # Eichel, Rose, Schelle, Schilte
     "official": ("ecken", "herz", "kreuz", "schaufel"),

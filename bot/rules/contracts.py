@@ -1,4 +1,4 @@
-"""Contracts (a trump suit, Obenabe, Undenufe) and multiplier profiles (RULES.md §5, §9)."""
+"""Contracts (a trump suit, Obenabe, Undenufe) and multiplier profiles (docs/rules.md §5, §9)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class Contract(IntEnum):
 OBENABE = 4
 UNDENUFE = 5
 
-#: Multiplier per contract (index = contract int) for each profile of RULES.md §9.
+#: Multiplier per contract (index = contract int) for each profile of docs/rules.md §9.
 MULTIPLIER_PROFILES: dict[str, tuple[int, int, int, int, int, int]] = {
     "classic": (1, 1, 2, 2, 3, 4),
     "swiss_3_3": (1, 1, 2, 2, 3, 3),

@@ -1,4 +1,4 @@
-"""Shuffling from a seed, dealing in threes, first forehand and rotation (RULES.md §4).
+"""Shuffling from a seed, dealing in threes, first forehand and rotation (docs/rules.md §4).
 
 The shuffle is a documented function of a text seed, so anyone can re-derive a deal:
 

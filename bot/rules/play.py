@@ -1,4 +1,4 @@
-"""Legal moves and trick evaluation on card ints and masks (RULES.md §6, §7).
+"""Legal moves and trick evaluation on card ints and masks (docs/rules.md §6, §7).
 
 These are the hot paths used by the table engine and computer players;
 :mod:`bot.rules.facade` wraps them for :class:`~bot.rules.cards.Card` objects.
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from .cards import SUIT_MASKS, SUIT_OF
 from .tables import POINTS, POWER, PUUR, TRUMP_ABOVE, TRUMP_STRENGTH
 
-# Why a card is not legal, for messages (RULES.md §6.2).
+# Why a card is not legal, for messages (docs/rules.md §6.2).
 MUST_FOLLOW = "must_follow_suit"
 MUST_FOLLOW_NO_TRUMP = "must_follow_suit_no_trumping"
 MUST_PLAY_TRUMP = "must_play_trump"
@@ -29,7 +29,7 @@ def legal_mask(
 ) -> int:
     """The mask of legal cards of ``hand`` given the cards already in ``trick`` (play order).
 
-    Implements the decision procedure of RULES.md §6.2 line by line.
+    Implements the decision procedure of docs/rules.md §6.2 line by line.
     """
     if not trick:
         return hand

@@ -1,4 +1,4 @@
-"""The rule set: every configuration key of RULES.md §16, presets, validation.
+"""The rule set: every configuration key of docs/rules.md §16, presets, validation.
 
 >>> RuleSet().target
 2500
@@ -63,7 +63,7 @@ AUSMACH_BLOCKS = ("stoeck", "weis", "stich")
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every rule switch of RULES.md §16, with its recommended default.
+    """Every rule switch of docs/rules.md §16, with its recommended default.
 
     ``hands_per_game`` (not in §16) makes a game a fixed number of hands, as in
     tournament Passen; 0 means the game runs to ``target``.
@@ -152,7 +152,7 @@ class RuleSet:
         return MULTIPLIER_PROFILES[self.multiplier_profile]
 
     def multiplier(self, contract: int) -> int:
-        """The factor ``m(contract)`` of RULES.md §9."""
+        """The factor ``m(contract)`` of docs/rules.md §9."""
         return MULTIPLIER_PROFILES[self.multiplier_profile][contract]
 
     @property

@@ -1,4 +1,4 @@
-"""Writing one hand's points (RULES.md §8).
+"""Writing one hand's points (docs/rules.md §8).
 
 >>> hand_points(RuleSet(), 2, card_points=(97, 55), last_team=0, tricks_won=(5, 4),
 ...             weis_team=0, weis_points=50, stoeck_team=1, declarer_team=0)
@@ -53,7 +53,7 @@ def hand_points(
     return written[0], written[1]
 
 
-#: Striche per event in the Striche system (RULES.md §12.7, current rules).
+#: Striche per event in the Striche system (docs/rules.md §12.7, current rules).
 STRICHE = {"berg": 1, "sieg": 2, "matsch": 1, "schneider": 2, "kontermatsch": 2}
 
 

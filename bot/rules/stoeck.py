@@ -1,4 +1,4 @@
-"""Stöck: trump King and Ober in one hand (RULES.md §11)."""
+"""Stöck: trump King and Ober in one hand (docs/rules.md §11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Precomputed tables for the mask-level hot paths (RULES.md §3, §7).
+"""Precomputed tables for the mask-level hot paths (docs/rules.md §3, §7).
 
 All tables are plain tuples indexed by card int, built once at import.
 """

@@ -1,4 +1,4 @@
-"""Weis: detection, values, comparison and the team rule (RULES.md §10).
+"""Weis: detection, values, comparison and the team rule (docs/rules.md §10).
 
 >>> from bot.rules.cards import parse_cards, to_mask
 >>> hand = to_mask(parse_cards("rose-7 rose-8 rose-9 rose-10 rose-U eichel-U schelle-U schilte-U eichel-6"))
@@ -127,7 +127,7 @@ def find_weis(hand: int, contract: int, rules: RuleSet) -> list[Weis]:
     """Every Weis a 9-card hand declares under ``rules`` (empty when Weis is off).
 
     With ``kreuzweis`` a card may be in a sequence and a quartet; without it the
-    card-disjoint selection with the highest total is chosen (RULES.md §10.2).
+    card-disjoint selection with the highest total is chosen (docs/rules.md §10.2).
     """
     if not rules.weis_enabled:
         return []
@@ -180,7 +180,7 @@ def _kind_rank(w: Weis, tie_kind: str) -> tuple[int, ...]:
 def strength(w: Weis, contract: int, rules: RuleSet) -> tuple[int, ...]:
     """Comparison key of one Weis, seat order aside: value, kind, height, trump.
 
-    Heights run in natural order; in Undenufe the lower cards win (RULES.md §10.4).
+    Heights run in natural order; in Undenufe the lower cards win (docs/rules.md §10.4).
     """
     height = 8 - w.low if contract == 5 else w.high
     is_trump = 1 if w.kind == SEQUENCE and w.suit == contract and contract < 4 else 0
@@ -200,7 +200,7 @@ class WeisResult:
 def resolve_weis(
     declared: Mapping[int, Iterable[Weis]], contract: int, forehand: int, rules: RuleSet
 ) -> WeisResult:
-    """Apply the team rule of RULES.md §10.5 to the Weis declared per seat.
+    """Apply the team rule of docs/rules.md §10.5 to the Weis declared per seat.
 
     Seat order breaks a full tie: the player nearer to forehand (who leads trick 1) wins.
     """

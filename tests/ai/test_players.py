@@ -1,4 +1,4 @@
-"""Computer players: legal decisions, no peeking at hidden cards, determinism (DESIGN.md §7)."""
+"""Computer players: legal decisions, no peeking at hidden cards, determinism (docs/architecture.md §7)."""
 
 from __future__ import annotations
 

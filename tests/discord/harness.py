@@ -1,4 +1,4 @@
-"""The real discord.py code path with no network (DESIGN.md §8).
+"""The real discord.py code path with no network (docs/architecture.md §8).
 
 Gateway payloads go in through ``ConnectionState.parsers["INTERACTION_CREATE"]``, as the
 gateway reader would send them; every REST call is caught by replacing

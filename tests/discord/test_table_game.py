@@ -1,4 +1,4 @@
-"""A whole game in a channel through slash commands and button clicks only (DESIGN.md §8)."""
+"""A whole game in a channel through slash commands and button clicks only (docs/architecture.md §8)."""
 import asyncio
 import dataclasses
 import json

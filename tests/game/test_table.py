@@ -370,7 +370,7 @@ def test_a_table_keeps_its_own_turn_timer_through_replay():
 
 
 def test_no_stoeck_preshow_in_trick_one_where_weis_count_first():
-    """RULES.md §12.1.2 H0: the pre-show before the first card exists only where Stöck counts first."""
+    """docs/rules.md §12.1.2 H0: the pre-show before the first card exists only where Stöck counts first."""
     from dataclasses import replace
 
     from bot.game import AnnounceStoeck as Preshow

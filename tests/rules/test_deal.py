@@ -1,4 +1,4 @@
-"""RULES.md X45, X46: dealing and rotation; the seeded shuffle."""
+"""docs/rules.md X45, X46: dealing and rotation; the seeded shuffle."""
 
 import hashlib
 

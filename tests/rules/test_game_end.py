@@ -1,4 +1,4 @@
-"""RULES.md X37, X38, X42–X44: the order of credits, Bedanken, Berg and Schneider."""
+"""docs/rules.md X37, X38, X42–X44: the order of credits, Bedanken, Berg and Schneider."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md X36 (a complete hand) and X39–X41 (the game-end race on the same deal)."""
+"""docs/rules.md X36 (a complete hand) and X39–X41 (the game-end race on the same deal)."""
 
 import pytest
 

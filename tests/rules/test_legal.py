@@ -1,4 +1,4 @@
-"""RULES.md X9–X20 and X52: legal moves, given exactly."""
+"""docs/rules.md X9–X20 and X52: legal moves, given exactly."""
 
 import pytest
 

@@ -39,7 +39,7 @@ def test_152_card_points_for_every_contract(contract, values):
 
 
 def reference_legal(hand, trick, contract, sw):
-    """RULES.md §6.2 written out naively on Card objects, as an independent check."""
+    """docs/rules.md §6.2 written out naively on Card objects, as an independent check."""
     if not trick:
         return set(hand)
     lead = trick[0].suit

@@ -1,4 +1,4 @@
-"""RULES.md §16: every key with its default, presets, validation."""
+"""docs/rules.md §16: every key with its default, presets, validation."""
 
 import pytest
 import yaml

@@ -1,4 +1,4 @@
-"""RULES.md X31–X35: writing a hand's points."""
+"""docs/rules.md X31–X35: writing a hand's points."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md X1–X8: card values, trick winners and trick points."""
+"""docs/rules.md X1–X8: card values, trick winners and trick points."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md X21–X30: Weis detection, comparison and the team rule."""
+"""docs/rules.md X21–X30: Weis detection, comparison and the team rule."""
 
 import pytest
 
