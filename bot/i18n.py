@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 LANGS = ("de", "en")
 
 #: Command names/descriptions, by key: {lang: text}.  English is the default name.
@@ -192,6 +194,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "over.berg": {"de": " · Berg: {team}", "en": " · Berg: {team}"},
     "over.schneider": {"de": " · Schneider!", "en": " · Schneider!"},
 }
+
+
+def command_text(key: str) -> Any:
+    """A command's name or description for discord.py: the catalogue's English, with its key
+    so that the translator (``bot/client.py``) gives Discord the German too."""
+    from discord import app_commands  # only the Discord layer calls this
+
+    return app_commands.locale_str(COMMAND_TEXTS[key]["en"], key=key)
 
 
 def language_of(locale: str | None, fallback: str = "de") -> str:

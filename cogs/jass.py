@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.http import MultipartParameters
 
 from bot.game import (
     Abandon,
@@ -34,11 +33,12 @@ from bot.game import (
     Table,
 )
 from bot.game.export import history_jsonl
-from bot.i18n import language_of, refusal_text
+from bot.i18n import command_text, language_of, refusal_text
 from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
 
+from . import rest
 from .ui import (
     BUTTON_ID,
     DECKS,
@@ -69,11 +69,6 @@ LEVEL_CHOICES = [app_commands.Choice(name="beginner", value="beginner"),
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
 FLUSH_ON_UNLOAD = 5.0  # seconds the cog waits for pending table edits when it unloads
-
-
-def raw(payload: dict) -> MultipartParameters:
-    """A JSON body for discord.py's HTTP client (rate limits and retries stay its job)."""
-    return MultipartParameters(payload=payload, multipart=None, files=None)
 
 
 def actor_of(user: discord.abc.User) -> str:
@@ -153,22 +148,20 @@ class Jass(commands.Cog):
 
     # -- commands -------------------------------------------------------------------
 
-    jass = app_commands.Group(name=app_commands.locale_str("jass", key="jass.name"),
-                              description=app_commands.locale_str("Play Schieber", key="jass.description"),
+    jass = app_commands.Group(name=command_text("jass.name"),
+                              description=command_text("jass.description"),
                               guild_only=True)
 
-    @jass.command(name=app_commands.locale_str("new", key="jass.new.name"),
-                  description=app_commands.locale_str("Open a new table", key="jass.new.description"))
-    @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
-                         target=app_commands.locale_str("target", key="jass.new.target.name"),
-                         computer_players=app_commands.locale_str("computer_players", key="jass.new.computers.name"),
-                         level=app_commands.locale_str("level", key="jass.new.level.name"))
-    @app_commands.describe(preset=app_commands.locale_str("Rules preset", key="jass.new.preset.description"),
-                           target=app_commands.locale_str("Points to win", key="jass.new.target.description"),
-                           computer_players=app_commands.locale_str("Computer players",
-                                                                    key="jass.new.computers.description"),
-                           level=app_commands.locale_str("How well computer players play",
-                                                         key="jass.new.level.description"))
+    @jass.command(name=command_text("jass.new.name"),
+                  description=command_text("jass.new.description"))
+    @app_commands.rename(preset=command_text("jass.new.preset.name"),
+                         target=command_text("jass.new.target.name"),
+                         computer_players=command_text("jass.new.computers.name"),
+                         level=command_text("jass.new.level.name"))
+    @app_commands.describe(preset=command_text("jass.new.preset.description"),
+                           target=command_text("jass.new.target.description"),
+                           computer_players=command_text("jass.new.computers.description"),
+                           level=command_text("jass.new.level.description"))
     @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
                           level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, preset: str | None = None,
@@ -208,31 +201,31 @@ class Jass(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
         await self.post_table(self.service.tables[tid], channel_of(interaction))
 
-    @jass.command(name=app_commands.locale_str("join", key="jass.join.name"),
-                  description=app_commands.locale_str("Sit down at the table", key="jass.join.description"))
+    @jass.command(name=command_text("jass.join.name"),
+                  description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             command = JoinSeat(actor_of(interaction.user), name=interaction.user.display_name[:32])
             await self.run(interaction, table.table_id, command, reply="joined")
 
-    @jass.command(name=app_commands.locale_str("leave", key="jass.leave.name"),
-                  description=app_commands.locale_str("Leave your seat", key="jass.leave.description"))
+    @jass.command(name=command_text("jass.leave.name"),
+                  description=command_text("jass.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             await self.run(interaction, table.table_id, LeaveSeat(actor_of(interaction.user)), reply="left")
 
-    @jass.command(name=app_commands.locale_str("start", key="jass.start.name"),
-                  description=app_commands.locale_str("Start the game", key="jass.start.description"))
+    @jass.command(name=command_text("jass.start.name"),
+                  description=command_text("jass.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             command = StartGame(actor_of(interaction.user), seed=new_seed(), privileged=self.is_manager(interaction))
             await self.run(interaction, table.table_id, command, reply="started")
 
-    @jass.command(name=app_commands.locale_str("table", key="jass.table.name"),
-                  description=app_commands.locale_str("Post the table again", key="jass.table.description"))
+    @jass.command(name=command_text("jass.table.name"),
+                  description=command_text("jass.table.description"))
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -242,8 +235,8 @@ class Jass(commands.Cog):
                                                 ephemeral=True)
         await self.post_table(table, channel_of(interaction))
 
-    @jass.command(name=app_commands.locale_str("end", key="jass.end.name"),
-                  description=app_commands.locale_str("End the table", key="jass.end.description"))
+    @jass.command(name=command_text("jass.end.name"),
+                  description=command_text("jass.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -251,8 +244,8 @@ class Jass(commands.Cog):
         await self.run(interaction, table.table_id, Abandon(actor_of(interaction.user),
                                                              privileged=self.is_manager(interaction)), reply="ended")
 
-    @jass.command(name=app_commands.locale_str("history", key="jass.history.name"),
-                  description=app_commands.locale_str("Hand history", key="jass.history.description"))
+    @jass.command(name=command_text("jass.history.name"),
+                  description=command_text("jass.history.description"))
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -263,22 +256,19 @@ class Jass(commands.Cog):
             msg("history.file", self.lang(interaction), id=table.table_id),
             file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"), ephemeral=True)
 
-    @jass.command(name=app_commands.locale_str("settings", key="jass.settings.name"),
-                  description=app_commands.locale_str("Server defaults", key="jass.settings.description"))
+    @jass.command(name=command_text("jass.settings.name"),
+                  description=command_text("jass.settings.description"))
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(preset=app_commands.locale_str("preset", key="jass.new.preset.name"),
-                         target=app_commands.locale_str("target", key="jass.new.target.name"),
-                         language=app_commands.locale_str("language", key="jass.settings.language.name"),
-                         deck=app_commands.locale_str("deck", key="jass.settings.deck.name"),
-                         turn_timer=app_commands.locale_str("turn_timer", key="jass.settings.timer.name"))
-    @app_commands.describe(preset=app_commands.locale_str("Rules preset", key="jass.new.preset.description"),
-                           target=app_commands.locale_str("Points to win", key="jass.new.target.description"),
-                           language=app_commands.locale_str("Language of table messages",
-                                                            key="jass.settings.language.description"),
-                           deck=app_commands.locale_str("Card names on the table",
-                                                        key="jass.settings.deck.description"),
-                           turn_timer=app_commands.locale_str("Seconds per turn before a stand-in plays (0: off)",
-                                                              key="jass.settings.timer.description"))
+    @app_commands.rename(preset=command_text("jass.new.preset.name"),
+                         target=command_text("jass.new.target.name"),
+                         language=command_text("jass.settings.language.name"),
+                         deck=command_text("jass.settings.deck.name"),
+                         turn_timer=command_text("jass.settings.timer.name"))
+    @app_commands.describe(preset=command_text("jass.new.preset.description"),
+                           target=command_text("jass.new.target.description"),
+                           language=command_text("jass.settings.language.description"),
+                           deck=command_text("jass.settings.deck.description"),
+                           turn_timer=command_text("jass.settings.timer.description"))
     @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
                           language=[app_commands.Choice(name="Deutsch", value="de"),
                                     app_commands.Choice(name="English", value="en")],
@@ -298,11 +288,10 @@ class Jass(commands.Cog):
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
 
-    @jass.command(name=app_commands.locale_str("cards", key="jass.cards.name"),
-                  description=app_commands.locale_str("Your card names", key="jass.cards.description"))
-    @app_commands.rename(deck=app_commands.locale_str("deck", key="jass.settings.deck.name"))
-    @app_commands.describe(deck=app_commands.locale_str("Swiss or French card names",
-                                                        key="jass.cards.deck.description"))
+    @jass.command(name=command_text("jass.cards.name"),
+                  description=command_text("jass.cards.description"))
+    @app_commands.rename(deck=command_text("jass.settings.deck.name"))
+    @app_commands.describe(deck=command_text("jass.cards.deck.description"))
     @app_commands.choices(deck=DECK_CHOICES)
     async def cards_cmd(self, interaction: discord.Interaction, deck: str) -> None:
         """A person's own choice: Swiss (Eichel, Rose, ...) or French (Ecken, Herz, ...) card names."""
@@ -531,8 +520,7 @@ class Jass(commands.Cog):
 
     async def post_table(self, table: Table, channel_id: int) -> None:
         payload = self.table_payload(table)
-        data = await self.bot.http.send_message(channel_id, params=raw(payload))
-        message_id = int(data["id"])
+        message_id = await rest.post_message(self.bot.http, channel_id, payload)
         self._where[table.table_id] = (channel_id, message_id)
         self._last_payload[table.table_id] = payload
         await self.service.storage.set_message(table.table_id, channel_id, message_id)
@@ -586,7 +574,7 @@ class Jass(commands.Cog):
             if self._last_payload.get(table_id) == payload:
                 return  # nothing visible changed
             try:
-                await self.bot.http.edit_message(channel_id, message_id, params=raw(payload))
+                await rest.edit_message(self.bot.http, channel_id, message_id, payload)
                 self._last_payload[table_id] = payload
             except discord.HTTPException as err:
                 log.warning("table %s: message edit failed: %s", table_id, err)

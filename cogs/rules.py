@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import language_of, message
+from bot.i18n import command_text, language_of, message
 from bot.texts.rules_topics import BY_KEY, find_topics
 
 
@@ -20,11 +20,11 @@ class RulesCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name=app_commands.locale_str("rules", key="rules.name"),
-        description=app_commands.locale_str("Look up a Schieber rule", key="rules.description"),
+        name=command_text("rules.name"),
+        description=command_text("rules.description"),
     )
-    @app_commands.rename(topic=app_commands.locale_str("topic", key="rules.topic.name"))
-    @app_commands.describe(topic=app_commands.locale_str("What you want to know", key="rules.topic.description"))
+    @app_commands.rename(topic=command_text("rules.topic.name"))
+    @app_commands.describe(topic=command_text("rules.topic.description"))
     async def rules(self, interaction: discord.Interaction, topic: str) -> None:
         lang = _lang(interaction)
         found = BY_KEY.get(topic) or next(iter(find_topics(topic, lang)), None)

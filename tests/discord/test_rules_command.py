@@ -102,3 +102,31 @@ async def test_the_undertrump_ban_is_stated_as_the_engine_plays_it(harness, lang
     text = callback.payload["data"]["embeds"][0]["description"]
     assert words in text
     assert "once a trump is in the trick" not in text and "liegt schon Trumpf im Stich" not in text
+
+
+async def test_every_command_text_discord_receives_comes_from_the_catalogue(harness):
+    """Names and descriptions (and their German localizations) are the catalogue's, one for one."""
+    from bot.i18n import COMMAND_TEXTS
+
+    english = {t["en"] for t in COMMAND_TEXTS.values()}
+    german = {t["de"] for t in COMMAND_TEXTS.values()}
+    puts = [c for c in harness.side.calls if c.method == "PUT" and c.path.endswith("/commands")]
+    seen = 0
+
+    def check(node):
+        nonlocal seen
+        for field in ("name", "description"):
+            if field in node:
+                assert node[field] in english, (field, node[field])
+                localized = (node.get(f"{field}_localizations") or {}).get("de")
+                assert localized in german, (field, node[field], localized)
+                seen += 1
+        for child in node.get("options") or []:
+            if "choices" not in child or child.get("type") in (1, 2):
+                check(child)
+            else:
+                check({k: v for k, v in child.items() if k != "choices"})
+
+    for command in puts[-1].payload:
+        check(command)
+    assert seen > 30
