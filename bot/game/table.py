@@ -200,12 +200,37 @@ class Table:
         return out
 
     def _decide(self, c: cmd.Command) -> list[dict[str, Any]]:
-        handler = getattr(self, f"_decide_{type(c).__name__}", None)
-        if handler is None:
-            raise GameError(e.NOT_ALLOWED, command=type(c).__name__)
-        if self.phase == Phase.ABANDONED:
+        """The primary events of ``c`` (by its type), or a :class:`GameError`."""
+        if self.phase == Phase.ABANDONED and isinstance(c, cmd.Command):
             raise GameError(e.WRONG_PHASE, phase=self.phase.value)
-        return handler(c)
+        match c:
+            case cmd.JoinSeat():
+                return self._decide_JoinSeat(c)
+            case cmd.LeaveSeat():
+                return self._decide_LeaveSeat(c)
+            case cmd.AddComputer():
+                return self._decide_AddComputer(c)
+            case cmd.RemoveComputer():
+                return self._decide_RemoveComputer(c)
+            case cmd.StartGame():
+                return self._decide_StartGame(c)
+            case cmd.NextHand():
+                return self._decide_NextHand(c)
+            case cmd.ChooseContract():
+                return self._decide_ChooseContract(c)
+            case cmd.Schieben():
+                return self._decide_Schieben(c)
+            case cmd.PlayCard():
+                return self._decide_PlayCard(c)
+            case cmd.AnnounceStoeck():
+                return self._decide_AnnounceStoeck(c)
+            case cmd.Bedanken():
+                return self._decide_Bedanken(c)
+            case cmd.StandIn():
+                return self._decide_StandIn(c)
+            case cmd.Abandon():
+                return self._decide_Abandon(c)
+        raise GameError(e.NOT_ALLOWED, command=type(c).__name__)
 
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase not in phases:

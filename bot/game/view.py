@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from bot.rules import PlayedTrick, RuleSet, Weis, WeisResult
+
+
+#: The phases of a table (``bot.game.table.Phase`` values).
+PhaseName = Literal["lobby", "contract", "play", "hand_over", "game_over", "abandoned"]
 
 
 @dataclass(frozen=True)
@@ -20,7 +25,7 @@ class TableView:
     """A seat's (or, with ``seat=None``, a spectator's) view of the table."""
 
     table_id: str
-    phase: str
+    phase: PhaseName
     seat: int | None
     rules: RuleSet
     seats: tuple[SeatView, ...]
