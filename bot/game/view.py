@@ -7,7 +7,6 @@ from typing import Literal
 
 from bot.rules import PlayedTrick, RuleSet, Weis, WeisResult
 
-
 #: The phases of a table (``bot.game.table.Phase`` values).
 PhaseName = Literal["lobby", "contract", "play", "hand_over", "game_over", "abandoned"]
 
