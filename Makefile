@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy

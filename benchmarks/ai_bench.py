@@ -60,14 +60,18 @@ def main() -> None:
     tables = states(args.states, 1)
     for level in ("beginner", "club", "strong"):
         ts = timed(lambda i, lv=level: make_player(lv, i), tables)
-        print(f"{level}_decision_ms: p50={1000 * pct(ts, 0.5):.2f} p95={1000 * pct(ts, 0.95):.2f} "
-              f"max={1000 * max(ts):.2f} (card decisions, {len(ts)} states)")
+        print(
+            f"{level}_decision_ms: p50={1000 * pct(ts, 0.5):.2f} p95={1000 * pct(ts, 0.95):.2f} "
+            f"max={1000 * max(ts):.2f} (card decisions, {len(ts)} states)"
+        )
     for budget in (float(b) for b in args.budgets.split(",")):
         some = tables[: max(20, int(args.states * 0.1 / budget))]
         ts = timed(lambda i, b=budget: SearchPlayer(random.Random(i), budget=b, worlds=10**9), some)
         over = max(t - budget for t in ts)
-        print(f"search_budget_{budget:g}s_ms: p50={1000 * pct(ts, 0.5):.1f} p95={1000 * pct(ts, 0.95):.1f} "
-              f"max={1000 * max(ts):.1f} worst_overshoot_ms={1000 * over:.1f} ({len(ts)} decisions)")
+        print(
+            f"search_budget_{budget:g}s_ms: p50={1000 * pct(ts, 0.5):.1f} p95={1000 * pct(ts, 0.95):.1f} "
+            f"max={1000 * max(ts):.1f} worst_overshoot_ms={1000 * over:.1f} ({len(ts)} decisions)"
+        )
 
 
 if __name__ == "__main__":

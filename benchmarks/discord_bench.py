@@ -35,12 +35,26 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-async def person(h: Harness, who: dict, tid: str, clicks: int, cpu: list[float], wall: list[float],
-                 think: float = 0.0, turn: asyncio.Event | None = None) -> None:
+async def person(
+    h: Harness,
+    who: dict,
+    tid: str,
+    clicks: int,
+    cpu: list[float],
+    wall: list[float],
+    think: float = 0.0,
+    turn: asyncio.Event | None = None,
+) -> None:
     service = h.bot.service
     hand_id = f"jass:{tid}:0:hand"
-    table_msg = message_payload(1, {"components": [{"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "My cards", "custom_id": hand_id}]}]})
+    table_msg = message_payload(
+        1,
+        {
+            "components": [
+                {"type": 1, "components": [{"type": 2, "style": 1, "label": "My cards", "custom_id": hand_id}]}
+            ]
+        },
+    )
     for _ in range(clicks):
         deadline = time.perf_counter() + 120
         while time.perf_counter() < deadline:
@@ -67,11 +81,18 @@ async def person(h: Harness, who: dict, tid: str, clicks: int, cpu: list[float],
             wall.append((t0, time.perf_counter() - t0))
 
 
-async def run(tables: int, clicks: int, think: float = 0.0,
-              ai_delay: float = 0.0) -> tuple[list[float], list[tuple[float, float]], float]:
+async def run(
+    tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.0
+) -> tuple[list[float], list[tuple[float, float]], float]:
     with tempfile.TemporaryDirectory() as tmp:
-        bot = JassBot(Settings(database=Path(tmp) / "b.sqlite3", computer_delay_seconds=ai_delay,
-                               hand_pause_seconds=ai_delay, turn_timer_seconds=0))
+        bot = JassBot(
+            Settings(
+                database=Path(tmp) / "b.sqlite3",
+                computer_delay_seconds=ai_delay,
+                hand_pause_seconds=ai_delay,
+                turn_timer_seconds=0,
+            )
+        )
         h = Harness(bot, Patch())
         await h.start()
         h.side.record = False  # a benchmark keeps no transcript (the tests' audit does)
@@ -79,12 +100,31 @@ async def run(tables: int, clicks: int, think: float = 0.0,
         people = []
         for i in range(tables):
             who = user(10_000 + i, f"p{i}")
-            new = [{"name": "new", "type": 1, "options": [{"name": "computer_players", "type": 4, "value": 3},
-                                                         {"name": "preset", "type": 3, "value": "single-1000"}]}]
+            new = [
+                {
+                    "name": "new",
+                    "type": 1,
+                    "options": [
+                        {"name": "computer_players", "type": 4, "value": 3},
+                        {"name": "preset", "type": 3, "value": "single-1000"},
+                    ],
+                }
+            ]
             await h.send(h.command_payload("jass", new, who))
             tid = next(t for t, tab in bot.service.tables.items() if tab.host == f"u:{who['id']}")
-            start = message_payload(1, {"components": [{"type": 1, "components": [
-                {"type": 2, "style": 3, "label": "Start", "custom_id": f"jass:{tid}:0:start"}]}]})
+            start = message_payload(
+                1,
+                {
+                    "components": [
+                        {
+                            "type": 1,
+                            "components": [
+                                {"type": 2, "style": 3, "label": "Start", "custom_id": f"jass:{tid}:0:start"}
+                            ],
+                        }
+                    ]
+                },
+            )
             await h.send(h.click_payload(f"jass:{tid}:0:start", who, start))
             people.append((who, tid))
         cpu: list[float] = []
@@ -126,8 +166,12 @@ async def main() -> None:
     parser.add_argument("--clicks", type=int, default=20, help="card plays per person")
     parser.add_argument("--think", type=float, default=4.0, help="mean seconds a person thinks before a click")
     parser.add_argument("--ai-delay", type=float, default=1.0, help="mean seconds a computer player waits")
-    parser.add_argument("--warmup", type=float, default=10.0,
-                        help="also report clicks after this many seconds (all games start at once)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="also report clicks after this many seconds (all games start at once)",
+    )
     args = parser.parse_args()
     cpu, wall, _ = await run(1, 60)
     print(f"cpu_ms_per_card_play_p50: {1000 * pct(cpu, 0.5):.2f}")

@@ -66,7 +66,7 @@ def bench_legal(seconds: float, seed: int) -> float:
         perm = rng.sample(range(36), 36)
         size = rng.randint(1, 9)
         hand = sum(1 << c for c in perm[:size])
-        states.append((hand, perm[size:size + rng.randint(0, 3)], rng.randrange(6)))
+        states.append((hand, perm[size : size + rng.randint(0, 3)], rng.randrange(6)))
 
     def step() -> int:
         for hand, trick, contract in states:

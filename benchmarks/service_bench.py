@@ -44,8 +44,11 @@ def pct(values: list[float], q: float) -> float:
 async def load_run(db: Path, tables: int, seconds: float, ai_delay: float) -> None:
     storage = await Storage.open(db)
     counter = itertools.count()
-    service = TimedService(storage, ServiceSettings(ai_delay=ai_delay, hand_pause=ai_delay, ai_seed="bench"),
-                           seeds=lambda: f"seed-{next(counter)}")
+    service = TimedService(
+        storage,
+        ServiceSettings(ai_delay=ai_delay, hand_pause=ai_delay, ai_seed="bench"),
+        seeds=lambda: f"seed-{next(counter)}",
+    )
     ids = []
     for _ in range(tables):
         table = await service.create_table("u:bench")
@@ -77,8 +80,9 @@ async def restore_run(db: Path, tables: int, moves: int) -> None:
     storage = await Storage.open(db)
     counter = itertools.count()
     # Computer players wait an hour: the benchmark makes their moves itself, then stops.
-    service = TableService(storage, ServiceSettings(ai_delay=3600, ai_seed="bench"),
-                           seeds=lambda: f"seed-{next(counter)}")
+    service = TableService(
+        storage, ServiceSettings(ai_delay=3600, ai_seed="bench"), seeds=lambda: f"seed-{next(counter)}"
+    )
     ids = []
     for _ in range(tables):
         table = await service.create_table("u:bench")

@@ -27,8 +27,9 @@ EXTENSIONS = ("cogs.rules", "cogs.jass")
 class JassTranslator(app_commands.Translator):
     """Gives slash commands their German names and descriptions."""
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
         key = string.extras.get("key")
         if not key or key not in COMMAND_TEXTS:
             return None
@@ -54,13 +55,16 @@ class JassBot(commands.AutoShardedBot):
         s = self.settings
         if self.storage is None:
             self.storage = await Storage.open(s.database)
-        self.service = TableService(self.storage, ServiceSettings(
-            ai_delay=s.computer_delay_seconds,
-            hand_pause=s.hand_pause_seconds,
-            turn_timeout=s.turn_timer_seconds or None,
-            tables_per_channel=s.tables_per_channel,
-            tables_per_user=s.tables_per_user,
-        ))
+        self.service = TableService(
+            self.storage,
+            ServiceSettings(
+                ai_delay=s.computer_delay_seconds,
+                hand_pause=s.hand_pause_seconds,
+                turn_timeout=s.turn_timer_seconds or None,
+                tables_per_channel=s.tables_per_channel,
+                tables_per_user=s.tables_per_user,
+            ),
+        )
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
         self.tree.error(self.on_app_command_error)
@@ -80,11 +84,13 @@ class JassBot(commands.AutoShardedBot):
         # collector's full passes, which would otherwise pause every table while they run.
         gc.freeze()
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """An unexpected failure of a slash command: logged, and the user told privately."""
-        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
-                  exc_info=getattr(error, "original", error))
+        log.error(
+            "command %s failed",
+            getattr(interaction.command, "qualified_name", "?"),
+            exc_info=getattr(error, "original", error),
+        )
         text = message("err.unexpected", language_of(str(interaction.locale), self.settings.language))
         try:
             if interaction.response.is_done():

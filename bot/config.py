@@ -107,9 +107,23 @@ def _set(data: dict[str, Any], dotted: str, value: Any) -> None:
 
 
 KNOWN = {
-    "database", "language", "turn_timer_seconds", "hand_pause_seconds", "dev_guild_ids",
-    "rules", "rules.preset", "rules.overrides", "computer", "computer.level", "computer.delay_seconds",
-    "log", "log.level", "log.file", "limits", "limits.tables_per_channel", "limits.tables_per_user",
+    "database",
+    "language",
+    "turn_timer_seconds",
+    "hand_pause_seconds",
+    "dev_guild_ids",
+    "rules",
+    "rules.preset",
+    "rules.overrides",
+    "computer",
+    "computer.level",
+    "computer.delay_seconds",
+    "log",
+    "log.level",
+    "log.file",
+    "limits",
+    "limits.tables_per_channel",
+    "limits.tables_per_user",
 }
 
 

@@ -41,10 +41,23 @@ LANG = "en"  # the terminal's language for refusals (the catalogue's sentences)
 
 #: Words a player may type for a contract (besides its number in the menu).
 CONTRACT_WORDS = {
-    "eichel": "eichel", "acorns": "eichel", "rose": "rose", "rosen": "rose", "roses": "rose",
-    "schelle": "schelle", "schellen": "schelle", "bells": "schelle", "schilte": "schilte", "schilten": "schilte",
-    "shields": "schilte", "obenabe": "obenabe", "oben": "obenabe", "top-down": "obenabe",
-    "undenufe": "undenufe", "unde": "undenufe", "bottom-up": "undenufe",
+    "eichel": "eichel",
+    "acorns": "eichel",
+    "rose": "rose",
+    "rosen": "rose",
+    "roses": "rose",
+    "schelle": "schelle",
+    "schellen": "schelle",
+    "bells": "schelle",
+    "schilte": "schilte",
+    "schilten": "schilte",
+    "shields": "schilte",
+    "obenabe": "obenabe",
+    "oben": "obenabe",
+    "top-down": "obenabe",
+    "undenufe": "undenufe",
+    "unde": "undenufe",
+    "bottom-up": "undenufe",
 }
 
 HELP = """\
@@ -82,8 +95,16 @@ def parse_overrides(preset: str, settings: list[str]) -> RuleSet:
 
 
 class TerminalGame:
-    def __init__(self, seats: list[str], rules: RuleSet, seed: int | None, json_out: bool,
-                 out: TextIO = sys.stdout, ask: Callable[[str], str] = input, level: str = "club") -> None:
+    def __init__(
+        self,
+        seats: list[str],
+        rules: RuleSet,
+        seed: int | None,
+        json_out: bool,
+        out: TextIO = sys.stdout,
+        ask: Callable[[str], str] = input,
+        level: str = "club",
+    ) -> None:
         self.out, self.ask, self.json_out = out, ask, json_out
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
@@ -209,8 +230,9 @@ class TerminalGame:
     def _ask_contract(self, view: TableView, actor: str) -> Command:
         self.say(f"\nYour cards: {self._hand_text(view.hand, 0)}")
         options = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
-        menu = "  ".join(f"[{i + 1}] {contract_name(c)} ×{view.rules.multiplier(int(c))}"
-                         for i, c in enumerate(options))
+        menu = "  ".join(
+            f"[{i + 1}] {contract_name(c)} ×{view.rules.multiplier(int(c))}" for i, c in enumerate(options)
+        )
         schieben = "  [s] Schieben" if self.table.may_schieben else ""
         while True:
             answer = self.ask(f"Choose the contract: {menu}{schieben}{self._extra_options(view)}\n> ").strip().lower()
@@ -273,8 +295,10 @@ class TerminalGame:
             self.say(f"=== Game {ev['game']}: Schieber to {t.rules.target} ({t.rules.multiplier_profile}) ===")
         elif kind == "hand_dealt":
             self._weis = []
-            self.say(f"\n--- Hand {ev['hand']}: dealer {self.name(ev['dealer'])}, "
-                     f"forehand {self.name(ev['forehand'])} — commitment {ev['commitment'][:16]}… ---")
+            self.say(
+                f"\n--- Hand {ev['hand']}: dealer {self.name(ev['dealer'])}, "
+                f"forehand {self.name(ev['forehand'])} — commitment {ev['commitment'][:16]}… ---"
+            )
         elif kind == "schieben":
             self.say(f"{self.who(ev['seat'], 'shoves', 'shove')} (Schieben).")
         elif kind == "contract":
@@ -302,8 +326,10 @@ class TerminalGame:
             hand = t.hand
             if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5
                 card_points[hand.tricks[-1].winner % 2] += 5
-            self.say(f"Hand {ev['hand']} over ({self.team(0)} : {self.team(1)}): card points {pair(card_points)}, "
-                     f"tricks {pair(ev['tricks'])}; written {pair(ev['written'])} → totals {pair(ev['totals'])}")
+            self.say(
+                f"Hand {ev['hand']} over ({self.team(0)} : {self.team(1)}): card points {pair(card_points)}, "
+                f"tricks {pair(ev['tricks'])}; written {pair(ev['written'])} → totals {pair(ev['totals'])}"
+            )
             if ev["match_team"] is not None:
                 self.say(f"{'Kontermatsch' if ev['kontermatsch'] else 'Match'} for {self.team(ev['match_team'])}!")
         elif kind == "hand_seed":
@@ -312,8 +338,7 @@ class TerminalGame:
             self.say(f"{self.team(ev['team'])} claim the win (Bedanken) — {'right' if ev['right'] else 'wrong'}!")
         elif kind == "game_over":
             winner = "nobody wins (a draw)" if ev["winner"] is None else f"{self.team(ev['winner'])} win"
-            self.say(f"\n=== Game over: {winner}, {pair(ev['totals'])}"
-                     f"{' — Schneider!' if ev['schneider'] else ''} ===")
+            self.say(f"\n=== Game over: {winner}, {pair(ev['totals'])}{' — Schneider!' if ev['schneider'] else ''} ===")
 
 
 def play_main(args: Any) -> int:

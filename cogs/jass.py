@@ -61,11 +61,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PLAY = re.compile(r"c(\d{1,2})(?:w(\d{1,3}))?")  # a card, with a selection of Weis/Stöck marks
 MARK = re.compile(r"t(\d{1,3})")  # re-show the hand with other Weis marks
-DECK_CHOICES = [app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
-                app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french")]
-LEVEL_CHOICES = [app_commands.Choice(name="beginner", value="beginner"),
-                 app_commands.Choice(name="club", value="club"),
-                 app_commands.Choice(name="strong", value="strong")]
+DECK_CHOICES = [
+    app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
+    app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
+]
+LEVEL_CHOICES = [
+    app_commands.Choice(name="beginner", value="beginner"),
+    app_commands.Choice(name="club", value="club"),
+    app_commands.Choice(name="strong", value="strong"),
+]
 EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
 FLUSH_ON_UNLOAD = 5.0  # seconds the cog waits for pending table edits when it unloads
@@ -127,8 +131,16 @@ class Jass(commands.Cog):
         pending = self._pending.get(table_id)
         if pending is not None and not pending.done():
             return  # the edit in flight drops them when it is done
-        for cache in (self._pending, self._last_edit, self._last_payload, self._languages, self._decks,
-                      self._where, self._latest, self._notes):
+        for cache in (
+            self._pending,
+            self._last_edit,
+            self._last_payload,
+            self._languages,
+            self._decks,
+            self._where,
+            self._latest,
+            self._notes,
+        ):
             cache.pop(table_id, None)
 
     def lang(self, interaction: discord.Interaction) -> str:
@@ -148,25 +160,32 @@ class Jass(commands.Cog):
 
     # -- commands -------------------------------------------------------------------
 
-    jass = app_commands.Group(name=command_text("jass.name"),
-                              description=command_text("jass.description"),
-                              guild_only=True)
+    jass = app_commands.Group(
+        name=command_text("jass.name"), description=command_text("jass.description"), guild_only=True
+    )
 
-    @jass.command(name=command_text("jass.new.name"),
-                  description=command_text("jass.new.description"))
-    @app_commands.rename(preset=command_text("jass.new.preset.name"),
-                         target=command_text("jass.new.target.name"),
-                         computer_players=command_text("jass.new.computers.name"),
-                         level=command_text("jass.new.level.name"))
-    @app_commands.describe(preset=command_text("jass.new.preset.description"),
-                           target=command_text("jass.new.target.description"),
-                           computer_players=command_text("jass.new.computers.description"),
-                           level=command_text("jass.new.level.description"))
-    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
-                          level=LEVEL_CHOICES)
-    async def new(self, interaction: discord.Interaction, preset: str | None = None,
-                  target: app_commands.Range[int, 100, 100000] | None = None,
-                  computer_players: app_commands.Range[int, 0, 3] = 0, level: str | None = None) -> None:
+    @jass.command(name=command_text("jass.new.name"), description=command_text("jass.new.description"))
+    @app_commands.rename(
+        preset=command_text("jass.new.preset.name"),
+        target=command_text("jass.new.target.name"),
+        computer_players=command_text("jass.new.computers.name"),
+        level=command_text("jass.new.level.name"),
+    )
+    @app_commands.describe(
+        preset=command_text("jass.new.preset.description"),
+        target=command_text("jass.new.target.description"),
+        computer_players=command_text("jass.new.computers.description"),
+        level=command_text("jass.new.level.description"),
+    )
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        target: app_commands.Range[int, 100, 100000] | None = None,
+        computer_players: app_commands.Range[int, 0, 3] = 0,
+        level: str | None = None,
+    ) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
         server = await self.server_settings(interaction.guild_id)
@@ -178,9 +197,13 @@ class Jass(commands.Cog):
         actor = actor_of(interaction.user)
         others = await self.service.storage.tables_in_channel(channel_of(interaction), status="open")
         try:
-            table = await self.service.create_table(actor, rules, guild_id=interaction.guild_id,
-                                                    channel_id=channel_of(interaction),
-                                                    turn_timer=server.get("turn_timer"))
+            table = await self.service.create_table(
+                actor,
+                rules,
+                guild_id=interaction.guild_id,
+                channel_id=channel_of(interaction),
+                turn_timer=server.get("turn_timer"),
+            )
             tid = table.table_id
             await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
             for _ in range(computer_players):
@@ -201,51 +224,50 @@ class Jass(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
         await self.post_table(self.service.tables[tid], channel_of(interaction))
 
-    @jass.command(name=command_text("jass.join.name"),
-                  description=command_text("jass.join.description"))
+    @jass.command(name=command_text("jass.join.name"), description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             command = JoinSeat(actor_of(interaction.user), name=interaction.user.display_name[:32])
             await self.run(interaction, table.table_id, command, reply="joined")
 
-    @jass.command(name=command_text("jass.leave.name"),
-                  description=command_text("jass.leave.description"))
+    @jass.command(name=command_text("jass.leave.name"), description=command_text("jass.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             await self.run(interaction, table.table_id, LeaveSeat(actor_of(interaction.user)), reply="left")
 
-    @jass.command(name=command_text("jass.start.name"),
-                  description=command_text("jass.start.description"))
+    @jass.command(name=command_text("jass.start.name"), description=command_text("jass.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             command = StartGame(actor_of(interaction.user), seed=new_seed(), privileged=self.is_manager(interaction))
             await self.run(interaction, table.table_id, command, reply="started")
 
-    @jass.command(name=command_text("jass.table.name"),
-                  description=command_text("jass.table.description"))
+    @jass.command(name=command_text("jass.table.name"), description=command_text("jass.table.description"))
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
             return
         # A slash command needs an answer of its own: a deferred one would show "thinking…" for 15 minutes.
-        await interaction.response.send_message(msg("table.reposted", self.lang(interaction), id=table.table_id),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            msg("table.reposted", self.lang(interaction), id=table.table_id), ephemeral=True
+        )
         await self.post_table(table, channel_of(interaction))
 
-    @jass.command(name=command_text("jass.end.name"),
-                  description=command_text("jass.end.description"))
+    @jass.command(name=command_text("jass.end.name"), description=command_text("jass.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
             return
-        await self.run(interaction, table.table_id, Abandon(actor_of(interaction.user),
-                                                             privileged=self.is_manager(interaction)), reply="ended")
+        await self.run(
+            interaction,
+            table.table_id,
+            Abandon(actor_of(interaction.user), privileged=self.is_manager(interaction)),
+            reply="ended",
+        )
 
-    @jass.command(name=command_text("jass.history.name"),
-                  description=command_text("jass.history.description"))
+    @jass.command(name=command_text("jass.history.name"), description=command_text("jass.history.description"))
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -254,42 +276,53 @@ class Jass(commands.Cog):
         data = history_jsonl(events).encode("utf-8")
         await interaction.response.send_message(
             msg("history.file", self.lang(interaction), id=table.table_id),
-            file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"), ephemeral=True)
+            file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"),
+            ephemeral=True,
+        )
 
-    @jass.command(name=command_text("jass.settings.name"),
-                  description=command_text("jass.settings.description"))
+    @jass.command(name=command_text("jass.settings.name"), description=command_text("jass.settings.description"))
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(preset=command_text("jass.new.preset.name"),
-                         target=command_text("jass.new.target.name"),
-                         language=command_text("jass.settings.language.name"),
-                         deck=command_text("jass.settings.deck.name"),
-                         turn_timer=command_text("jass.settings.timer.name"))
-    @app_commands.describe(preset=command_text("jass.new.preset.description"),
-                           target=command_text("jass.new.target.description"),
-                           language=command_text("jass.settings.language.description"),
-                           deck=command_text("jass.settings.deck.description"),
-                           turn_timer=command_text("jass.settings.timer.description"))
-    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
-                          language=[app_commands.Choice(name="Deutsch", value="de"),
-                                    app_commands.Choice(name="English", value="en")],
-                          deck=DECK_CHOICES)
-    async def settings_cmd(self, interaction: discord.Interaction, preset: str | None = None,
-                           target: app_commands.Range[int, 100, 100000] | None = None,
-                           language: str | None = None, deck: str | None = None,
-                           turn_timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
+    @app_commands.rename(
+        preset=command_text("jass.new.preset.name"),
+        target=command_text("jass.new.target.name"),
+        language=command_text("jass.settings.language.name"),
+        deck=command_text("jass.settings.deck.name"),
+        turn_timer=command_text("jass.settings.timer.name"),
+    )
+    @app_commands.describe(
+        preset=command_text("jass.new.preset.description"),
+        target=command_text("jass.new.target.description"),
+        language=command_text("jass.settings.language.description"),
+        deck=command_text("jass.settings.deck.description"),
+        turn_timer=command_text("jass.settings.timer.description"),
+    )
+    @app_commands.choices(
+        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
+        language=[app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")],
+        deck=DECK_CHOICES,
+    )
+    async def settings_cmd(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        target: app_commands.Range[int, 100, 100000] | None = None,
+        language: str | None = None,
+        deck: str | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
             await interaction.response.send_message(msg("err.NOT_MANAGER", lang), ephemeral=True)
             return
         if interaction.guild_id is None:  # the group is guild_only: Discord never sends this
             return
-        values = await self.service.storage.set_guild_settings(interaction.guild_id, preset=preset, target=target,
-                                                               language=language, deck=deck, turn_timer=turn_timer)
+        values = await self.service.storage.set_guild_settings(
+            interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer
+        )
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
 
-    @jass.command(name=command_text("jass.cards.name"),
-                  description=command_text("jass.cards.description"))
+    @jass.command(name=command_text("jass.cards.name"), description=command_text("jass.cards.description"))
     @app_commands.rename(deck=command_text("jass.settings.deck.name"))
     @app_commands.describe(deck=command_text("jass.cards.deck.description"))
     @app_commands.choices(deck=DECK_CHOICES)
@@ -439,8 +472,9 @@ class Jass(commands.Cog):
             return None  # marks a Weis the hand does not hold (any more)
         return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
 
-    async def run(self, interaction: discord.Interaction, table_id: str, command, private: bool = False,
-                  reply: str | None = None) -> None:
+    async def run(
+        self, interaction: discord.Interaction, table_id: str, command, private: bool = False, reply: str | None = None
+    ) -> None:
         """Execute ``command``; answer privately (``reply``: the ``done.*`` text that names the table)."""
         lang = self.lang(interaction)
         try:
@@ -460,8 +494,13 @@ class Jass(commands.Cog):
         elif reply:
             seat = table.seat_of(actor_of(interaction.user))
             text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
-            await interaction.response.send_message(text, embed=table_embed(table.view_for(None), lang, deck=deck_for(
-                lang, table.rules, self._decks.get(table_id))), ephemeral=True)
+            await interaction.response.send_message(
+                text,
+                embed=table_embed(
+                    table.view_for(None), lang, deck=deck_for(lang, table.rules, self._decks.get(table_id))
+                ),
+                ephemeral=True,
+            )
         else:
             await interaction.response.defer()
 
@@ -473,8 +512,9 @@ class Jass(commands.Cog):
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
-    async def show_hand(self, interaction: discord.Interaction, table: Table, lang: str, edit: bool,
-                        selection: int = 0) -> None:
+    async def show_hand(
+        self, interaction: discord.Interaction, table: Table, lang: str, edit: bool, selection: int = 0
+    ) -> None:
         seat = table.seat_of(actor_of(interaction.user))
         if seat is None:
             await interaction.response.send_message(msg("err.NOT_SEATED", lang), ephemeral=True)
@@ -514,9 +554,12 @@ class Jass(commands.Cog):
         note = self._notes.get(table.table_id)
         if note:
             embed.set_footer(text=note)
-        return {"content": content or "", "embeds": [embed.to_dict()],
-                "components": components_payload(table_buttons(view, lang)),
-                "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]}}
+        return {
+            "content": content or "",
+            "embeds": [embed.to_dict()],
+            "components": components_payload(table_buttons(view, lang)),
+            "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
+        }
 
     async def post_table(self, table: Table, channel_id: int) -> None:
         payload = self.table_payload(table)
@@ -546,8 +589,10 @@ class Jass(commands.Cog):
                 who = self.mentions(table).get(ev["seat"])
                 if who and channel_id:
                     channel = self.bot.get_partial_messageable(channel_id)
-                    await channel.send(msg("table.reminder", self.table_lang(table), who=who),
-                                       allowed_mentions=discord.AllowedMentions(users=True))
+                    await channel.send(
+                        msg("table.reminder", self.table_lang(table), who=who),
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
                 return
             if ev["type"] in ("hand_scored", "game_over") and channel_id:
                 channel = self.bot.get_partial_messageable(channel_id)
@@ -593,8 +638,17 @@ class Jass(commands.Cog):
         cards = list(ev["card_points"])
         if ev.get("complete", True) and len(view.tricks) == 9:  # the last trick's 5 belong to the cards
             cards[view.tricks[-1].winner % 2] += 5
-        lines = [msg("summary.line", lang, team=team_name(view, t, lang), cards=cards[t],
-                     tricks=tricks_text(ev["tricks"][t], lang), written=ev["written"][t]) for t in (0, 1)]
+        lines = [
+            msg(
+                "summary.line",
+                lang,
+                team=team_name(view, t, lang),
+                cards=cards[t],
+                tricks=tricks_text(ev["tricks"][t], lang),
+                written=ev["written"][t],
+            )
+            for t in (0, 1)
+        ]
         if ev["weis_team"] is not None:
             lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
         if ev["stoeck_team"] is not None:
@@ -637,7 +691,6 @@ class Jass(commands.Cog):
 
 def tricks_text(n: int, lang: str) -> str:
     return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
-
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -36,8 +36,9 @@ class RulesCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("topic")
-    async def topic_autocomplete(self, interaction: discord.Interaction,
-                                 current: str) -> list[app_commands.Choice[str]]:
+    async def topic_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         lang = _lang(interaction)
         return [app_commands.Choice(name=t.title[lang], value=t.key) for t in find_topics(current, lang)[:25]]
 

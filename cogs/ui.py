@@ -18,13 +18,19 @@ from bot.rules.cards import FRENCH_SUITS, cards_of
 log = logging.getLogger(__name__)
 SUIT_ICONS = ("🌰", "🌹", "🔔", "🛡️")
 SWISS_SUITS = ("Eichel", "Rose", "Schelle", "Schilte")
-SWISS_RANKS = {"de": ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass"),
-               "en": ("6", "7", "8", "9", "10", "Under", "Ober", "King", "Ace")}
-FRENCH_SUIT_NAMES = {"de": {"ecken": "Ecken", "herz": "Herz", "kreuz": "Kreuz", "schaufel": "Schaufel"},
-                     "en": {"ecken": "Diamonds", "herz": "Hearts", "kreuz": "Clubs", "schaufel": "Spades"}}
+SWISS_RANKS = {
+    "de": ("6", "7", "8", "9", "10", "Under", "Ober", "König", "Ass"),
+    "en": ("6", "7", "8", "9", "10", "Under", "Ober", "King", "Ace"),
+}
+FRENCH_SUIT_NAMES = {
+    "de": {"ecken": "Ecken", "herz": "Herz", "kreuz": "Kreuz", "schaufel": "Schaufel"},
+    "en": {"ecken": "Diamonds", "herz": "Hearts", "kreuz": "Clubs", "schaufel": "Spades"},
+}
 FRENCH_ICONS = {"ecken": "♦️", "herz": "♥️", "kreuz": "♣️", "schaufel": "♠️"}
-FRENCH_RANK_NAMES = {"de": ("6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
-                     "en": ("6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace")}
+FRENCH_RANK_NAMES = {
+    "de": ("6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+    "en": ("6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace"),
+}
 DECKS = ("swiss", "french")
 PREFIX = "jass"
 
@@ -92,8 +98,9 @@ def team_name(view: TableView, team: int, lang: str) -> str:
     return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
 
 
-def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = None,
-                deck: Deck | None = None) -> discord.Embed:
+def table_embed(
+    view: TableView, lang: str, mentions: dict[int, str] | None = None, deck: Deck | None = None
+) -> discord.Embed:
     rules = view.rules
     deck = deck or deck_for(lang, rules)
     embed = discord.Embed(title=msg("table.title", lang, id=view.table_id, target=rules.target), colour=0x1B5E20)
@@ -111,10 +118,16 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
         lines.append(msg("table.choosing", lang, name=seat_name(view, view.chooser, lang, mentions), shoved=shoved))
     elif view.contract is not None:
         shoved = msg("table.shoved", lang) if view.geschoben else ""
-        lines.append(msg("table.by", lang, contract=deck.contract(view.contract),
-                         m=rules.multiplier(view.contract),
-                         name=seat_name(view, view.declarer or 0, lang, mentions),
-                         shoved=shoved))
+        lines.append(
+            msg(
+                "table.by",
+                lang,
+                contract=deck.contract(view.contract),
+                m=rules.multiplier(view.contract),
+                name=seat_name(view, view.declarer or 0, lang, mentions),
+                shoved=shoved,
+            )
+        )
     if view.contract is not None and view.phase == "play":
         played = " · ".join(f"{seat_name(view, s, lang)}: {deck.card(c)}" for s, c in view.trick) or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
@@ -122,8 +135,10 @@ def table_embed(view: TableView, lang: str, mentions: dict[int, str] | None = No
         last = view.tricks[-1]
         lines.append(f"**{msg('table.last', lang)}:** {seat_name(view, last.winner, lang)} ({last.points})")
     if view.weis_result and view.weis_result.team is not None:
-        lines.append(f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
-                     f"+{view.weis_result.points * rules.multiplier(view.contract or 0)}")
+        lines.append(
+            f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
+            f"+{view.weis_result.points * rules.multiplier(view.contract or 0)}"
+        )
     a, b = view.totals
     lines.append(f"**{msg('table.score', lang)}:** {team_name(view, 0, lang)} {a} · {team_name(view, 1, lang)} {b}")
     if view.phase == "game_over":
@@ -148,17 +163,37 @@ def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     for seat in range(4):
         label = msg("btn.seat", lang, n=seat + 1)
         taken = view.seats[seat].occupied
-        buttons.append(discord.ui.Button(label=label, custom_id=custom_id(view.table_id, key, f"seat{seat}"),
-                                         style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
-                                         disabled=taken, row=0))
-    buttons.append(discord.ui.Button(label=msg("btn.leave", lang), custom_id=custom_id(view.table_id, key, "leave"),
-                                     row=0))
-    buttons.append(discord.ui.Button(label=msg("btn.addai", lang), custom_id=custom_id(view.table_id, key, "addai"),
-                                     row=1))
-    buttons.append(discord.ui.Button(label=msg("btn.start", lang), style=discord.ButtonStyle.success,
-                                     custom_id=custom_id(view.table_id, key, "start"), row=1))
-    buttons.append(discord.ui.Button(label=msg("btn.cancel", lang), style=discord.ButtonStyle.danger,
-                                     custom_id=custom_id(view.table_id, key, "cancel"), row=1))
+        buttons.append(
+            discord.ui.Button(
+                label=label,
+                custom_id=custom_id(view.table_id, key, f"seat{seat}"),
+                style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
+                disabled=taken,
+                row=0,
+            )
+        )
+    buttons.append(
+        discord.ui.Button(label=msg("btn.leave", lang), custom_id=custom_id(view.table_id, key, "leave"), row=0)
+    )
+    buttons.append(
+        discord.ui.Button(label=msg("btn.addai", lang), custom_id=custom_id(view.table_id, key, "addai"), row=1)
+    )
+    buttons.append(
+        discord.ui.Button(
+            label=msg("btn.start", lang),
+            style=discord.ButtonStyle.success,
+            custom_id=custom_id(view.table_id, key, "start"),
+            row=1,
+        )
+    )
+    buttons.append(
+        discord.ui.Button(
+            label=msg("btn.cancel", lang),
+            style=discord.ButtonStyle.danger,
+            custom_id=custom_id(view.table_id, key, "cancel"),
+            row=1,
+        )
+    )
     return buttons
 
 
@@ -168,10 +203,20 @@ def table_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     if view.phase == "abandoned":
         return []
     if view.phase == "game_over":
-        return [discord.ui.Button(label=msg("btn.newgame", lang), style=discord.ButtonStyle.success,
-                                  custom_id=custom_id(view.table_id, "0", "start"))]
-    return [discord.ui.Button(label=msg("btn.hand", lang), style=discord.ButtonStyle.primary,
-                              custom_id=custom_id(view.table_id, "0", "hand"))]
+        return [
+            discord.ui.Button(
+                label=msg("btn.newgame", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=custom_id(view.table_id, "0", "start"),
+            )
+        ]
+    return [
+        discord.ui.Button(
+            label=msg("btn.hand", lang),
+            style=discord.ButtonStyle.primary,
+            custom_id=custom_id(view.table_id, "0", "hand"),
+        )
+    ]
 
 
 def hand_text(view: TableView, lang: str) -> str:
@@ -193,8 +238,14 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
     """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
     if weis.kind == "quartet":
         return msg("weis.quartet", lang, points=weis.points, rank=deck.rank(weis.low))
-    return msg("weis.sequence", lang, points=weis.points, suit=deck.suit(weis.suit or 0),
-               low=deck.rank(weis.low), high=deck.rank(weis.high))
+    return msg(
+        "weis.sequence",
+        lang,
+        points=weis.points,
+        suit=deck.suit(weis.suit or 0),
+        low=deck.rank(weis.low),
+        high=deck.rank(weis.high),
+    )
 
 
 def play_action(card: int, selection: int) -> str:
@@ -212,35 +263,63 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
     buttons: list[discord.ui.Button] = []
     for i, card in enumerate(cards_of(view.hand)):
         playable = bool(view.legal >> card & 1)
-        buttons.append(discord.ui.Button(
-            label=deck.card(card), emoji=deck.icon(card // 9),
-            style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
-            disabled=not playable, custom_id=custom_id(tid, key, play_action(card, weis_bits)), row=i // 5))
+        buttons.append(
+            discord.ui.Button(
+                label=deck.card(card),
+                emoji=deck.icon(card // 9),
+                style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
+                disabled=not playable,
+                custom_id=custom_id(tid, key, play_action(card, weis_bits)),
+                row=i // 5,
+            )
+        )
     if view.phase == "contract" and view.turn == view.seat:
         allowed = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
         for i, c in enumerate(allowed):
-            buttons.append(discord.ui.Button(label=deck.contract(int(c)), style=discord.ButtonStyle.primary,
-                                             custom_id=custom_id(tid, key, f"k{int(c)}"), row=2 + i // 5))
+            buttons.append(
+                discord.ui.Button(
+                    label=deck.contract(int(c)),
+                    style=discord.ButtonStyle.primary,
+                    custom_id=custom_id(tid, key, f"k{int(c)}"),
+                    row=2 + i // 5,
+                )
+            )
         if view.may_schieben:
-            buttons.append(discord.ui.Button(label=msg("btn.schieben", lang), style=discord.ButtonStyle.danger,
-                                             custom_id=custom_id(tid, key, "schieben"), row=3))
+            buttons.append(
+                discord.ui.Button(
+                    label=msg("btn.schieben", lang),
+                    style=discord.ButtonStyle.danger,
+                    custom_id=custom_id(tid, key, "schieben"),
+                    row=3,
+                )
+            )
     for i, weis in enumerate(view.weis_options[:6]):
         marked = bool(weis_bits >> i & 1)
-        buttons.append(discord.ui.Button(
-            label=("✅ " if marked else "") + weis_label(weis, deck, lang),
-            style=discord.ButtonStyle.primary if marked else discord.ButtonStyle.secondary,
-            custom_id=custom_id(tid, key, f"t{weis_bits ^ (1 << i)}"), row=2 + i // 5))
+        buttons.append(
+            discord.ui.Button(
+                label=("✅ " if marked else "") + weis_label(weis, deck, lang),
+                style=discord.ButtonStyle.primary if marked else discord.ButtonStyle.secondary,
+                custom_id=custom_id(tid, key, f"t{weis_bits ^ (1 << i)}"),
+                row=2 + i // 5,
+            )
+        )
     extra: list[discord.ui.Button] = []
     for card in cards_of(view.stoeck_cards):  # manual Stöck: play the second card with the announcement
-        extra.append(discord.ui.Button(label=msg("btn.play_stoeck", lang, card=deck.card(card)),
-                                       emoji=deck.icon(card // 9), style=discord.ButtonStyle.success,
-                                       custom_id=custom_id(tid, key, play_action(card, weis_bits | STOECK_BIT)),
-                                       row=4))
+        extra.append(
+            discord.ui.Button(
+                label=msg("btn.play_stoeck", lang, card=deck.card(card)),
+                emoji=deck.icon(card // 9),
+                style=discord.ButtonStyle.success,
+                custom_id=custom_id(tid, key, play_action(card, weis_bits | STOECK_BIT)),
+                row=4,
+            )
+        )
     if view.can_preshow_stoeck:
         extra.append(discord.ui.Button(label=msg("btn.stoeck", lang), custom_id=custom_id(tid, key, "stoeck"), row=4))
     if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game and view.phase in ("contract", "play"):
-        extra.append(discord.ui.Button(label=msg("btn.bedanken", lang), custom_id=custom_id(tid, key, "bedanken"),
-                                       row=4))
+        extra.append(
+            discord.ui.Button(label=msg("btn.bedanken", lang), custom_id=custom_id(tid, key, "bedanken"), row=4)
+        )
     return buttons + extra
 
 
@@ -257,8 +336,9 @@ class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         _, self.table_id, self.key, self.action = str(button.custom_id).split(":", 3)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> JassButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JassButton:
         if not isinstance(item, discord.ui.Button):
             raise TypeError("a JassButton is a button")
         return cls(item)

@@ -85,8 +85,15 @@ def deal_rules(preset: str) -> dict:
     return {"preset": preset, "target": 100_000}
 
 
-def seat_players(deal_seed: str, swap: int, a: str, b: str, budget: float | None = None,
-                 a_options: Options | None = None, b_options: Options | None = None) -> dict[int, object]:
+def seat_players(
+    deal_seed: str,
+    swap: int,
+    a: str,
+    b: str,
+    budget: float | None = None,
+    a_options: Options | None = None,
+    b_options: Options | None = None,
+) -> dict[int, object]:
     """The four players of one play of a deal: A on seats 0 and 2 (``swap`` 0) or 1 and 3
     (``swap`` 1), each with its own seed derived from the deal, the swap and the seat."""
     players = {}
@@ -97,8 +104,16 @@ def seat_players(deal_seed: str, swap: int, a: str, b: str, budget: float | None
     return players
 
 
-def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float | None,
-              a_options: Options | None = None, b_options: Options | None = None) -> DealResult:
+def play_deal(
+    index: int,
+    seed: int,
+    a: str,
+    b: str,
+    preset: str,
+    budget: float | None,
+    a_options: Options | None = None,
+    b_options: Options | None = None,
+) -> DealResult:
     deal_seed = f"arena:{seed}:{index}"
     out = DealResult(deal=index)
     for swap in (0, 1):
@@ -122,8 +137,9 @@ def play_deal(index: int, seed: int, a: str, b: str, preset: str, budget: float 
     return out
 
 
-def _play_chunk(args: tuple[list[int], int, str, str, str, float | None, Options | None, Options | None]
-                ) -> list[DealResult]:
+def _play_chunk(
+    args: tuple[list[int], int, str, str, str, float | None, Options | None, Options | None],
+) -> list[DealResult]:
     indexes, seed, a, b, preset, budget, a_options, b_options = args
     return [play_deal(i, seed, a, b, preset, budget, a_options, b_options) for i in indexes]
 
@@ -137,10 +153,19 @@ def bootstrap_interval(a: np.ndarray, total: np.ndarray, seed: int, rounds: int 
     return float(lo), float(hi)
 
 
-def run(a: str, b: str, deals: int, seed: int, jobs: int, preset: str, budget: float | None = None,
-        a_options: Options | None = None, b_options: Options | None = None) -> list[DealResult]:
+def run(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    preset: str,
+    budget: float | None = None,
+    a_options: Options | None = None,
+    b_options: Options | None = None,
+) -> list[DealResult]:
     indexes = list(range(deals))
-    chunks = [indexes[i::max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
+    chunks = [indexes[i :: max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
     work = [(chunk, seed, a, b, preset, budget, a_options, b_options) for chunk in chunks if chunk]
     if jobs <= 1:
         return [r for w in work for r in _play_chunk(w)]
@@ -213,15 +238,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--budget", type=float, default=None,
-                        help="seconds per search decision (default: the search player's own budget)")
-    parser.add_argument("--a-option", action="append", default=[], metavar="KEY=VALUE",
-                        help="keyword for player A's class, e.g. worlds=768 (repeatable)")
-    parser.add_argument("--b-option", action="append", default=[], metavar="KEY=VALUE",
-                        help="keyword for player B's class (repeatable)")
-    parser.add_argument("--per-deal", metavar="FILE.csv",
-                        help="also write each deal's index and points (A, B) to this file "
-                             "(research/compare_runs.py pairs two runs on the deals they share)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per search decision (default: the search player's own budget)",
+    )
+    parser.add_argument(
+        "--a-option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="keyword for player A's class, e.g. worlds=768 (repeatable)",
+    )
+    parser.add_argument(
+        "--b-option", action="append", default=[], metavar="KEY=VALUE", help="keyword for player B's class (repeatable)"
+    )
+    parser.add_argument(
+        "--per-deal",
+        metavar="FILE.csv",
+        help="also write each deal's index and points (A, B) to this file "
+        "(research/compare_runs.py pairs two runs on the deals they share)",
+    )
     args = parser.parse_args(argv)
     try:
         a_options = parse_options(args.a, args.a_option)

@@ -55,8 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=400)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME=JSON",
-                        help="a name and the search player's options as JSON (repeatable; the first is the base)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="a name and the search player's options as JSON (repeatable; the first is the base)",
+    )
     args = parser.parse_args(argv)
     variants: dict[str, dict] = {}
     for text in args.variant or ["base={}"]:

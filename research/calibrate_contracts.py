@@ -72,8 +72,11 @@ def generate(deals: int, seed: int, jobs: int) -> tuple[np.ndarray, np.ndarray, 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             chunks = list(pool.map(_chunk, work))
     results = [r for chunk in chunks for r in chunk]
-    return (np.array([r[0] for r in results], dtype=np.int64), np.array([r[1] for r in results], dtype=np.float32),
-            np.array([r[2] for r in results], dtype=np.float32))
+    return (
+        np.array([r[0] for r in results], dtype=np.int64),
+        np.array([r[1] for r in results], dtype=np.float32),
+        np.array([r[2] for r in results], dtype=np.float32),
+    )
 
 
 def fit_linear(hands: np.ndarray, points: np.ndarray, rows: np.ndarray) -> dict[int, np.ndarray]:
@@ -89,8 +92,9 @@ def fit_linear(hands: np.ndarray, points: np.ndarray, rows: np.ndarray) -> dict[
 
 def predict(hands: np.ndarray, coefs: dict[int, np.ndarray] | None = None) -> np.ndarray:
     """Expected points per deal and contract, by the models in use or by ``coefs``."""
-    return np.array([[expected_points(int(h), c, None if coefs is None else coefs[c]) for c in range(6)]
-                     for h in hands])
+    return np.array(
+        [[expected_points(int(h), c, None if coefs is None else coefs[c]) for c in range(6)] for h in hands]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         rmse = np.sqrt(((est - points[test]) ** 2).mean(axis=0))
         pick = ((2 * est - 157 + extras[test]) * multiplier).argmax(axis=1)
         chosen = written[np.arange(len(pick)), pick]
-        print(f"held out, {name:8}: rmse per contract {' '.join(f'{r:.1f}' for r in rmse)}  "
-              f"written margin of the chosen contract {chosen.mean():.2f}")
+        print(
+            f"held out, {name:8}: rmse per contract {' '.join(f'{r:.1f}' for r in rmse)}  "
+            f"written margin of the chosen contract {chosen.mean():.2f}"
+        )
     print(f"held out, best contract in hindsight: {written.max(axis=1).mean():.2f}")
     everything = fit_linear(hands, points, np.ones(len(hands), dtype=bool))
     for kind, contracts in KINDS:

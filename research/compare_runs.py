@@ -39,14 +39,21 @@ def read_points(path: Path) -> dict[int, tuple[float, float]]:
 def paired(new: dict[int, tuple[float, float]], base: dict[int, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
     """(deals, 2) points of both runs on the deals both played, in deal order."""
     common = sorted(new.keys() & base.keys())
-    return (np.array([new[d] for d in common], dtype=np.float64).reshape(-1, 2),
-            np.array([base[d] for d in common], dtype=np.float64).reshape(-1, 2))
+    return (
+        np.array([new[d] for d in common], dtype=np.float64).reshape(-1, 2),
+        np.array([base[d] for d in common], dtype=np.float64).reshape(-1, 2),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", type=Path, nargs="+", metavar="NEW BASE",
-                        help="per-deal files in pairs: the variant's, then the run it is compared with")
+    parser.add_argument(
+        "files",
+        type=Path,
+        nargs="+",
+        metavar="NEW BASE",
+        help="per-deal files in pairs: the variant's, then the run it is compared with",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the bootstrap")
     args = parser.parse_args(argv)
     if len(args.files) % 2:

@@ -37,7 +37,7 @@ def unseen_deals(view: TableView, n: int, rng: random.Random) -> np.ndarray:
         rng.shuffle(unseen)
         row[view.seat] = view.hand
         for i, seat in enumerate(others):
-            row[seat] = sum(1 << c for c in unseen[9 * i:9 * i + 9])
+            row[seat] = sum(1 << c for c in unseen[9 * i : 9 * i + 9])
     if not pushed:
         return pool
     weights = schieben_weights(pool[:, view.forehand], view)
@@ -45,8 +45,9 @@ def unseen_deals(view: TableView, n: int, rng: random.Random) -> np.ndarray:
     return pool[picked]
 
 
-def contract_margins(view: TableView, player: RulesPlayer, n: int, rng: random.Random,
-                     budget: float = float("inf")) -> dict[Contract | str, float]:
+def contract_margins(
+    view: TableView, player: RulesPlayer, n: int, rng: random.Random, budget: float = float("inf")
+) -> dict[Contract | str, float]:
     """Mean written margin (ours minus theirs, the team's Weis at 80 %) of each allowed contract
     and, where allowed, of Schieben, over at most ``n`` deals (the same for every option);
     stops early once ``budget`` seconds are spent."""
@@ -68,10 +69,23 @@ def contract_margins(view: TableView, player: RulesPlayer, n: int, rng: random.R
             else:
                 contract, declarer = option, seat
             k = int(contract)
-            play = derived_view(view, phase="play", contract=k, declarer=declarer, chooser=None, may_schieben=False,
-                                geschoben=view.geschoben or option == SCHIEBEN, seat=view.forehand, turn=view.forehand,
-                                hand=hands[view.forehand], legal=hands[view.forehand], trick=(), tricks=(),
-                                cards_played=0, can_preshow_stoeck=False)
+            play = derived_view(
+                view,
+                phase="play",
+                contract=k,
+                declarer=declarer,
+                chooser=None,
+                may_schieben=False,
+                geschoben=view.geschoben or option == SCHIEBEN,
+                seat=view.forehand,
+                turn=view.forehand,
+                hand=hands[view.forehand],
+                legal=hands[view.forehand],
+                trick=(),
+                tricks=(),
+                cards_played=0,
+                can_preshow_stoeck=False,
+            )
             points = club_playout(play, hands, -1, player)
             extra = declarations(hands[seat], k, rules) + declarations(hands[partner], k, rules)
             totals[option] += (points[team] - points[1 - team] + extra) * rules.multiplier(k)

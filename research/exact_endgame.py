@@ -138,8 +138,12 @@ def _solve(hands, trick, n, leader, alone, alpha, beta, k, rules, tt):
             v = _solve(hands, trick, n + 1, leader, alone, alpha, beta, k, rules, tt)
         else:
             gain, winner, still, last = _score_trick(hands, trick, leader, alone, k, rules)
-            v = gain if last else gain + _solve(hands, np.empty(4, dtype=np.int64), 0, winner, still,
-                                                alpha - gain, beta - gain, k, rules, tt)
+            v = (
+                gain
+                if last
+                else gain
+                + _solve(hands, np.empty(4, dtype=np.int64), 0, winner, still, alpha - gain, beta - gain, k, rules, tt)
+            )
         hands[seat] ^= bit
         if maximise:
             best = max(best, v)
@@ -163,8 +167,9 @@ def _solve(hands, trick, n, leader, alone, alpha, beta, k, rules, tt):
     return best
 
 
-def exact_values(hands: list[int], trick: list[int], leader: int, alone: int, contract: int,
-                 rules: tuple[int, int, int, int, int]) -> dict[int, int]:
+def exact_values(
+    hands: list[int], trick: list[int], leader: int, alone: int, contract: int, rules: tuple[int, int, int, int, int]
+) -> dict[int, int]:
     """Team 0's card points from here on after each legal card of the seat to move (one deal, both
     sides perfect).  ``rules``: (legacy Undenufe, trump anytime, undertrump when void, Puur
     exemption, Match bonus)."""
@@ -177,21 +182,30 @@ def exact_values(hands: list[int], trick: list[int], leader: int, alone: int, co
         after = np.array(hands, dtype=np.uint64)
         after[seat] ^= np.uint64(1 << card)
         now = np.zeros(4, dtype=np.int64)
-        now[:len(trick) + 1] = [*trick, card]
+        now[: len(trick) + 1] = [*trick, card]
         out[card] = _solve_after(after, now, len(trick) + 1, leader, alone, contract, table, tt)
     return out
 
 
-def _solve_after(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alone: int, contract: int,
-                 rules: np.ndarray, tt: np.ndarray) -> int:
+def _solve_after(
+    hands: np.ndarray,
+    trick: np.ndarray,
+    n: int,
+    leader: int,
+    alone: int,
+    contract: int,
+    rules: np.ndarray,
+    tt: np.ndarray,
+) -> int:
     """The value once the ``n``-th card of the trick is down (a full trick is scored here)."""
     if n < 4:
         return int(_solve(hands, trick, n, leader, alone, LOW, HIGH, contract, rules, tt))
     gain, winner, still, last = _score_trick(hands, trick, leader, alone, contract, rules)
     if last:
         return int(gain)
-    return int(gain) + int(_solve(hands, np.zeros(4, dtype=np.int64), 0, winner, still, LOW - gain, HIGH - gain,
-                                  contract, rules, tt))
+    return int(gain) + int(
+        _solve(hands, np.zeros(4, dtype=np.int64), 0, winner, still, LOW - gain, HIGH - gain, contract, rules, tt)
+    )
 
 
 def minimax(hands: list[int], trick: list[int], leader: int, alone: int, contract: int, bonus: int) -> int:
@@ -222,7 +236,7 @@ STANDARD = (0, 1, 0, 1, 100)
 def random_position(rng: random.Random, per_hand: int) -> tuple[list[int], int, int, int]:
     """Hands of ``per_hand`` cards each, the leader, the Match flags and the contract."""
     deck = rng.sample(range(36), 4 * per_hand)
-    hands = [sum(1 << c for c in deck[i * per_hand:(i + 1) * per_hand]) for i in range(4)]
+    hands = [sum(1 << c for c in deck[i * per_hand : (i + 1) * per_hand]) for i in range(4)]
     return hands, rng.randrange(4), rng.choice((0, 1, 2, 3)), rng.randrange(6)
 
 
@@ -254,10 +268,16 @@ class ExactOracle(Oracle):
         winners = {t.winner % 2 for t in view.tricks}
         alone = 3 if not winners else (1 << winners.pop() if len(winners) == 1 else 0)
         r = view.rules
-        rules = (int(r.undenufe_legacy), int(r.trump_anytime), int(r.undertrump_when_void), int(r.puur_exemption),
-                 r.match_bonus)
-        values = exact_values([int(h) for h in self.table.hand.hands], [c for _, c in view.trick], leader, alone,
-                              view.contract, rules)
+        rules = (
+            int(r.undenufe_legacy),
+            int(r.trump_anytime),
+            int(r.undertrump_when_void),
+            int(r.puur_exemption),
+            r.match_bonus,
+        )
+        values = exact_values(
+            [int(h) for h in self.table.hand.hands], [c for _, c in view.trick], leader, alone, view.contract, rules
+        )
         sign = 1 if view.seat % 2 == 0 else -1
         return max(legal, key=lambda c: (sign * values[c], -c))
 
@@ -282,8 +302,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2)
-    parser.add_argument("--exact", type=int, action="append",
-                        help="tricks left from which the oracle solves (repeatable)")
+    parser.add_argument(
+        "--exact", type=int, action="append", help="tricks left from which the oracle solves (repeatable)"
+    )
     parser.add_argument("--check", type=int, default=60, help="small positions checked against plain minimax")
     args = parser.parse_args()
     wrong = check(args.check, args.seed)
@@ -298,11 +319,15 @@ def main() -> int:
             start = time.perf_counter()
             exact_values(hands, [], leader, alone, contract, STANDARD)
             times.append(time.perf_counter() - start)
-        print(f"solve every lead, {left} tricks left: p50 {1000 * np.median(times):.1f} ms, "
-              f"max {1000 * max(times):.1f} ms")
+        print(
+            f"solve every lead, {left} tricks left: p50 {1000 * np.median(times):.1f} ms, "
+            f"max {1000 * max(times):.1f} ms"
+        )
     for exact in [0, *(args.exact or [4])]:
-        print(f"oracle, exact play of the last {exact} tricks: point_share {share(args.deals, args.seed, exact):.4f} "
-              f"({2 * args.deals} hands against rules, seed {args.seed})")
+        print(
+            f"oracle, exact play of the last {exact} tricks: point_share {share(args.deals, args.seed, exact):.4f} "
+            f"({2 * args.deals} hands against rules, seed {args.seed})"
+        )
     return 0
 
 

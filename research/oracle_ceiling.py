@@ -59,8 +59,11 @@ def main() -> None:
     parser.add_argument("--b", default="random")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--kinds", help="see the cards only in these decision kinds (research.decisions, "
-                        "comma-separated); the club player's card in the others")
+    parser.add_argument(
+        "--kinds",
+        help="see the cards only in these decision kinds (research.decisions, "
+        "comma-separated); the club player's card in the others",
+    )
     args = parser.parse_args()
 
     def oracle(seed: str) -> Oracle:

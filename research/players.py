@@ -34,9 +34,16 @@ class ResearchSearchPlayer(SearchPlayer):
     are checked too (1: -0.002 [-0.009, +0.006] on 600 deals, p50 183 ms instead of 68 ms);
     ``partner_slip``: the partner's cards weigh with their own slip (0.5: -0.0054)."""
 
-    def __init__(self, rng: random.Random, *, kinds: str | tuple[str, ...] | None = None,
-                 contract_worlds: int = 0, model_candidates: int = 0, partner_slip: float | None = None,
-                 **options: object) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        kinds: str | tuple[str, ...] | None = None,
+        contract_worlds: int = 0,
+        model_candidates: int = 0,
+        partner_slip: float | None = None,
+        **options: object,
+    ) -> None:
         super().__init__(rng, **options)  # type: ignore[arg-type]
         self.kinds = parse_kinds(kinds)
         self.contract_worlds = contract_worlds
@@ -55,7 +62,7 @@ class ResearchSearchPlayer(SearchPlayer):
             return []
         k = knowledge_of(view)
         gains = advantages(view, k, legal, self.club_player.heuristic_card(view, k, legal), model)
-        return sorted((c for c in legal if c != prior), key=lambda c: (-gains[c], c))[:self.model_candidates]
+        return sorted((c for c in legal if c != prior), key=lambda c: (-gains[c], c))[: self.model_candidates]
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
         """With ``contract_worlds``: the option with the best mean margin over that many deals
@@ -71,8 +78,7 @@ class ResearchSearchPlayer(SearchPlayer):
         return Schieben(actor) if best == SCHIEBEN else ChooseContract(actor, str(best))
 
 
-def make_player(level: str, seed: int | str | None = None, budget: float | None = None,
-                **options: object) -> Player:
+def make_player(level: str, seed: int | str | None = None, budget: float | None = None, **options: object) -> Player:
     """A product player, or the research search when one of :data:`RESEARCH_OPTIONS` is given."""
     if level in ("strong", "search") and any(k in options for k in RESEARCH_OPTIONS):
         return ResearchSearchPlayer(random.Random(seed), budget=budget, level=level, **options)

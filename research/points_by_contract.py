@@ -38,8 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(r[0] + r[1] for r in points.values())
     print(f"players: a={args.a} b={args.b}  deals: {args.deals} (each played twice)  seed: {args.seed}")
     for (contract, chooser), (pa, pb, n) in sorted(points.items()):
-        print(f"{contract:>9} chosen by {chooser}: hands {n:5d}  share_of_all_points {(pa + pb) / total:.3f}  "
-              f"share_a {pa / max(pa + pb, 1):.3f}")
+        print(
+            f"{contract:>9} chosen by {chooser}: hands {n:5d}  share_of_all_points {(pa + pb) / total:.3f}  "
+            f"share_a {pa / max(pa + pb, 1):.3f}"
+        )
     print(f"point_share_a: {sum(r[0] for r in points.values()) / total:.3f}")
     return 0
 

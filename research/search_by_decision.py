@@ -46,8 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--kinds", action="append", default=[],
-                        help=f"comma-separated decision kinds searched (repeatable; known: {', '.join(KINDS)})")
+    parser.add_argument(
+        "--kinds",
+        action="append",
+        default=[],
+        help=f"comma-separated decision kinds searched (repeatable; known: {', '.join(KINDS)})",
+    )
     args = parser.parse_args(argv)
     try:
         kind_sets = [",".join(sorted(parse_kinds(k))) for k in (args.kinds or [",".join(KINDS)])]
@@ -59,11 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"opponent: {args.opponent}  deals: {args.deals} (each played twice)  seed: {args.seed}")
     print(f"rules: point_share {share(base):.3f}")
     for kinds in kind_sets:
-        new = points_per_deal(arena.run("search", args.opponent, args.deals, args.seed, args.jobs, "standard",
-                               a_options={"kinds": kinds}))
+        new = points_per_deal(
+            arena.run("search", args.opponent, args.deals, args.seed, args.jobs, "standard", a_options={"kinds": kinds})
+        )
         diff, lo, hi = paired_difference(new, base, args.seed)
-        print(f"search on {kinds}: point_share {share(new):.3f}  "
-              f"minus rules {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
+        print(f"search on {kinds}: point_share {share(new):.3f}  minus rules {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]")
         sys.stdout.flush()
     print(f"wall_seconds: {time.perf_counter() - t0:.0f} (jobs {args.jobs})")
     return 0

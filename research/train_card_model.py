@@ -97,8 +97,9 @@ def _chunk(args: tuple[list[int], int, Path | None]) -> list[list[tuple[np.ndarr
     return [hand_samples(i, seed, policy) for i in indexes]
 
 
-def generate(hands: int, seed: int, jobs: int, policy: Path | None = None
-             ) -> list[list[tuple[np.ndarray, np.ndarray, int]]]:
+def generate(
+    hands: int, seed: int, jobs: int, policy: Path | None = None
+) -> list[list[tuple[np.ndarray, np.ndarray, int]]]:
     parts = max(1, jobs * 8)
     work = [(list(range(i, hands, parts)), seed, policy) for i in range(parts)]
     if jobs <= 1:
@@ -112,24 +113,34 @@ def generate(hands: int, seed: int, jobs: int, policy: Path | None = None
     return [by_index[i] for i in range(hands)]
 
 
-def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta: float = 20.0,
-        weights: np.ndarray | None = None) -> CardModel:
+def fit(
+    x: np.ndarray,
+    y: np.ndarray,
+    hidden: int,
+    epochs: int,
+    seed: int,
+    delta: float = 20.0,
+    weights: np.ndarray | None = None,
+) -> CardModel:
     """Adam on the Huber loss, mini-batches of 1,024; ``weights``: each row's weight in the loss
     (e.g. the contract's multiplier, so that errors count as in written points)."""
     w = np.ones(len(y), dtype=np.float32) if weights is None else (weights / weights.mean()).astype(np.float32)
     rng = np.random.default_rng(seed)
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
     z = (x - mean) / scale
-    params = [rng.normal(0, (2 / x.shape[1]) ** 0.5, (x.shape[1], hidden)).astype(np.float32),
-              np.zeros(hidden, np.float32), rng.normal(0, (1 / hidden) ** 0.5, hidden).astype(np.float32),
-              np.zeros((), np.float32)]
+    params = [
+        rng.normal(0, (2 / x.shape[1]) ** 0.5, (x.shape[1], hidden)).astype(np.float32),
+        np.zeros(hidden, np.float32),
+        rng.normal(0, (1 / hidden) ** 0.5, hidden).astype(np.float32),
+        np.zeros((), np.float32),
+    ]
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     step, lr, b1, b2 = 0, 1e-3, 0.9, 0.999
     for _ in range(epochs):
         order = rng.permutation(len(z))
         for i in range(0, len(z), 1024):
-            idx = order[i:i + 1024]
+            idx = order[i : i + 1024]
             xb, yb = z[idx], y[idx]
             w1, c1, w2, c2 = params
             pre = xb @ w1 + c1
@@ -143,12 +154,13 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int, delta
             for j, gr in enumerate(grads):
                 m[j] = b1 * m[j] + (1 - b1) * gr
                 v[j] = b2 * v[j] + (1 - b2) * gr * gr
-                params[j] = params[j] - lr * (m[j] / (1 - b1 ** step)) / (np.sqrt(v[j] / (1 - b2 ** step)) + 1e-8)
+                params[j] = params[j] - lr * (m[j] / (1 - b1**step)) / (np.sqrt(v[j] / (1 - b2**step)) + 1e-8)
     return CardModel(*params, mean.astype(np.float32), scale.astype(np.float32))
 
 
-def policy_gain(model: CardModel, decisions: list[tuple[np.ndarray, np.ndarray, float]],
-                margin: float) -> tuple[float, float, float]:
+def policy_gain(
+    model: CardModel, decisions: list[tuple[np.ndarray, np.ndarray, float]], margin: float
+) -> tuple[float, float, float]:
     """Mean true advantage per decision of playing by the model at ``margin`` (card points, and
     written points: times the contract's multiplier), and how often it deviates."""
     gain = written = deviations = 0
@@ -171,8 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--policy", type=Path, help="card model weights the club player plays the data hands with")
-    parser.add_argument("--weighted", action="store_true",
-                        help="weigh each decision by its contract's multiplier when fitting")
+    parser.add_argument(
+        "--weighted", action="store_true", help="weigh each decision by its contract's multiplier when fitting"
+    )
     parser.add_argument("--save", action="store_true", help=f"write the weights to {WEIGHTS}")
     parser.add_argument("--out", type=Path, help="write the weights to this file instead")
     parser.add_argument("--data", type=Path, help="cache the generated data in this .npz (read it if it exists)")
@@ -192,16 +205,20 @@ def main(argv: list[str] | None = None) -> int:
         decision_of = np.concatenate([np.full(len(r[3]), i) for i, r in enumerate(rows)])
         if args.data:
             np.savez(args.data, x=x, y=y, hand=hand_of, decision=decision_of, mult=mult)
-    print(f"rows: {len(y)}  decisions: {len(np.unique(decision_of))}  hands: {len(np.unique(hand_of))}  "
-          f"data_seconds: {time.perf_counter() - t0:.0f}")
+    print(
+        f"rows: {len(y)}  decisions: {len(np.unique(decision_of))}  hands: {len(np.unique(hand_of))}  "
+        f"data_seconds: {time.perf_counter() - t0:.0f}"
+    )
     test = hand_of % 10 == 0
     weights = mult[~test] if args.weighted else None
     model = fit(x[~test], y[~test], args.hidden, args.epochs, args.seed, weights=weights)
     pred = model.predict(x[test])
     yt = y[test]
-    print(f"held_out rows: {test.sum()}  mean_advantage: {yt.mean():.2f}  "
-          f"corr(pred, true): {np.corrcoef(pred, yt)[0, 1]:.3f}  "
-          f"mae: {np.abs(pred - yt).mean():.2f} (zero: {np.abs(yt).mean():.2f})")
+    print(
+        f"held_out rows: {test.sum()}  mean_advantage: {yt.mean():.2f}  "
+        f"corr(pred, true): {np.corrcoef(pred, yt)[0, 1]:.3f}  "
+        f"mae: {np.abs(pred - yt).mean():.2f} (zero: {np.abs(yt).mean():.2f})"
+    )
     decisions = []
     dt = decision_of[test]
     xt, mt = x[test], mult[test]
@@ -210,8 +227,10 @@ def main(argv: list[str] | None = None) -> int:
         decisions.append((xt[sel], yt[sel], float(mt[sel][0])))
     for margin in (0.0, 1.0, 2.0, 4.0, 8.0):
         gain, written, dev = policy_gain(model, decisions, margin)
-        print(f"margin {margin:4.1f}: true gain per decision {gain:+.3f} card points, "
-              f"{written:+.3f} written points, deviates in {dev:.1%}")
+        print(
+            f"margin {margin:4.1f}: true gain per decision {gain:+.3f} card points, "
+            f"{written:+.3f} written points, deviates in {dev:.1%}"
+        )
     perfect = np.mean([max(0.0, float(yy.max())) for _, yy, _ in decisions])
     print(f"perfect judge: {perfect:+.3f} points per decision")
     if args.save or args.out:

@@ -7,8 +7,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # bot/rules: pure. No project imports, no I/O, clock, randomness or asyncio.
 RULES_ALLOWED = {
-    "__future__", "collections", "dataclasses", "enum", "typing", "hashlib", "itertools",
-    "functools", "math", "numpy",
+    "__future__",
+    "collections",
+    "dataclasses",
+    "enum",
+    "typing",
+    "hashlib",
+    "itertools",
+    "functools",
+    "math",
+    "numpy",
 }
 
 
@@ -84,8 +92,12 @@ def test_every_document_the_code_cites_is_in_the_repository():
     cited = set()
     for folder in ("bot", "cogs", "tests", "benchmarks", "research"):
         for path in (ROOT / folder).rglob("*.py"):
-            cited |= set(re.findall(r"\b((?:docs|research|benchmarks|bot|cogs)/[\w/.-]+\.(?:md|py|npz))",
-                                    path.read_text(encoding="utf-8")))
+            cited |= set(
+                re.findall(
+                    r"\b((?:docs|research|benchmarks|bot|cogs)/[\w/.-]+\.(?:md|py|npz))",
+                    path.read_text(encoding="utf-8"),
+                )
+            )
             for outside in ("RULES" + ".md", "DESIGN" + ".md"):  # the briefs outside the repository
                 assert not re.search(rf"(?<!docs/){outside}", path.read_text(encoding="utf-8")), path
     assert cited

@@ -15,17 +15,29 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_example_file_documents_the_defaults():
     settings = load_settings(ROOT / "config.example.yaml", env={})
     defaults = Settings()
-    for name in ("database", "rules", "language", "turn_timer_seconds", "hand_pause_seconds",
-                 "computer_level", "computer_delay_seconds", "dev_guild_ids", "log_level", "log_file"):
+    for name in (
+        "database",
+        "rules",
+        "language",
+        "turn_timer_seconds",
+        "hand_pause_seconds",
+        "computer_level",
+        "computer_delay_seconds",
+        "dev_guild_ids",
+        "log_level",
+        "log_file",
+    ):
         assert getattr(settings, name) == getattr(defaults, name), name
 
 
 def test_yaml_and_environment(tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text("rules:\n  preset: swisslos\n  overrides:\n    target: 3000\nlanguage: en\n"
-                    "dev_guild_ids: [123, 456]\n")
-    s = load_settings(path, env={"JASS_TURN_TIMER_SECONDS": "0", "JASS_LOG_LEVEL": "debug",
-                                 "JASS_DEV_GUILD_IDS": "7,8"})
+    path.write_text(
+        "rules:\n  preset: swisslos\n  overrides:\n    target: 3000\nlanguage: en\ndev_guild_ids: [123, 456]\n"
+    )
+    s = load_settings(
+        path, env={"JASS_TURN_TIMER_SECONDS": "0", "JASS_LOG_LEVEL": "debug", "JASS_DEV_GUILD_IDS": "7,8"}
+    )
     assert s.rules.multiplier_profile == "swiss_3_3" and s.rules.target == 3000
     assert s.language == "en" and s.turn_timer_seconds == 0 and s.log_level == "DEBUG"
     assert s.dev_guild_ids == (7, 8)  # the environment wins
@@ -34,12 +46,20 @@ def test_yaml_and_environment(tmp_path):
 
 def test_every_bad_value_is_reported_with_its_key(tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text("language: fr\nturn_timer_seconds: soon\ncomputer:\n  level: genius\n"
-                    "rules:\n  overrides:\n    target: lots\ncolour: red\ndev_guild_ids: [abc]\n")
+    path.write_text(
+        "language: fr\nturn_timer_seconds: soon\ncomputer:\n  level: genius\n"
+        "rules:\n  overrides:\n    target: lots\ncolour: red\ndev_guild_ids: [abc]\n"
+    )
     with pytest.raises(ConfigError) as err:
         load_settings(path, env={})
-    assert set(err.value.problems) == {"language", "turn_timer_seconds", "computer.level",
-                                       "rules.overrides.target", "colour", "dev_guild_ids"}
+    assert set(err.value.problems) == {
+        "language",
+        "turn_timer_seconds",
+        "computer.level",
+        "rules.overrides.target",
+        "colour",
+        "dev_guild_ids",
+    }
     assert "de, en" in err.value.problems["language"]
 
 
@@ -65,8 +85,15 @@ def test_token_only_from_the_environment():
 def run_bot(*args, env=None, cwd=ROOT):
     clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
     clean.update(env or {})
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, capture_output=True, text=True,
-                          env=clean, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=clean,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_run_without_token_explains_what_to_do(tmp_path):
@@ -85,16 +112,19 @@ def test_check_config(tmp_path):
     assert out.returncode == 2 and "language" in out.stderr
 
 
-@pytest.mark.parametrize("text, key", [
-    ("turn_timer_seconds: true\n", "turn_timer_seconds"),
-    ("turn_timer_seconds: yes\n", "turn_timer_seconds"),
-    ("rules: swisslos\n", "rules"),
-    ("computer: 5\n", "computer"),
-    ("log: debug\n", "log"),
-    ("database:\n  path: x.sqlite3\n", "database"),
-    ("limits:\n  tables_per_channel: 2.5\n", "limits.tables_per_channel"),
-    ("dev_guild_ids: [true]\n", "dev_guild_ids"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("turn_timer_seconds: true\n", "turn_timer_seconds"),
+        ("turn_timer_seconds: yes\n", "turn_timer_seconds"),
+        ("rules: swisslos\n", "rules"),
+        ("computer: 5\n", "computer"),
+        ("log: debug\n", "log"),
+        ("database:\n  path: x.sqlite3\n", "database"),
+        ("limits:\n  tables_per_channel: 2.5\n", "limits.tables_per_channel"),
+        ("dev_guild_ids: [true]\n", "dev_guild_ids"),
+    ],
+)
 def test_values_of_the_wrong_kind_are_refused_with_their_key(tmp_path, text, key):
     path = tmp_path / "c.yaml"
     path.write_text(text)

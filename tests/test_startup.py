@@ -26,19 +26,29 @@ OFFLINE = (
 )
 
 
-def bot(*args: str, env: dict[str, str] | None = None, preexec=None, timeout: float = 60,
-        wrapper: str | None = None) -> subprocess.CompletedProcess[str]:
+def bot(
+    *args: str, env: dict[str, str] | None = None, preexec=None, timeout: float = 60, wrapper: str | None = None
+) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
     clean.update(env or {})
     command = [sys.executable, "-c", wrapper, *args] if wrapper else [sys.executable, "-m", "bot", *args]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=clean, timeout=timeout,
-                          stdin=subprocess.DEVNULL, preexec_fn=preexec)
+    return subprocess.run(
+        command,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=clean,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=preexec,
+    )
 
 
 def start(database: Path, preexec=None, **env: str) -> subprocess.CompletedProcess[str]:
     """``python -m bot run`` with a token and ``database``, Discord out of reach."""
-    return bot("run", env={"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(database), **env}, preexec=preexec,
-               wrapper=OFFLINE)
+    return bot(
+        "run", env={"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(database), **env}, preexec=preexec, wrapper=OFFLINE
+    )
 
 
 def digest(path: Path) -> str:
@@ -112,8 +122,15 @@ def start_unprivileged(database: Path) -> subprocess.CompletedProcess[str]:
         return start(database)
     clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
     clean.update({"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(database)})
-    return subprocess.run([*without_root_powers(), sys.executable, "-c", OFFLINE, "run"], cwd=ROOT,
-                          capture_output=True, text=True, env=clean, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [*without_root_powers(), sys.executable, "-c", OFFLINE, "run"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=clean,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_read_only_file_is_refused(good_db):
@@ -137,6 +154,7 @@ def test_read_only_folder_is_refused(tmp_path):
 
 def test_full_disk_is_refused(good_db):
     """A file-size limit makes every write past 8 KiB fail, as a full disk does."""
+
     def small_disk() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
@@ -203,9 +221,15 @@ def test_config_after_the_subcommand_and_bad_config_files(tmp_path):
 def test_check_config_into_a_closed_pipe_is_quiet(reader):
     """``| true`` closes the pipe before the first line is written: the write itself fails."""
     python = f"'{sys.executable}'"
-    out = subprocess.run(f"{python} -m bot check-config --config config.example.yaml | {reader}", shell=True,
-                         cwd=ROOT, capture_output=True, text=True, timeout=60,
-                         env={k: v for k, v in os.environ.items() if not k.startswith("JASS_")})
+    out = subprocess.run(
+        f"{python} -m bot check-config --config config.example.yaml | {reader}",
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={k: v for k, v in os.environ.items() if not k.startswith("JASS_")},
+    )
     if reader.startswith("head"):
         assert out.stdout.startswith("settings from:")
     assert "BrokenPipeError" not in out.stderr and "Traceback" not in out.stderr

@@ -35,8 +35,9 @@ def play(answers: list[str], seed: int = 3, rules: RuleSet | None = None) -> str
             legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
             return str(legal[0] + 1) if legal else "1"
 
-    game = TerminalGame(["human", "ai", "ai", "ai"], rules or RuleSet.preset("single-1000"), seed, False, out=out,
-                        ask=ask)
+    game = TerminalGame(
+        ["human", "ai", "ai", "ai"], rules or RuleSet.preset("single-1000"), seed, False, out=out, ask=ask
+    )
     assert game.run() == 0
     return out.getvalue()
 
@@ -79,8 +80,15 @@ def test_computer_weis_are_shown_after_trick_one():
 def test_ctrl_c_leaves_without_a_traceback():
     env = {k: v for k, v in os.environ.items() if not k.startswith("JASS_")}
     env["PYTHONUNBUFFERED"] = "1"
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--seed", "3"], cwd=ROOT, env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = ""
     deadline = time.monotonic() + 60
     while "> " not in seen and time.monotonic() < deadline:

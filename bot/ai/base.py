@@ -25,8 +25,7 @@ USER_LEVELS = COMPUTER_LEVELS
 LEVELS = (*USER_LEVELS, "rules", "search")
 
 
-def make_player(level: str, seed: int | str | None = None, budget: float | None = None,
-                **options: Any) -> Player:
+def make_player(level: str, seed: int | str | None = None, budget: float | None = None, **options: Any) -> Player:
     """A computer player of ``level`` with its own seeded random source.
 
     ``beginner``: the rules player with slips; ``club`` (= ``rules``): the rules player;

@@ -53,12 +53,21 @@ def context_features(view: TableView, k: Knowledge) -> list[float]:
         partner_wins = float(k.trick[trick_winner(cards, c)][0] % 2 == team)
     trumps = k.trump_mask
     return [
-        float(c < 4), float(c == 4), float(c == 5), float(ours_declare),
+        float(c < 4),
+        float(c == 4),
+        float(c == 5),
+        float(ours_declare),
         float(view.geschoben and ours_declare),
-        len(view.tricks) / 8, *(float(pos == i) for i in range(4)),
-        partner_wins, on_table, won[1] / 9, won[0] / 9,
-        float(won[0] == 0 and won[1] > 0), float(won[1] == 0 and won[0] > 0),
-        k.trumps_out().bit_count() / 9, (k.hand & trumps).bit_count() / 9,
+        len(view.tricks) / 8,
+        *(float(pos == i) for i in range(4)),
+        partner_wins,
+        on_table,
+        won[1] / 9,
+        won[0] / 9,
+        float(won[0] == 0 and won[1] > 0),
+        float(won[1] == 0 and won[0] > 0),
+        k.trumps_out().bit_count() / 9,
+        (k.hand & trumps).bit_count() / 9,
         sum(k.is_bock(x) for x in range(36) if k.hand >> x & 1) / 9,
     ]
 
@@ -69,8 +78,16 @@ def _discarded(k: Knowledge) -> tuple[int, int]:
     return k.discards[k.partner], opps
 
 
-def _card_row(card: int, view: TableView, k: Knowledge, club: int, lead_suit: int | None,
-              partner_led: set[int], opp_led: set[int], discarded: tuple[int, int]) -> list[float]:
+def _card_row(
+    card: int,
+    view: TableView,
+    k: Knowledge,
+    club: int,
+    lead_suit: int | None,
+    partner_led: set[int],
+    opp_led: set[int],
+    discarded: tuple[int, int],
+) -> list[float]:
     c = k.contract
     suit = SUIT_OF[card]
     trump = c < 4 and suit == c
@@ -83,23 +100,37 @@ def _card_row(card: int, view: TableView, k: Knowledge, club: int, lead_suit: in
     bocks_in_suit = sum(k.is_bock(x) for x in range(suit * 9, suit * 9 + 9) if in_suit >> x & 1)
     club_wins = bool(cards) and trick_winner([*cards, club], c) == len(cards)
     return [
-        float(trump), float(trump and card % 9 == 5), float(trump and card % 9 == 3),
-        _rank(card, c), value(card, c) / 20, float(k.is_bock(card)),
-        (unseen & HIGHER[c][card]).bit_count() / 8, (unseen & SUIT_MASKS[suit]).bit_count() / 9,
+        float(trump),
+        float(trump and card % 9 == 5),
+        float(trump and card % 9 == 3),
+        _rank(card, c),
+        value(card, c) / 20,
+        float(k.is_bock(card)),
+        (unseen & HIGHER[c][card]).bit_count() / 8,
+        (unseen & SUIT_MASKS[suit]).bit_count() / 9,
         in_suit.bit_count() / 9,
         float(lead_suit is not None and suit == lead_suit),
         float(lead_suit is not None and trump and lead_suit != c),
         float(lead_suit is not None and suit != lead_suit and not trump),
         float(wins),
-        sum(not k.may_hold(s, suit) for s in opps) / 2, float(not k.may_hold(k.partner, suit)),
+        sum(not k.may_hold(s, suit) for s in opps) / 2,
+        float(not k.may_hold(k.partner, suit)),
         float(k.opponents_may_trump(suit, others)),
-        float(suit in partner_led), float(suit in opp_led),
+        float(suit in partner_led),
+        float(suit in opp_led),
         float(not in_suit & ~HIGHER[c][card] & ~(1 << card)),  # lowest own card of its suit
         float(not in_suit & HIGHER[c][card]),  # highest own card of its suit
-        float(suit == SUIT_OF[club]), _rank(card, c) - _rank(club, c),
-        (value(card, c) - value(club, c)) / 20, float(k.is_bock(club)),
-        bocks_in_suit / 9, float(discarded[0] >> suit & 1), float(discarded[1] >> suit & 1),
-        float(club_wins), float(c < 4 and SUIT_OF[club] == c), _rank(club, c), value(club, c) / 20,
+        float(suit == SUIT_OF[club]),
+        _rank(card, c) - _rank(club, c),
+        (value(card, c) - value(club, c)) / 20,
+        float(k.is_bock(club)),
+        bocks_in_suit / 9,
+        float(discarded[0] >> suit & 1),
+        float(discarded[1] >> suit & 1),
+        float(club_wins),
+        float(c < 4 and SUIT_OF[club] == c),
+        _rank(club, c),
+        value(club, c) / 20,
         (k.hand & SUIT_MASKS[SUIT_OF[club]]).bit_count() / 9,
     ]
 
@@ -118,8 +149,9 @@ def card_features(view: TableView, k: Knowledge, cards: list[int], club: int) ->
 class CardModel:
     """A two-layer network: features → ReLU hidden layer → predicted advantage (card points)."""
 
-    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
-                 mean: np.ndarray, scale: np.ndarray) -> None:
+    def __init__(
+        self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, mean: np.ndarray, scale: np.ndarray
+    ) -> None:
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.mean, self.scale = mean, scale
 
@@ -158,8 +190,9 @@ def advantages(view: TableView, k: Knowledge, legal: list[int], club: int, model
     return {club: 0.0, **{x: float(g) for x, g in zip(others, gains, strict=True)}}
 
 
-def better_card(view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel,
-                margin: float = MARGIN) -> int:
+def better_card(
+    view: TableView, k: Knowledge, legal: list[int], club: int, model: CardModel, margin: float = MARGIN
+) -> int:
     """The legal card the model prefers to ``club`` by more than ``margin``, else ``club``."""
     gains = advantages(view, k, legal, club, model)
     best = max(gains, key=lambda x: (gains[x], x == club))

@@ -47,13 +47,28 @@ def club_playout(view: TableView, world: Sequence[int], card: int, player: Rules
     while True:
         if card < 0:
             hand = hands[seat]
-            legal = legal_mask(hand, [c for _, c in trick], contract, rules.trump_anytime,
-                               rules.undertrump_when_void, rules.puur_exemption)
+            legal = legal_mask(
+                hand,
+                [c for _, c in trick],
+                contract,
+                rules.trump_anytime,
+                rules.undertrump_when_void,
+                rules.puur_exemption,
+            )
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1  # one legal card: nothing to decide
             else:
-                seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=tuple(trick), tricks=tuple(tricks),
-                                    cards_played=played, turn=seat, can_preshow_stoeck=False)
+                seen = derived_view(
+                    view,
+                    seat=seat,
+                    hand=hand,
+                    legal=legal,
+                    trick=tuple(trick),
+                    tricks=tuple(tricks),
+                    cards_played=played,
+                    turn=seat,
+                    can_preshow_stoeck=False,
+                )
                 card = player.choose_card(seen, knowledge_of(seen), cards_of(legal))
         hands[seat] &= ~(1 << card)
         played |= 1 << card

@@ -60,9 +60,21 @@ def features_batch(hands: np.ndarray, contract: int) -> np.ndarray:
             voids = voids + (count == 0)
             singles = singles + ((count == 1) & ~ace)
         puur, naell = _has(hands, t, PUUR_RANK), _has(hands, t, NAELL_RANK)
-        cols += [puur, naell, _has(hands, t, ACE), _has(hands, t, KING).astype(np.int64) + _has(hands, t, OBER),
-                 low, np.maximum(0, length - 4), side_aces, side_ak, side_10a, voids * (length >= 3), singles,
-                 puur & naell, side_k]
+        cols += [
+            puur,
+            naell,
+            _has(hands, t, ACE),
+            _has(hands, t, KING).astype(np.int64) + _has(hands, t, OBER),
+            low,
+            np.maximum(0, length - 4),
+            side_aces,
+            side_ak,
+            side_10a,
+            voids * (length >= 3),
+            singles,
+            puur & naell,
+            side_k,
+        ]
     else:
         order = list(range(8, -1, -1)) if contract == 4 else list(range(9))
         tops = [np.zeros(n, dtype=np.int64) for _ in range(4)]

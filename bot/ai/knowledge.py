@@ -26,8 +26,10 @@ def strength(card: int, contract: int) -> int:
 
 
 #: HIGHER[contract][card]: mask of the cards of the same suit that rank above ``card``.
-HIGHER = [[sum(1 << o for o in range(36) if SUIT_OF[o] == SUIT_OF[c] and strength(o, k) > strength(c, k))
-           for c in range(36)] for k in range(6)]
+HIGHER = [
+    [sum(1 << o for o in range(36) if SUIT_OF[o] == SUIT_OF[c] and strength(o, k) > strength(c, k)) for c in range(36)]
+    for k in range(6)
+]
 
 
 def value(card: int, contract: int, legacy_undenufe: bool = False) -> int:
@@ -97,8 +99,9 @@ class Knowledge:
         """Could one of the opponents in ``after`` (seats still to play) ruff a lead of ``suit``?"""
         if self.contract >= 4 or suit == self.contract or not self.trumps_out():
             return False
-        return any(s % 2 != self.seat % 2 and not self.may_hold(s, suit) and self.may_hold(s, self.contract)
-                   for s in after)
+        return any(
+            s % 2 != self.seat % 2 and not self.may_hold(s, suit) and self.may_hold(s, self.contract) for s in after
+        )
 
 
 def knowledge_of(view: TableView) -> Knowledge:
@@ -106,9 +109,7 @@ def knowledge_of(view: TableView) -> Knowledge:
     assert view.seat is not None and view.contract is not None
     contract = view.contract
     k = Knowledge(view.seat, contract, view.hand, view.cards_played, list(view.trick))
-    plays: list[list[tuple[int, int]]] = [
-        [((t.leader + i) % 4, c) for i, c in enumerate(t.cards)] for t in view.tricks
-    ]
+    plays: list[list[tuple[int, int]]] = [[((t.leader + i) % 4, c) for i, c in enumerate(t.cards)] for t in view.tricks]
     if view.trick:
         plays.append(list(view.trick))
     for trick in plays:

@@ -51,8 +51,9 @@ def _decisions(view: TableView) -> list[tuple[int, int, tuple, tuple, int, int]]
     return out
 
 
-def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip: float = SLIP,
-                 partner_slip: float | None = None) -> np.ndarray:
+def play_weights(
+    view: TableView, worlds: np.ndarray, player: RulesPlayer, slip: float = SLIP, partner_slip: float | None = None
+) -> np.ndarray:
     """Relative weight of each sampled deal (``(n, 4)`` hands): ``slip`` to the power of the
     number of the other seats' earlier cards the club player would not have played in it
     (``partner_slip`` for the partner's cards, if given: 1 ignores them)."""
@@ -70,13 +71,23 @@ def play_weights(view: TableView, worlds: np.ndarray, player: RulesPlayer, slip:
         for i, hand in enumerate(int(h) | later for h in worlds[:, seat]):
             same = verdict.get(hand)
             if same is None:
-                legal = legal_mask(hand, lead, contract, rules.trump_anytime, rules.undertrump_when_void,
-                                   rules.puur_exemption)
+                legal = legal_mask(
+                    hand, lead, contract, rules.trump_anytime, rules.undertrump_when_void, rules.puur_exemption
+                )
                 if legal & (legal - 1) == 0:
                     same = True
                 else:
-                    seen = derived_view(view, seat=seat, hand=hand, legal=legal, trick=so_far, tricks=before,
-                                        cards_played=played, turn=seat, can_preshow_stoeck=False)
+                    seen = derived_view(
+                        view,
+                        seat=seat,
+                        hand=hand,
+                        legal=legal,
+                        trick=so_far,
+                        tricks=before,
+                        cards_played=played,
+                        turn=seat,
+                        can_preshow_stoeck=False,
+                    )
                     same = player.choose_card(seen, knowledge_of(seen), cards_of(legal)) == card
                 verdict[hand] = same
             if not same:

@@ -49,4 +49,3 @@ class RandomPlayer:
             return ChooseContract(actor, str(best))
         card = self.rng.choice(cards_of(view.legal))
         return play_command(view, actor, card)
-

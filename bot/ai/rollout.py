@@ -25,15 +25,31 @@ _BIT = np.array([1 << c for c in range(36)], dtype=np.uint64)
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _BIG = np.int32(1 << 20)
 #: _BEATS[contract, lead, best]: mask of the cards that beat ``best`` in a trick led in ``lead``.
-_BEATS = np.array([[[sum(1 << c for c in range(36) if POWER[k * 4 + lead][c] > POWER[k * 4 + lead][b])
-                     for b in range(36)] for lead in range(4)] for k in range(6)], dtype=np.uint64)
+_BEATS = np.array(
+    [
+        [
+            [sum(1 << c for c in range(36) if POWER[k * 4 + lead][c] > POWER[k * 4 + lead][b]) for b in range(36)]
+            for lead in range(4)
+        ]
+        for k in range(6)
+    ],
+    dtype=np.uint64,
+)
 _STRENGTH = np.array([[strength(c, k) for c in range(36)] for k in range(6)], dtype=np.int32)
 _POWER = np.array(POWER, dtype=np.int32).reshape(6, 4, 36)
 _SUIT_MASK = np.array([0x1FF << (9 * s) for s in range(4)], dtype=np.uint64)
 _TRUMP_MASK = np.array([0x1FF << (9 * s) for s in range(4)] + [0, 0], dtype=np.uint64)
 #: _HIGHER[contract, card]: mask of the cards of the same suit that are stronger than ``card``.
-_HIGHER = np.array([[sum(1 << o for o in range(36) if SUIT_OF[o] == SUIT_OF[c] and strength(o, k) > strength(c, k))
-                     for c in range(36)] for k in range(6)], dtype=np.uint64)
+_HIGHER = np.array(
+    [
+        [
+            sum(1 << o for o in range(36) if SUIT_OF[o] == SUIT_OF[c] and strength(o, k) > strength(c, k))
+            for c in range(36)
+        ]
+        for k in range(6)
+    ],
+    dtype=np.uint64,
+)
 
 
 @dataclass(frozen=True)
@@ -83,8 +99,9 @@ def _random(bits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.where(bits, rng.random(bits.shape), -1.0).argmax(axis=1)
 
 
-def playout(hands: np.ndarray, state: State, rng: np.random.Generator, first: np.ndarray | None = None,
-            noise: float = 0.1) -> np.ndarray:
+def playout(
+    hands: np.ndarray, state: State, rng: np.random.Generator, first: np.ndarray | None = None, noise: float = 0.1
+) -> np.ndarray:
     """Play every row to the end; returns ``(n, 2)`` points per team (+5 last trick, +100 Match).
 
     ``hands``: (n, 4) uint64 masks after the current trick's cards were removed.  ``first``: the
@@ -116,14 +133,14 @@ def playout(hands: np.ndarray, state: State, rng: np.random.Generator, first: np
                 lead = _SUIT_OF[trick_cards[0]]
                 best = _best(trick_cards, k, lead)
                 hi = np.where(_SUIT_OF[best] == k, best, -1) if k < 4 else np.full(n, -1)
-                legal = legal_batch(hand, lead, np.full(n, k), hi, state.trump_anytime,
-                                    state.undertrump_when_void, state.puur_exemption)
+                legal = legal_batch(
+                    hand, lead, np.full(n, k), hi, state.trump_anytime, state.undertrump_when_void, state.puur_exemption
+                )
             if first is not None:
                 card = first
                 first = None
             else:
-                card = _policy(hands, seat, legal, lead, trick_cards, leader, k, state.declarer_team, keys,
-                               rng, noise)
+                card = _policy(hands, seat, legal, lead, trick_cards, leader, k, state.declarer_team, keys, rng, noise)
             hands[rows, seat] &= ~_BIT[card]
             trick_cards.append(card)
         lead = _SUIT_OF[trick_cards[0]]
@@ -155,9 +172,19 @@ def _max_power(masks: np.ndarray, k: int, lead: np.ndarray) -> np.ndarray:
     return np.where(bits, _POWER[k][lead], -1).max(axis=1)
 
 
-def _policy(hands: np.ndarray, seat: np.ndarray, legal: np.ndarray, lead: np.ndarray | None,
-            trick_cards: list[np.ndarray], leader: np.ndarray, k: int, declarer_team: int,
-            keys: dict[str, np.ndarray], rng: np.random.Generator, noise: float) -> np.ndarray:
+def _policy(
+    hands: np.ndarray,
+    seat: np.ndarray,
+    legal: np.ndarray,
+    lead: np.ndarray | None,
+    trick_cards: list[np.ndarray],
+    leader: np.ndarray,
+    k: int,
+    declarer_team: int,
+    keys: dict[str, np.ndarray],
+    rng: np.random.Generator,
+    noise: float,
+) -> np.ndarray:
     """A club player's choice in every row, knowing the row's deal (a simulation, not a player)."""
     n = legal.shape[0]
     rows = np.arange(n)
@@ -195,8 +222,9 @@ def _policy(hands: np.ndarray, seat: np.ndarray, legal: np.ndarray, lead: np.nda
     return card
 
 
-def _lead(hands: np.ndarray, seat: np.ndarray, bits: np.ndarray, k: int, declarer_team: int,
-          keys: dict[str, np.ndarray]) -> np.ndarray:
+def _lead(
+    hands: np.ndarray, seat: np.ndarray, bits: np.ndarray, k: int, declarer_team: int, keys: dict[str, np.ndarray]
+) -> np.ndarray:
     """Cash a Bock card (trumps first for the declaring team while opponents hold trumps),
     else lead the cheapest card of the longest suit."""
     n = bits.shape[0]

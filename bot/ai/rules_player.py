@@ -73,10 +73,22 @@ def hand_features(hand: int, contract: int) -> tuple[float, ...]:
             side_k += KING in ranks and ACE not in ranks
             voids += not ranks
             singles += len(ranks) == 1 and ACE not in ranks
-        return (1.0, PUUR_RANK in trumps, NAELL_RANK in trumps, ACE in trumps,
-                (KING in trumps) + (OBER in trumps), len(trumps - {PUUR_RANK, NAELL_RANK, ACE, KING, OBER}),
-                max(0, n - 4), side_aces, side_ak, side_10a, voids * (n >= 3), singles,
-                PUUR_RANK in trumps and NAELL_RANK in trumps, side_k)
+        return (
+            1.0,
+            PUUR_RANK in trumps,
+            NAELL_RANK in trumps,
+            ACE in trumps,
+            (KING in trumps) + (OBER in trumps),
+            len(trumps - {PUUR_RANK, NAELL_RANK, ACE, KING, OBER}),
+            max(0, n - 4),
+            side_aces,
+            side_ak,
+            side_10a,
+            voids * (n >= 3),
+            singles,
+            PUUR_RANK in trumps and NAELL_RANK in trumps,
+            side_k,
+        )
     order = list(range(8, -1, -1)) if contract == 4 else list(range(9))  # best card first
     tops = [0, 0, 0, 0]  # suits with a run from the top of length >= 1, 2, 3, 4
     behind = second = long_plain = 0
@@ -146,8 +158,16 @@ class RulesPlayer:
     ``schieben_below``: the expected written points under which the player schiebt;
     ``weights``: a file of other card model weights than the shipped ones (for measuring them)."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.0, level: str = "club", learned: bool = True,
-                 margin: float = MARGIN, schieben_below: float = SCHIEBEN_BELOW, weights: str | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        noise: float = 0.0,
+        level: str = "club",
+        learned: bool = True,
+        margin: float = MARGIN,
+        schieben_below: float = SCHIEBEN_BELOW,
+        weights: str | None = None,
+    ) -> None:
         self.rng = rng
         self.noise = noise
         self.level = level
@@ -251,8 +271,9 @@ class RulesPlayer:
         length = k.suit_lengths()
         weak = [s for s in range(4) if s not in bock_suits and length[s] >= 3]
         if not weak and ours:
-            weak = [s for s in range(4) if length[s] >= 3
-                    and sum(SUIT_OF[x] == s and not k.is_bock(x) for x in legal) >= 2]
+            weak = [
+                s for s in range(4) if length[s] >= 3 and sum(SUIT_OF[x] == s and not k.is_bock(x) for x in legal) >= 2
+            ]
         return max(weak, key=lambda s: length[s]) if weak else None
 
     def follow(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
@@ -280,8 +301,11 @@ class RulesPlayer:
             if SUIT_OF[best] != lead and value(best, c) < 5:
                 # Discarding a card worth little: from the shortest suit, towards a void.
                 length = k.suit_lengths()
-                cheap = [x for x in pool if value(x, c) < 5 and not k.is_bock(x)
-                         and trick_winner([*cards, x], c) != len(cards)]
+                cheap = [
+                    x
+                    for x in pool
+                    if value(x, c) < 5 and not k.is_bock(x) and trick_winner([*cards, x], c) != len(cards)
+                ]
                 if c >= 4:
                     cheap = spare_future_winners(k, cheap)
                 if cheap:
@@ -290,8 +314,9 @@ class RulesPlayer:
 
         if win_seat % 2 == k.seat % 2:
             # Partner wins so far: give points if the trick is safe, else keep low.
-            if holds(win_card) or (len(after) == 1 and after[0] % 2 != k.seat % 2 and self._safe_vs_last(
-                    k, win_card, lead, after[0])):
+            if holds(win_card) or (
+                len(after) == 1 and after[0] % 2 != k.seat % 2 and self._safe_vs_last(k, win_card, lead, after[0])
+            ):
                 # Smear: the most points, but keep trumps and Bock cards (future tricks).
                 plain = [x for x in legal if not (c < 4 and SUIT_OF[x] == c)] or legal
                 pool = [x for x in plain if not k.is_bock(x)] or plain

@@ -92,8 +92,13 @@ def may_hold_weis(hand: int) -> bool:
     return bool(hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF)
 
 
-def _draw(constrained: list[tuple[int, list[int]]], loose: list[int], need: dict[int, int],
-          fixed: dict[int, int], rng: random.Random) -> list[int] | None:
+def _draw(
+    constrained: list[tuple[int, list[int]]],
+    loose: list[int],
+    need: dict[int, int],
+    fixed: dict[int, int],
+    rng: random.Random,
+) -> list[int] | None:
     left = dict(need)
     hands = [0, 0, 0, 0]
     for s, mask in fixed.items():
@@ -116,7 +121,7 @@ def _draw(constrained: list[tuple[int, list[int]]], loose: list[int], need: dict
     rng.shuffle(cards)
     pos = 0
     for s, count in left.items():
-        for c in cards[pos:pos + count]:
+        for c in cards[pos : pos + count]:
             hands[s] |= 1 << c
         pos += count
     return hands

@@ -62,11 +62,22 @@ class SearchPlayer:
     check's deals only (``'check'``, the default) or for all (``True``) or for none (``False``);
     ``oversample``: with inference, deals drawn (consistent with what is public) per deal kept"""
 
-    def __init__(self, rng: random.Random, budget: float | None = None, worlds: int = 384,
-                 level: str = "strong", prior_margin: float = PRIOR_MARGIN, inference: bool = True,
-                 verify_worlds: int = VERIFY_WORLDS, verify_candidates: int = VERIFY_CANDIDATES,
-                 slip: float | None = SLIP, weis: bool = True, learned_playouts: bool = True,
-                 learned_inference: bool | str = LEARNED_INFERENCE, oversample: int = OVERSAMPLE) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        budget: float | None = None,
+        worlds: int = 384,
+        level: str = "strong",
+        prior_margin: float = PRIOR_MARGIN,
+        inference: bool = True,
+        verify_worlds: int = VERIFY_WORLDS,
+        verify_candidates: int = VERIFY_CANDIDATES,
+        slip: float | None = SLIP,
+        weis: bool = True,
+        learned_playouts: bool = True,
+        learned_inference: bool | str = LEARNED_INFERENCE,
+        oversample: int = OVERSAMPLE,
+    ) -> None:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -111,8 +122,9 @@ class SearchPlayer:
         values = self.card_values(view)
         prior = self._club_card(view)
         # The cards the fast play-outs prefer to the club player's, the best first.
-        better = sorted((c for c in legal if values[c] > values[prior] + self.prior_margin),
-                        key=lambda c: (-values[c], c))[:self.verify_candidates]
+        better = sorted(
+            (c for c in legal if values[c] > values[prior] + self.prior_margin), key=lambda c: (-values[c], c)
+        )[: self.verify_candidates]
         if better and not self.verify_worlds:
             return better[0]
         better += [c for c in self.extra_candidates(view, legal, prior) if c not in better]
@@ -210,11 +222,18 @@ class SearchPlayer:
             tricks[t.winner % 2] += 1
         leader = view.trick[0][0] if view.trick else k.seat
         r = view.rules
-        return State(contract=k.contract, leader=leader, trick=tuple(c for _, c in view.trick),
-                     points=(points[0], points[1]), tricks=(tricks[0], tricks[1]),
-                     legacy_undenufe=r.undenufe_legacy,
-                     trump_anytime=r.trump_anytime, undertrump_when_void=r.undertrump_when_void,
-                     puur_exemption=r.puur_exemption, declarer_team=(view.declarer or 0) % 2)
+        return State(
+            contract=k.contract,
+            leader=leader,
+            trick=tuple(c for _, c in view.trick),
+            points=(points[0], points[1]),
+            tricks=(tricks[0], tricks[1]),
+            legacy_undenufe=r.undenufe_legacy,
+            trump_anytime=r.trump_anytime,
+            undertrump_when_void=r.undertrump_when_void,
+            puur_exemption=r.puur_exemption,
+            declarer_team=(view.declarer or 0) % 2,
+        )
 
     # -- contract ------------------------------------------------------------------------------
 

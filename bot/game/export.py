@@ -22,8 +22,20 @@ _COPY = {
     "card": ("seat", "card"),
     "stoeck": ("seat", "points"),
     "trick": ("trick", "winner", "points", "leader", "cards"),
-    "hand_scored": ("hand", "weis_team", "written", "totals", "contract", "multiplier",
-                    "card_points", "tricks", "match_team", "kontermatsch", "stoeck_team", "complete"),
+    "hand_scored": (
+        "hand",
+        "weis_team",
+        "written",
+        "totals",
+        "contract",
+        "multiplier",
+        "card_points",
+        "tricks",
+        "match_team",
+        "kontermatsch",
+        "stoeck_team",
+        "complete",
+    ),
     "hand_seed": ("hand", "seed"),
     "berg": ("team",),
     "bedanken": ("seat", "team"),
@@ -55,9 +67,16 @@ def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             if ev["seed"] in revealed:
                 masks = deal(shuffle_deck(ev["seed"]), ev["dealer"])
                 hands = [[str(Card.from_index(c)) for c in cards_of(m)] for m in masks]
-            out.append({"type": "hand_dealt", "hand": ev["hand"], "dealer": ev["dealer"],
-                        "forehand": ev["forehand"], "hands": hands,
-                        "seed_commitment": ev["commitment"]})
+            out.append(
+                {
+                    "type": "hand_dealt",
+                    "hand": ev["hand"],
+                    "dealer": ev["dealer"],
+                    "forehand": ev["forehand"],
+                    "hands": hands,
+                    "seed_commitment": ev["commitment"],
+                }
+            )
         elif kind in _COPY:
             out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
             if kind == "trick" and ev.get("trick") == 1:
@@ -68,5 +87,4 @@ def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def history_jsonl(events: Iterable[dict[str, Any]]) -> str:
     """The history as JSON lines (compact, keys in a fixed order)."""
-    return "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for obj in history(events))
+    return "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n" for obj in history(events))

@@ -107,8 +107,9 @@ class Table:
     # -- construction --------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None,
-               turn_timer: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
+    def create(
+        cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None, turn_timer: float | None = None
+    ) -> tuple[Table, list[dict[str, Any]]]:
         """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none)."""
         if turn_timer is not None and not (isinstance(turn_timer, int | float) and 0 <= turn_timer <= 86400):
             raise GameError(e.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
@@ -117,8 +118,7 @@ class Table:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
                 raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
-        event: dict[str, Any] = {"type": "table_created", "table_id": table_id, "host": host,
-                                 "rules": rules.to_dict()}
+        event: dict[str, Any] = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
         if turn_timer is not None:
             event["turn_timer"] = turn_timer
         table = cls(table_id, host, rules, turn_timer=turn_timer)
@@ -132,8 +132,9 @@ class Table:
         first = next(it)
         if first.get("type") != "table_created":
             raise ValueError("an event log starts with table_created")
-        table = cls(first["table_id"], first["host"], RuleSet.from_dict(first["rules"]),
-                    turn_timer=first.get("turn_timer"))
+        table = cls(
+            first["table_id"], first["host"], RuleSet.from_dict(first["rules"]), turn_timer=first.get("turn_timer")
+        )
         table.seq = 1
         for event in it:
             table.seq += 1
@@ -333,8 +334,14 @@ class Table:
             dealer = self._forehand  # the forehand of a hand deals the next one
             forehand = forehand_of(dealer)
             hand_no = self.hand_no + 1
-        return {"type": "hand_dealt", "hand": hand_no, "dealer": dealer, "forehand": forehand,
-                "seed": seed, "commitment": commitment_of(seed)}
+        return {
+            "type": "hand_dealt",
+            "hand": hand_no,
+            "dealer": dealer,
+            "forehand": forehand,
+            "seed": seed,
+            "commitment": commitment_of(seed),
+        }
 
     def _decide_NextHand(self, c: cmd.NextHand) -> list[dict[str, Any]]:
         if c.actor != cmd.SYSTEM:
@@ -386,8 +393,9 @@ class Table:
         except (ValueError, AttributeError):
             raise GameError(e.BAD_CARD, card=c.card) from None
         r = self.rules
-        reason = illegal_reason(card, hand.hands[seat], hand.trick, hand.contract,
-                                r.trump_anytime, r.undertrump_when_void, r.puur_exemption)
+        reason = illegal_reason(
+            card, hand.hands[seat], hand.trick, hand.contract, r.trump_anytime, r.undertrump_when_void, r.puur_exemption
+        )
         if reason is not None:
             raise GameError(e.ILLEGAL_CARD, card=c.card, reason=reason)
         event: dict[str, Any] = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
@@ -505,8 +513,9 @@ class Table:
     def _start_play(self, seat: int, contract: Contract) -> list[dict[str, Any]]:
         self.phase = Phase.PLAY
         before = self.board
-        self.hand = HandPlay(list(self.start_hands), int(contract), self._forehand, self.rules,
-                             self.live_board, declarer=seat)
+        self.hand = HandPlay(
+            list(self.start_hands), int(contract), self._forehand, self.rules, self.live_board, declarer=seat
+        )
         return self._after(self.live_board if before is None else before, 0)
 
     def _play(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
@@ -523,8 +532,15 @@ class Table:
         out: list[dict[str, Any]] = []
         if first_card:
             for w in hand.declared.get(seat, []):
-                out.append({"type": "weis", "seat": seat, "cards": [str(x) for x in w.cards],
-                            "points": w.points, "derived": True})
+                out.append(
+                    {
+                        "type": "weis",
+                        "seat": seat,
+                        "cards": [str(x) for x in w.cards],
+                        "points": w.points,
+                        "derived": True,
+                    }
+                )
         out += self._after(board_before, credits_before, tricks_before)
         return out
 
@@ -533,25 +549,39 @@ class Table:
         action()
         return self._after(before, credits)
 
-    def _after(self, board_before: Scoreboard, credits_before: int,
-               tricks_before: int | None = None) -> list[dict[str, Any]]:
+    def _after(
+        self, board_before: Scoreboard, credits_before: int, tricks_before: int | None = None
+    ) -> list[dict[str, Any]]:
         """Derived events after the hand moved: Stöck, tricks, Berg, hand end, game end."""
         hand = self.live_hand
         out: list[dict[str, Any]] = []
         for credit in hand.credits[credits_before:]:
             if credit.kind == "stoeck":
-                out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": credit.points,
-                            "derived": True})
+                out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": credit.points, "derived": True})
         if tricks_before is not None and len(hand.tricks) > tricks_before:
             t = hand.tricks[-1]
             n = len(hand.tricks)
-            out.append({"type": "trick", "trick": n, "leader": t.leader, "winner": t.winner,
-                        "cards": [str(Card.from_index(x)) for x in t.cards],
-                        "points": t.points + (5 if n == 9 else 0), "derived": True})
+            out.append(
+                {
+                    "type": "trick",
+                    "trick": n,
+                    "leader": t.leader,
+                    "winner": t.winner,
+                    "cards": [str(Card.from_index(x)) for x in t.cards],
+                    "points": t.points + (5 if n == 9 else 0),
+                    "derived": True,
+                }
+            )
             if n == 1 and hand.weis_result and hand.weis_result.team is not None:
-                out.append({"type": "weis_scored", "team": hand.weis_result.team,
-                            "seat": hand.weis_result.best_seat,
-                            "points": hand.weis_result.points * hand.multiplier, "derived": True})
+                out.append(
+                    {
+                        "type": "weis_scored",
+                        "team": hand.weis_result.team,
+                        "seat": hand.weis_result.best_seat,
+                        "points": hand.weis_result.points * hand.multiplier,
+                        "derived": True,
+                    }
+                )
         self.board = hand.board
         if board_before.berg is None and self.board.berg is not None:
             self.counters["berg"][self.board.berg] += 1
@@ -568,14 +598,25 @@ class Table:
             key = "kontermatsch" if s.kontermatsch else "matches"
             self.counters[key][s.match_team] += 1
             self.counters["striche"][s.match_team] += STRICHE["kontermatsch" if s.kontermatsch else "matsch"]
-        out = [{
-            "type": "hand_scored", "hand": self.hand_no, "contract": str(Contract(hand.contract)),
-            "declarer": hand.declarer, "multiplier": s.multiplier,
-            "weis_team": s.weis.team if s.weis else None, "written": list(s.written),
-            "totals": list(self.live_board.totals), "card_points": list(s.card_points),
-            "tricks": list(s.tricks_won), "match_team": s.match_team, "kontermatsch": s.kontermatsch,
-            "stoeck_team": s.stoeck_team, "complete": s.complete, "derived": True,
-        }]
+        out = [
+            {
+                "type": "hand_scored",
+                "hand": self.hand_no,
+                "contract": str(Contract(hand.contract)),
+                "declarer": hand.declarer,
+                "multiplier": s.multiplier,
+                "weis_team": s.weis.team if s.weis else None,
+                "written": list(s.written),
+                "totals": list(self.live_board.totals),
+                "card_points": list(s.card_points),
+                "tricks": list(s.tricks_won),
+                "match_team": s.match_team,
+                "kontermatsch": s.kontermatsch,
+                "stoeck_team": s.stoeck_team,
+                "complete": s.complete,
+                "derived": True,
+            }
+        ]
         out += self._reveal_seed()
         if not self.live_board.over and self.rules.hands_per_game and self.hand_no >= self.rules.hands_per_game:
             self.board = self.live_board.finish()
@@ -598,8 +639,7 @@ class Table:
             if self.phase == Phase.CONTRACT:
                 out += self._reveal_seed()
             self.board = self.live_board.claim(team)
-        out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team,
-                    "derived": True})
+        out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team, "derived": True})
         return out + self._game_over()
 
     def _game_over(self) -> list[dict[str, Any]]:
@@ -611,9 +651,17 @@ class Table:
             if board.schneider:
                 self.counters["schneider"][board.winner] += 1
                 self.counters["striche"][board.winner] += STRICHE["schneider"]
-        return [{"type": "game_over", "game": self.game_no, "winner": board.winner,
-                 "totals": list(board.totals), "berg": board.berg, "schneider": board.schneider,
-                 "derived": True}]
+        return [
+            {
+                "type": "game_over",
+                "game": self.game_no,
+                "winner": board.winner,
+                "totals": list(board.totals),
+                "berg": board.berg,
+                "schneider": board.schneider,
+                "derived": True,
+            }
+        ]
 
     # -- views ---------------------------------------------------------------------
 
@@ -660,21 +708,37 @@ class Table:
             played = FULL_DECK & ~(h[0] | h[1] | h[2] | h[3])
         board = self.board
         return TableView(
-            table_id=self.table_id, phase=self.phase.value, seat=seat, rules=self.rules,
+            table_id=self.table_id,
+            phase=self.phase.value,
+            seat=seat,
+            rules=self.rules,
             seats=tuple(SeatView(s.name, s.occupied, s.is_computer, s.standin) for s in self.seats),
-            game_no=self.game_no, hand_no=self.hand_no, dealer=self.dealer, forehand=self.forehand,
+            game_no=self.game_no,
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            forehand=self.forehand,
             chooser=self.chooser if self.phase == Phase.CONTRACT else None,
-            geschoben=self.geschoben, may_schieben=self.may_schieben,
+            geschoben=self.geschoben,
+            may_schieben=self.may_schieben,
             contract=hand.contract if hand else None,
             declarer=hand.declarer if hand else None,
-            turn=self.to_act, hand=mine, legal=legal,
-            trick=trick, tricks=tuple(hand.tricks) if hand else (),
-            weis=public_weis, weis_result=hand.weis_result if hand and hand.tricks else None,
-            weis_options=weis_options, stoeck_holder=stoeck_holder,
-            can_preshow_stoeck=preshow, stoeck_cards=stoeck_cards,
-            totals=board.totals if board else (0, 0), hand_written=written,
-            berg=board.berg if board else None, winner=board.winner if board else None,
+            turn=self.to_act,
+            hand=mine,
+            legal=legal,
+            trick=trick,
+            tricks=tuple(hand.tricks) if hand else (),
+            weis=public_weis,
+            weis_result=hand.weis_result if hand and hand.tricks else None,
+            weis_options=weis_options,
+            stoeck_holder=stoeck_holder,
+            can_preshow_stoeck=preshow,
+            stoeck_cards=stoeck_cards,
+            totals=board.totals if board else (0, 0),
+            hand_written=written,
+            berg=board.berg if board else None,
+            winner=board.winner if board else None,
             schneider=board.schneider if board else False,
             commitment=commitment_of(self.seed) if self.seed else None,
-            cards_played=played, counters={k: list(v) for k, v in self.counters.items()},
+            cards_played=played,
+            counters={k: list(v) for k, v in self.counters.items()},
         )

@@ -122,8 +122,9 @@ def playout_batch(
         for i in range(1, 4):
             seat = (leader + i) & 3
             hand = hands[rows, seat]
-            legal = legal_batch(hand, lead_suit, contracts, hi_card,
-                                trump_anytime, undertrump_when_void, puur_exemption)
+            legal = legal_batch(
+                hand, lead_suit, contracts, hi_card, trump_anytime, undertrump_when_void, puur_exemption
+            )
             card = pick_random(legal, rng)
             hands[rows, seat] = hand & ~_BIT[card]
             all_cards[:, t, i] = card

@@ -119,9 +119,7 @@ class Card:
         suit = _SUIT_BY_NAME.get(suit_word.lower())
         rank = _RANK_BY_SYMBOL.get(rank_word.upper())
         if not sep or suit is None or rank is None:
-            raise ValueError(
-                f"not a card: {text!r} (expected e.g. 'rose-7', 'eichel-A', 'schilte-10')"
-            )
+            raise ValueError(f"not a card: {text!r} (expected e.g. 'rose-7', 'eichel-A', 'schilte-10')")
         return ALL_CARDS[suit * 9 + rank]
 
     def __str__(self) -> str:
@@ -131,9 +129,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-ALL_CARDS: tuple[Card, ...] = tuple(
-    Card(Suit(c // 9), Rank(c % 9)) for c in range(NUM_CARDS)
-)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(Suit(c // 9), Rank(c % 9)) for c in range(NUM_CARDS))
 
 
 def to_mask(cards: Iterable[Card | int]) -> int:

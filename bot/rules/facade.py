@@ -29,8 +29,12 @@ def legal_cards(
 ) -> frozenset[Card]:
     """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play order)."""
     mask = legal_mask(
-        to_mask(hand), [c.index for c in trick], int(contract),
-        rules.trump_anytime, rules.undertrump_when_void, rules.puur_exemption,
+        to_mask(hand),
+        [c.index for c in trick],
+        int(contract),
+        rules.trump_anytime,
+        rules.undertrump_when_void,
+        rules.puur_exemption,
     )
     return to_cards(mask)
 
@@ -44,8 +48,13 @@ def why_illegal(
 ) -> str | None:
     """``None`` if ``card`` may be played, else the code of the rule that forbids it."""
     return illegal_reason(
-        card.index, to_mask(hand), [c.index for c in trick], int(contract),
-        rules.trump_anytime, rules.undertrump_when_void, rules.puur_exemption,
+        card.index,
+        to_mask(hand),
+        [c.index for c in trick],
+        int(contract),
+        rules.trump_anytime,
+        rules.undertrump_when_void,
+        rules.puur_exemption,
     )
 
 

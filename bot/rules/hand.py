@@ -106,8 +106,12 @@ class HandPlay:
             return 0
         r = self.rules
         return legal_mask(
-            self.hands[seat], self.trick, self.contract,
-            r.trump_anytime, r.undertrump_when_void, r.puur_exemption,
+            self.hands[seat],
+            self.trick,
+            self.contract,
+            r.trump_anytime,
+            r.undertrump_when_void,
+            r.puur_exemption,
         )
 
     def weis_options(self, seat: int) -> list[Weis]:
@@ -143,8 +147,13 @@ class HandPlay:
             raise RulesError("NOT_YOUR_TURN", seat=seat, turn=self.turn)
         r = self.rules
         reason = illegal_reason(
-            card, self.hands[seat], self.trick, self.contract,
-            r.trump_anytime, r.undertrump_when_void, r.puur_exemption,
+            card,
+            self.hands[seat],
+            self.trick,
+            self.contract,
+            r.trump_anytime,
+            r.undertrump_when_void,
+            r.puur_exemption,
         )
         if reason is not None:
             raise RulesError("ILLEGAL_CARD", card=card, reason=reason)
@@ -211,11 +220,7 @@ class HandPlay:
             self.declared[seat] = chosen
 
     def _stoeck_pending(self) -> bool:
-        return (
-            self.rules.stoeck_preshow
-            and self.stoeck_holder is not None
-            and not self.stoeck_done
-        )
+        return self.rules.stoeck_preshow and self.stoeck_holder is not None and not self.stoeck_done
 
     def _auto_preshow(self, pending_weis: int = 0) -> None:
         """Credit Stöck early when it (with the Weis about to come) reaches the target."""
@@ -319,10 +324,15 @@ class HandPlay:
         s = self.summary()
         weis = self.weis_result or WeisResult(None, 0, None, None)
         return hand_points(
-            self.rules, self.contract,
-            card_points=s.card_points, last_team=s.last_team if s.last_team is not None else -1,
-            tricks_won=s.tricks_won, weis_team=weis.team, weis_points=weis.points,
-            stoeck_team=s.stoeck_team, declarer_team=self.declarer_team,
+            self.rules,
+            self.contract,
+            card_points=s.card_points,
+            last_team=s.last_team if s.last_team is not None else -1,
+            tricks_won=s.tricks_won,
+            weis_team=weis.team,
+            weis_points=weis.points,
+            stoeck_team=s.stoeck_team,
+            declarer_team=self.declarer_team,
         )
 
 

@@ -79,9 +79,7 @@ def illegal_reason(
     if contract < 4 and lead == contract:
         return MUST_PLAY_TRUMP
     if contract < 4 and SUIT_OF[card] == contract:
-        return NO_UNDERTRUMP if trump_anytime or not hand & SUIT_MASKS[lead] else (
-            MUST_FOLLOW_NO_TRUMP
-        )
+        return NO_UNDERTRUMP if trump_anytime or not hand & SUIT_MASKS[lead] else (MUST_FOLLOW_NO_TRUMP)
     return MUST_FOLLOW
 
 

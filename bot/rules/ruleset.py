@@ -125,9 +125,7 @@ class RuleSet:
         if "preset" in data:
             name = data.pop("preset")
             if name not in PRESETS:
-                raise RuleSetError(
-                    "preset", f"unknown preset {name!r}; one of {', '.join(PRESETS)}"
-                )
+                raise RuleSetError("preset", f"unknown preset {name!r}; one of {', '.join(PRESETS)}")
             base = dict(PRESETS[name])
         known = {f.name for f in fields(cls)}
         for key in data:
@@ -218,9 +216,7 @@ def _coerce(key: str, value: Any) -> Any:
         except TypeError:
             order = ()
         if sorted(order) != sorted(AUSMACH_BLOCKS):
-            raise RuleSetError(
-                key, f"got {value!r}; allowed: any order of {', '.join(AUSMACH_BLOCKS)}"
-            )
+            raise RuleSetError(key, f"got {value!r}; allowed: any order of {', '.join(AUSMACH_BLOCKS)}")
         return order
     raise RuleSetError(key, "unknown rule key")
 

@@ -13,11 +13,7 @@ TRUMP_STRENGTH = tuple(TRUMP_STRENGTH_OF_RANK[RANK_OF[c]] for c in range(NUM_CAR
 
 #: Mask of the trump cards (same suit) that beat card ``c`` in trump order.
 TRUMP_ABOVE = tuple(
-    sum(
-        1 << (SUIT_OF[c] * 9 + r)
-        for r in range(9)
-        if TRUMP_STRENGTH_OF_RANK[r] > TRUMP_STRENGTH[c]
-    )
+    sum(1 << (SUIT_OF[c] * 9 + r) for r in range(9) if TRUMP_STRENGTH_OF_RANK[r] > TRUMP_STRENGTH[c])
     for c in range(NUM_CARDS)
 )
 

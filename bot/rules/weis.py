@@ -197,9 +197,7 @@ class WeisResult:
     best: Weis | None
 
 
-def resolve_weis(
-    declared: Mapping[int, Iterable[Weis]], contract: int, forehand: int, rules: RuleSet
-) -> WeisResult:
+def resolve_weis(declared: Mapping[int, Iterable[Weis]], contract: int, forehand: int, rules: RuleSet) -> WeisResult:
     """Apply the team rule of docs/rules.md §10.5 to the Weis declared per seat.
 
     Seat order breaks a full tie: the player nearer to forehand (who leads trick 1) wins.

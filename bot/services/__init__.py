@@ -3,5 +3,13 @@
 from .clock import Clock, ManualClock
 from .tables import BrokenTable, ServiceSettings, StorageFailed, TableService, UnknownTable, new_seed
 
-__all__ = ["BrokenTable", "Clock", "ManualClock", "ServiceSettings", "StorageFailed", "TableService",
-           "UnknownTable", "new_seed"]
+__all__ = [
+    "BrokenTable",
+    "Clock",
+    "ManualClock",
+    "ServiceSettings",
+    "StorageFailed",
+    "TableService",
+    "UnknownTable",
+    "new_seed",
+]

@@ -84,9 +84,15 @@ class ServiceSettings:
 class TableService:
     """Runs every table of the process.  One lock per table; a command is done once committed."""
 
-    def __init__(self, storage: Storage, settings: ServiceSettings | None = None, *,
-                 clock: Clock | None = None, seeds: Callable[[], str] = new_seed,
-                 table_ids: Callable[[], str] = new_table_id) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: ServiceSettings | None = None,
+        *,
+        clock: Clock | None = None,
+        seeds: Callable[[], str] = new_seed,
+        table_ids: Callable[[], str] = new_table_id,
+    ) -> None:
         self.storage = storage
         self.settings = settings or ServiceSettings()
         self.clock = clock or Clock()
@@ -128,9 +134,14 @@ class TableService:
 
     # -- tables --------------------------------------------------------------------------
 
-    async def create_table(self, host: str, rules: RuleSet | dict[str, Any] | None = None,
-                           guild_id: int | None = None, channel_id: int | None = None,
-                           turn_timer: float | None = None) -> Table:
+    async def create_table(
+        self,
+        host: str,
+        rules: RuleSet | dict[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        turn_timer: float | None = None,
+    ) -> Table:
         """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default).
 
         Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
@@ -261,8 +272,9 @@ class TableService:
             events = table.apply(command)
             first_seq = table.seq - len(events) + 1
             try:
-                await self.storage.append(table_id, first_seq, events, status=_status_after(events),
-                                          results=_results_of(table, events))
+                await self.storage.append(
+                    table_id, first_seq, events, status=_status_after(events), results=_results_of(table, events)
+                )
             except BaseException as err:
                 # Not committed: drop the in-memory change; the stored table is reloaded and resumed.
                 self.tables.pop(table_id, None)
@@ -400,9 +412,14 @@ class TableService:
         # A search takes tens of milliseconds: think in a worker thread, the other tables go on.
         seq = table.seq
         loop = asyncio.get_running_loop()
-        command = await loop.run_in_executor(self._thinkers, decide, level,
-                                             decision_seed(table, self.settings.ai_seed, seat),
-                                             table.view_for(seat), table.actor_for(seat) or f"ai:{seat}")
+        command = await loop.run_in_executor(
+            self._thinkers,
+            decide,
+            level,
+            decision_seed(table, self.settings.ai_seed, seat),
+            table.view_for(seat),
+            table.actor_for(seat) or f"ai:{seat}",
+        )
         if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
 
@@ -453,9 +470,11 @@ def _results_of(table: Table, events: list[dict[str, Any]]) -> tuple[GameResult,
     """The results of the games ``events`` finish (seats as they are at ``table`` now)."""
     seats = tuple(s.actor for s in table.seats)
     return tuple(
-        GameResult(ev["game"], ev["winner"], (ev["totals"][0], ev["totals"][1]), ev["berg"], bool(ev["schneider"]),
-                   seats)
-        for ev in events if ev["type"] == "game_over"
+        GameResult(
+            ev["game"], ev["winner"], (ev["totals"][0], ev["totals"][1]), ev["berg"], bool(ev["schneider"]), seats
+        )
+        for ev in events
+        if ev["type"] == "game_over"
     )
 
 

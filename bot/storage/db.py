@@ -172,7 +172,10 @@ class Storage:
     # -- tables and events ------------------------------------------------------------
 
     async def create_table(
-        self, table_id: str, events: list[dict[str, Any]], guild_id: int | None = None,
+        self,
+        table_id: str,
+        events: list[dict[str, Any]],
+        guild_id: int | None = None,
         channel_id: int | None = None,
     ) -> None:
         """A new table with its first events (seq 1…), in one transaction."""
@@ -180,8 +183,9 @@ class Storage:
         async with self._write:
             await self._create_table(table_id, events, guild_id, channel_id, now)
 
-    async def _create_table(self, table_id: str, events: list[dict[str, Any]], guild_id: int | None,
-                            channel_id: int | None, now: str) -> None:
+    async def _create_table(
+        self, table_id: str, events: list[dict[str, Any]], guild_id: int | None, channel_id: int | None, now: str
+    ) -> None:
         host = events[0].get("host") if events else None
         try:
             await self.conn.execute(
@@ -194,8 +198,14 @@ class Storage:
             await self.conn.rollback()
             raise ConflictError(f"table {table_id} exists") from err
 
-    async def append(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
-                     status: str | None = None, results: tuple[GameResult, ...] = ()) -> None:
+    async def append(
+        self,
+        table_id: str,
+        first_seq: int,
+        events: list[dict[str, Any]],
+        status: str | None = None,
+        results: tuple[GameResult, ...] = (),
+    ) -> None:
         """Append events with seq ``first_seq``…; committed before this returns.
 
         ``results``: the games these events finish, written in the same transaction, so a
@@ -256,8 +266,7 @@ class Storage:
             await self.conn.executemany(_INSERT_RESULT, results)
         await self.conn.commit()
 
-    async def _insert_events(self, table_id: str, first_seq: int, events: list[dict[str, Any]],
-                             now: str) -> None:
+    async def _insert_events(self, table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> None:
         await self.conn.executemany(
             "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             _event_rows(table_id, first_seq, events, now),
@@ -317,8 +326,9 @@ class Storage:
     async def count_open(self, *, channel_id: int | None = None, host: str | None = None) -> int:
         """Open tables of a channel, or opened by ``host``."""
         column, value = ("channel_id", channel_id) if channel_id is not None else ("host", host)
-        return int(await _value(self.conn, f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'",
-                                (value,)))
+        return int(
+            await _value(self.conn, f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'", (value,))
+        )
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck")
@@ -346,16 +356,15 @@ class Storage:
         return await self._set_settings("user_settings", "user_id", USER_KEYS, user_id, values)
 
     async def _settings(self, table: str, id_column: str, keys: tuple[str, ...], key: int) -> dict[str, Any]:
-        async with self.conn.execute(
-            f"SELECT {', '.join(keys)} FROM {table} WHERE {id_column} = ?", (key,)
-        ) as cur:
+        async with self.conn.execute(f"SELECT {', '.join(keys)} FROM {table} WHERE {id_column} = ?", (key,)) as cur:
             row = await cur.fetchone()
         if row is None:
             return {}
         return {k: v for k, v in zip(keys, row, strict=True) if v is not None}
 
-    async def _set_settings(self, table: str, id_column: str, keys: tuple[str, ...], key: int,
-                            values: dict[str, Any]) -> dict[str, Any]:
+    async def _set_settings(
+        self, table: str, id_column: str, keys: tuple[str, ...], key: int, values: dict[str, Any]
+    ) -> dict[str, Any]:
         unknown = set(values) - set(keys)
         if unknown:
             raise ValueError(f"unknown settings: {sorted(unknown)}")
@@ -375,8 +384,7 @@ class Storage:
     async def set_table_display(self, table_id: str, language: str, deck: str) -> None:
         """Language and deck of a table's public messages (fixed when the table opens)."""
         async with self._write:
-            await self.conn.execute("UPDATE tables SET language = ?, deck = ? WHERE id = ?",
-                                    (language, deck, table_id))
+            await self.conn.execute("UPDATE tables SET language = ?, deck = ? WHERE id = ?", (language, deck, table_id))
             await self.conn.commit()
 
     # -- results --------------------------------------------------------------------------
@@ -399,7 +407,8 @@ class Storage:
     async def results(self, table_id: str) -> list[dict[str, Any]]:
         async with self.conn.execute(
             "SELECT game_no, winner, total_a, total_b, berg, schneider, seats FROM game_results "
-            "WHERE table_id = ? ORDER BY game_no", (table_id,)
+            "WHERE table_id = ? ORDER BY game_no",
+            (table_id,),
         ) as cur:
             rows = await cur.fetchall()
         return [
@@ -433,8 +442,9 @@ def _prepare_file(path: Path) -> None:
         try:
             folder.mkdir(mode=0o700, parents=True)
         except OSError as err:
-            raise StorageError(f"cannot use the database {path}: cannot create the folder {folder}: "
-                               f"{err.strerror or err}") from None
+            raise StorageError(
+                f"cannot use the database {path}: cannot create the folder {folder}: {err.strerror or err}"
+            ) from None
     if path.is_dir():
         raise StorageError(f"cannot use the database {path}: it is a folder, not a file")
     if not path.exists():
@@ -443,8 +453,9 @@ def _prepare_file(path: Path) -> None:
         except FileExistsError:
             pass
         except OSError as err:
-            raise StorageError(f"cannot use the database {path}: cannot create the file: "
-                               f"{err.strerror or err}") from None
+            raise StorageError(
+                f"cannot use the database {path}: cannot create the file: {err.strerror or err}"
+            ) from None
         log.info("new database %s", path)
     elif path.stat().st_size == 0:
         log.warning("database %s is an empty file: treating it as a new database", path)
@@ -466,8 +477,10 @@ async def _check_readable(conn: aiosqlite.Connection) -> None:
     """Refuse a damaged file or one from a newer version before anything is written to it."""
     version = await _value(conn, "PRAGMA user_version")
     if version > LATEST_VERSION:
-        raise StorageError(f"it was written by a newer version of the bot (schema {version}; this version "
-                           f"knows up to {LATEST_VERSION}): upgrade the bot or use another file")
+        raise StorageError(
+            f"it was written by a newer version of the bot (schema {version}; this version "
+            f"knows up to {LATEST_VERSION}): upgrade the bot or use another file"
+        )
     async with conn.execute("PRAGMA quick_check") as cur:
         rows = [row[0] for row in await cur.fetchall()]
     if rows != ["ok"]:
@@ -509,8 +522,17 @@ _INSERT_RESULT = (
 
 
 def _result_row(table_id: str, r: GameResult, now: str) -> tuple:
-    return (table_id, r.game_no, r.winner, r.totals[0], r.totals[1], r.berg, int(r.schneider),
-            json.dumps(list(r.seats)), now)
+    return (
+        table_id,
+        r.game_no,
+        r.winner,
+        r.totals[0],
+        r.totals[1],
+        r.berg,
+        int(r.schneider),
+        json.dumps(list(r.seats)),
+        now,
+    )
 
 
 def _event_rows(table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> list[tuple]:

@@ -36,8 +36,14 @@ def play_states(n: int, seed: int):
 
 def constant_model(width: int, bias: float) -> CardModel:
     """A network that predicts ``bias`` for every card."""
-    return CardModel(np.zeros((width, 2), np.float32), np.zeros(2, np.float32), np.zeros(2, np.float32),
-                     np.float32(bias), np.zeros(width, np.float32), np.ones(width, np.float32))
+    return CardModel(
+        np.zeros((width, 2), np.float32),
+        np.zeros(2, np.float32),
+        np.zeros(2, np.float32),
+        np.float32(bias),
+        np.zeros(width, np.float32),
+        np.ones(width, np.float32),
+    )
 
 
 def test_the_shipped_weights_fit_the_features():

@@ -148,27 +148,55 @@ def view_with(hand_cards: list[str], preset: str = "standard"):
     for text in hand_cards:
         mask |= 1 << Card.parse(text).index
     seats = tuple(SeatView("x", True, True, False) for _ in range(4))
-    return TableView(table_id="t", phase="contract", seat=0, rules=RuleSet.preset(preset), seats=seats,
-                     game_no=1, hand_no=1, dealer=3, forehand=0, chooser=0, geschoben=False, may_schieben=True,
-                     contract=None, declarer=None, turn=0, hand=mask)
+    return TableView(
+        table_id="t",
+        phase="contract",
+        seat=0,
+        rules=RuleSet.preset(preset),
+        seats=seats,
+        game_no=1,
+        hand_no=1,
+        dealer=3,
+        forehand=0,
+        chooser=0,
+        geschoben=False,
+        may_schieben=True,
+        contract=None,
+        declarer=None,
+        turn=0,
+        hand=mask,
+    )
 
 
 def test_four_unders_with_low_cards_choose_undenufe():
     # Seed 001: four Puure and mainly low cards: Undenufe, the Weis (200) counts four times.
-    view = view_with(["eichel-U", "rose-U", "schelle-U", "schilte-U", "eichel-6", "rose-6", "rose-7",
-                      "schelle-7", "schilte-8"])
+    view = view_with(
+        ["eichel-U", "rose-U", "schelle-U", "schilte-U", "eichel-6", "rose-6", "rose-7", "schelle-7", "schilte-8"]
+    )
     values = contract_values(view)
     assert max(values, key=values.get) == Contract.UNDENUFE
     assert RulesPlayer(random.Random(1)).decide(view, "ai").contract == "undenufe"
 
 
 def test_puur_with_three_trumps_declares_and_a_weak_hand_schiebt():
-    strong = view_with(["schilte-U", "schilte-9", "schilte-A", "schilte-K", "schilte-7", "eichel-6", "rose-8",
-                        "schelle-6", "schelle-9"])
+    strong = view_with(
+        [
+            "schilte-U",
+            "schilte-9",
+            "schilte-A",
+            "schilte-K",
+            "schilte-7",
+            "eichel-6",
+            "rose-8",
+            "schelle-6",
+            "schelle-9",
+        ]
+    )
     command = RulesPlayer(random.Random(1)).decide(strong, "ai")
     assert getattr(command, "contract", None) == "schilte"
-    weak = view_with(["eichel-7", "eichel-9", "rose-8", "rose-10", "schelle-8", "schelle-O", "schilte-7",
-                      "schilte-10", "eichel-O"])
+    weak = view_with(
+        ["eichel-7", "eichel-9", "rose-8", "rose-10", "schelle-8", "schelle-O", "schilte-7", "schilte-10", "eichel-O"]
+    )
     assert type(RulesPlayer(random.Random(1)).decide(weak, "ai")).__name__ == "Schieben"
 
 
@@ -245,8 +273,19 @@ def test_undenufe_discard_keeps_the_high_cards_worth_nothing():
     hand = ["eichel-K", "eichel-9", "rose-7", "rose-O"]
     view = view_with(hand)
     led = Card.parse("schelle-6").index
-    view = replace(view, phase="play", contract=5, declarer=3, forehand=3, chooser=None, may_schieben=False,
-                   trick=((3, led),), legal=view.hand, cards_played=1 << led, turn=0)
+    view = replace(
+        view,
+        phase="play",
+        contract=5,
+        declarer=3,
+        forehand=3,
+        chooser=None,
+        may_schieben=False,
+        trick=((3, led),),
+        legal=view.hand,
+        cards_played=1 << led,
+        turn=0,
+    )
     # Not the 9 or 7 (no points, but tricks later): the heuristics give the King (4 points, nearly
     # the lowest); the learned correction prefers the Ober (3 points, as low), keeping both suits guarded.
     assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "eichel-K"
@@ -264,20 +303,35 @@ def test_a_defender_wins_a_cheap_trick_to_stop_the_match():
     # Seats 1 and 3 declared Eichel and won the first four tricks.  Seat 0, second to play to a
     # Schellen Under (2 points), can ruff with the Näll, the highest trump left: worth it only
     # because the trick decides the Match.
-    plays = ((1, ("eichel-U", "rose-6", "eichel-6", "eichel-7"), 1),
-             (1, ("eichel-A", "rose-7", "eichel-8", "eichel-10"), 1),
-             (1, ("schelle-A", "schelle-6", "schelle-K", "schelle-7"), 1),
-             (1, ("schelle-O", "schelle-8", "eichel-K", "schelle-9"), 3))
-    tricks = tuple(PlayedTrick(leader=lead, cards=tuple(idx(c) for c in cards), winner=win, points=0)
-                   for lead, cards, win in plays)
+    plays = (
+        (1, ("eichel-U", "rose-6", "eichel-6", "eichel-7"), 1),
+        (1, ("eichel-A", "rose-7", "eichel-8", "eichel-10"), 1),
+        (1, ("schelle-A", "schelle-6", "schelle-K", "schelle-7"), 1),
+        (1, ("schelle-O", "schelle-8", "eichel-K", "schelle-9"), 3),
+    )
+    tricks = tuple(
+        PlayedTrick(leader=lead, cards=tuple(idx(c) for c in cards), winner=win, points=0) for lead, cards, win in plays
+    )
     trick = ((3, idx("schelle-U")),)
     played = 1 << trick[0][1]
     for t in tricks:
         for c in t.cards:
             played |= 1 << c
     view = view_with(["eichel-9", "schilte-A", "schilte-K", "rose-U", "rose-O"])
-    view = replace(view, phase="play", contract=0, declarer=1, forehand=1, chooser=None, may_schieben=False,
-                   tricks=tricks, trick=trick, legal=view.hand, cards_played=played, turn=0)
+    view = replace(
+        view,
+        phase="play",
+        contract=0,
+        declarer=1,
+        forehand=1,
+        chooser=None,
+        may_schieben=False,
+        tricks=tricks,
+        trick=trick,
+        legal=view.hand,
+        cards_played=played,
+        turn=0,
+    )
     # The heuristics' Match watch (the learned correction keeps the Näll instead: as the highest
     # trump left it wins a later trick anyway, so the Match is stopped either way).
     heuristics = RulesPlayer(random.Random(1), learned=False)
@@ -297,8 +351,19 @@ def _play_view(hand: list[str], contract: int, declarer: int, trick: tuple[tuple
     played = sum(1 << c for _, c in cards)
     view = view_with(hand)
     leader = cards[0][0] if cards else 0
-    return replace(view, phase="play", contract=contract, declarer=declarer, forehand=leader, chooser=None,
-                   may_schieben=False, trick=cards, legal=view.hand, cards_played=played, turn=0)
+    return replace(
+        view,
+        phase="play",
+        contract=contract,
+        declarer=declarer,
+        forehand=leader,
+        chooser=None,
+        may_schieben=False,
+        trick=cards,
+        legal=view.hand,
+        cards_played=played,
+        turn=0,
+    )
 
 
 def test_a_card_that_wins_once_the_cards_above_it_fall_is_a_future_winner():
@@ -318,8 +383,7 @@ def test_a_card_that_wins_once_the_cards_above_it_fall_is_a_future_winner():
 def test_smearing_keeps_a_future_winner():
     # Obenabe; the partner's Eichel Ace holds.  The King of Rosen (4 points) guarded by the 7 wins
     # once the Ace is out, so the Under of Schellen (2 points) goes to the partner instead.
-    view = _play_view(["rose-K", "rose-7", "schelle-U", "schelle-9"], 4, 1,
-                      trick=((2, "eichel-A"), (3, "eichel-6")))
+    view = _play_view(["rose-K", "rose-7", "schelle-U", "schelle-9"], 4, 1, trick=((2, "eichel-A"), (3, "eichel-6")))
     assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "schelle-U"
 
 

@@ -167,15 +167,16 @@ def test_the_share_by_chooser_adds_up_to_the_whole():
     own_a, own_b = sum(r.chose_points_a for r in results), sum(r.chose_points_b for r in results)
     all_a, all_b = sum(r.points_a for r in results), sum(r.points_b for r in results)
     chose = sum(r.chose_a for r in results)
-    assert line == (f"point_share_a_by_chooser: a_chose={own_a / (own_a + own_b):.3f} ({chose} hands) "
-                    f"b_chose={(all_a - own_a) / (all_a - own_a + all_b - own_b):.3f} ({8 - chose} hands)")
+    assert line == (
+        f"point_share_a_by_chooser: a_chose={own_a / (own_a + own_b):.3f} ({chose} hands) "
+        f"b_chose={(all_a - own_a) / (all_a - own_a + all_b - own_b):.3f} ({8 - chose} hands)"
+    )
     # The same player on both sides: the same seat chooses in both plays of a deal, so each team
     # chooses once and makes what the other made when it chose.
     for i in range(3):
         r = arena.play_deal(i, 9, "club", "club", "standard", None)
         assert r.chose_a == 1
         assert (r.chose_points_a, r.chose_points_b) == (r.points_b - r.chose_points_b, r.points_a - r.chose_points_a)
-
 
 
 def test_arena_writes_each_deals_points_when_asked(capsys, tmp_path):
@@ -203,8 +204,27 @@ def test_arena_options_reach_the_players_class(capsys, monkeypatch):
         return player
 
     monkeypatch.setattr(arena, "make_player", spy)
-    assert arena.main(["--a", "search", "--b", "club", "--hands", "1", "--seed", "3",
-                       "--a-option", "worlds=16", "--a-option", "slip=None", "--b-option", "noise=0.5"]) == 0
+    assert (
+        arena.main(
+            [
+                "--a",
+                "search",
+                "--b",
+                "club",
+                "--hands",
+                "1",
+                "--seed",
+                "3",
+                "--a-option",
+                "worlds=16",
+                "--a-option",
+                "slip=None",
+                "--b-option",
+                "noise=0.5",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "options_a: worlds=16 slip=None" in out and "options_b: noise=0.5" in out
     searchers = [p for level, _, p in made if level == "search"]
@@ -277,13 +297,15 @@ def test_club_playouts_judge_a_card_the_fast_playouts_prefer(monkeypatch):
         found += 1
         monkeypatch.setattr(SearchPlayer, "card_values", lambda self, v, values=values: values)
         for favourite in (prior, best):
-            monkeypatch.setattr(SearchPlayer, "club_values",
-                                lambda self, v, cards, n, budget=0, f=favourite: {c: float(c == f) for c in cards})
+            monkeypatch.setattr(
+                SearchPlayer,
+                "club_values",
+                lambda self, v, cards, n, budget=0, f=favourite: {c: float(c == f) for c in cards},
+            )
             assert SearchPlayer(random.Random(1)).choose_card(view) == favourite
         assert SearchPlayer(random.Random(1), verify_worlds=0).choose_card(view) == best
         monkeypatch.undo()
     assert found >= 3
-
 
 
 def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
@@ -305,9 +327,11 @@ def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
         monkeypatch.setattr(SearchPlayer, "card_values", lambda self, v, flat=flat: flat)
         asked: list[list[int]] = []
         for favourite in (prior, pick[0]):
+
             def judge(self, v, cards, n, budget=0, f=favourite, asked=asked):
                 asked.append(list(cards))
                 return {c: float(c == f) for c in cards}
+
             monkeypatch.setattr(SearchPlayer, "club_values", judge)
             assert ResearchSearchPlayer(random.Random(1), model_candidates=1).choose_card(view) == favourite
         assert SearchPlayer(random.Random(1)).choose_card(view) == prior  # off: nothing to check
@@ -318,8 +342,13 @@ def test_the_learned_corrections_close_second_is_checked_too(monkeypatch):
 
 
 def test_club_values_are_bounded_and_reproducible():
-    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
-                 and not t.view_for(t.to_act).can_preshow_stoeck)
+    table = next(
+        t
+        for t in states(40, seed=8)
+        if t.phase == "play"
+        and t.view_for(t.to_act).legal.bit_count() > 1
+        and not t.view_for(t.to_act).can_preshow_stoeck
+    )
     view = table.view_for(table.to_act)
     legal = cards_of(view.legal)
     values = SearchPlayer(random.Random(3)).club_values(view, legal, 16)
@@ -333,8 +362,13 @@ def test_club_values_are_bounded_and_reproducible():
 
 
 def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
-    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
-                 and not t.view_for(t.to_act).can_preshow_stoeck)
+    table = next(
+        t
+        for t in states(40, seed=8)
+        if t.phase == "play"
+        and t.view_for(t.to_act).legal.bit_count() > 1
+        and not t.view_for(t.to_act).can_preshow_stoeck
+    )
     view = table.view_for(table.to_act)
     legal = cards_of(view.legal)[:2]
     drawn: list[int] = []
@@ -363,8 +397,14 @@ def test_club_values_draw_deals_in_chunks_and_stop_at_the_budget(monkeypatch):
 def test_the_learned_correction_judges_the_cards_played_where_asked(monkeypatch):
     """``learned_inference``: False, the heuristics weigh the deals of both stages; 'check', the
     learned club player weighs the check's deals only; True, both.  Other values are refused."""
-    table = next(t for t in states(40, seed=8) if t.phase == "play" and t.view_for(t.to_act).legal.bit_count() > 1
-                 and t.view_for(t.to_act).tricks and not t.view_for(t.to_act).can_preshow_stoeck)
+    table = next(
+        t
+        for t in states(40, seed=8)
+        if t.phase == "play"
+        and t.view_for(t.to_act).legal.bit_count() > 1
+        and t.view_for(t.to_act).tricks
+        and not t.view_for(t.to_act).can_preshow_stoeck
+    )
     view = table.view_for(table.to_act)
     legal = cards_of(view.legal)[:2]
     judges: list[bool] = []

@@ -31,13 +31,20 @@ def observer_for(bot) -> Any:
 
 
 #: Every name a card has on screen: both languages, both decks, every French suit mapping.
-LABELS = {card: {Deck(lang, kind, fm).card(card) for lang in ("de", "en") for kind in DECKS for fm in FRENCH_SUITS}
-          for card in range(36)}
+LABELS = {
+    card: {Deck(lang, kind, fm).card(card) for lang in ("de", "en") for kind in DECKS for fm in FRENCH_SUITS}
+    for card in range(36)
+}
 
 
 def _mentions_card(text: str, card: int) -> bool:
-    return any(f'"{label}"' in text or f"{label} " in text or f"{label}\n" in text or f"{label}," in text
-               for label in LABELS[card]) or re.search(rf':c{card}(w\d+)?"', text) is not None
+    return (
+        any(
+            f'"{label}"' in text or f"{label} " in text or f"{label}\n" in text or f"{label}," in text
+            for label in LABELS[card]
+        )
+        or re.search(rf':c{card}(w\d+)?"', text) is not None
+    )
 
 
 def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]]) -> int:

@@ -18,14 +18,28 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-BOT_USER = {"id": "1000", "username": "jassbot", "discriminator": "0", "global_name": "Jass", "avatar": None,
-            "bot": True}
+BOT_USER = {
+    "id": "1000",
+    "username": "jassbot",
+    "discriminator": "0",
+    "global_name": "Jass",
+    "avatar": None,
+    "bot": True,
+}
 APP_ID = "2000"
 GUILD_ID = "3000"
 CHANNEL_ID = "4000"
 APPLICATION = {
-    "id": APP_ID, "name": "Jass", "description": "", "icon": None, "bot_public": True,
-    "bot_require_code_grant": False, "owner": BOT_USER, "verify_key": "00", "flags": 0, "summary": "",
+    "id": APP_ID,
+    "name": "Jass",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "owner": BOT_USER,
+    "verify_key": "00",
+    "flags": 0,
+    "summary": "",
 }
 
 
@@ -62,8 +76,9 @@ class DiscordSide:
         if route.path == "/oauth2/applications/@me":
             return APPLICATION
         if route.method == "PUT" and route.path.endswith("/commands"):
-            return [{**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"}
-                    for cmd in payload or []]
+            return [
+                {**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"} for cmd in payload or []
+            ]
         if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
             message = message_payload(next(self.ids), payload or {})
             if self.record:
@@ -77,8 +92,20 @@ class DiscordSide:
             return message
         return {}
 
-    async def webhook_request(self, route, session=None, *, payload=None, multipart=None, files=None,
-                              reason=None, auth_token=None, params=None, proxy=None, proxy_auth=None) -> Any:
+    async def webhook_request(
+        self,
+        route,
+        session=None,
+        *,
+        payload=None,
+        multipart=None,
+        files=None,
+        reason=None,
+        auth_token=None,
+        params=None,
+        proxy=None,
+        proxy_auth=None,
+    ) -> Any:
         interaction_id = int(route.webhook_id) if route.webhook_id else None
         elapsed = None
         if interaction_id in self.arrived:
@@ -92,10 +119,15 @@ class DiscordSide:
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
-            return {"interaction": {"id": str(interaction_id), "type": 2,
-                                    "response_message_id": str(next(self.ids)),
-                                    "response_message_loading": False,
-                                    "response_message_ephemeral": ephemeral}}
+            return {
+                "interaction": {
+                    "id": str(interaction_id),
+                    "type": 2,
+                    "response_message_id": str(next(self.ids)),
+                    "response_message_loading": False,
+                    "response_message_ephemeral": ephemeral,
+                }
+            }
         return {}
 
     def callbacks(self, interaction_id: int) -> list[Call]:
@@ -104,10 +136,21 @@ class DiscordSide:
 
 def message_payload(mid: int, payload: dict[str, Any], flags: int = 0) -> dict[str, Any]:
     return {
-        "id": str(mid), "channel_id": CHANNEL_ID, "author": BOT_USER, "content": payload.get("content") or "",
-        "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
-        "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
-        "embeds": payload.get("embeds") or [], "pinned": False, "type": 0, "flags": flags,
+        "id": str(mid),
+        "channel_id": CHANNEL_ID,
+        "author": BOT_USER,
+        "content": payload.get("content") or "",
+        "timestamp": "2025-01-01T00:00:00+00:00",
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": payload.get("embeds") or [],
+        "pinned": False,
+        "type": 0,
+        "flags": flags,
         "components": payload.get("components") or [],
     }
 
@@ -134,9 +177,11 @@ class Harness:
         self.side = DiscordSide()
         self._ids = itertools.count(500_000)
         monkeypatch.setattr(HTTPClient, "request", lambda http, route, **kw: self.side.http_request(route, **kw))
-        monkeypatch.setattr(AsyncWebhookAdapter, "request",
-                            lambda adapter, route, session=None, **kw: self.side.webhook_request(route, session,
-                                                                                                   **kw))
+        monkeypatch.setattr(
+            AsyncWebhookAdapter,
+            "request",
+            lambda adapter, route, session=None, **kw: self.side.webhook_request(route, session, **kw),
+        )
 
     async def start(self, token: str = "MTAw.fake.token") -> None:
         await self.bot.login(token)
@@ -144,33 +189,66 @@ class Harness:
     def _base(self, kind: int, who: dict[str, Any], locale: str, permissions: str = "1071698660929") -> dict[str, Any]:
         iid = next(self._ids)
         return {
-            "id": str(iid), "application_id": APP_ID, "type": kind, "token": f"token-{iid}", "version": 1,
-            "guild_id": GUILD_ID, "channel_id": CHANNEL_ID,
-            "channel": {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "jass", "position": 0,
-                        "permission_overwrites": [], "nsfw": False, "parent_id": None},
-            "member": {"user": who, "roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "deaf": False,
-                       "mute": False, "permissions": permissions, "flags": 0},
-            "locale": locale, "guild_locale": "de", "app_permissions": "1071698660929", "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "id": str(iid),
+            "application_id": APP_ID,
+            "type": kind,
+            "token": f"token-{iid}",
+            "version": 1,
+            "guild_id": GUILD_ID,
+            "channel_id": CHANNEL_ID,
+            "channel": {
+                "id": CHANNEL_ID,
+                "type": 0,
+                "guild_id": GUILD_ID,
+                "name": "jass",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            },
+            "member": {
+                "user": who,
+                "roles": [],
+                "joined_at": "2025-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "permissions": permissions,
+                "flags": 0,
+            },
+            "locale": locale,
+            "guild_locale": "de",
+            "app_permissions": "1071698660929",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID},
+            "context": 0,
             "attachment_size_limit": 10_485_760,
         }
 
-    def command_payload(self, name: str, options: list[dict[str, Any]], who: dict[str, Any], locale: str = "de",
-                        autocomplete: bool = False, manager: bool = False) -> dict[str, Any]:
+    def command_payload(
+        self,
+        name: str,
+        options: list[dict[str, Any]],
+        who: dict[str, Any],
+        locale: str = "de",
+        autocomplete: bool = False,
+        manager: bool = False,
+    ) -> dict[str, Any]:
         permissions = str(1071698660929 | 32) if manager else "1071698660929"  # 32: Manage Server
         data = self._base(4 if autocomplete else 2, who, locale, permissions)
         data["data"] = {"id": "777", "name": name, "type": 1, "options": options}
         return data
 
-    def click_payload(self, custom_id: str, who: dict[str, Any], message: dict[str, Any], locale: str = "de",
-                      ephemeral: bool = False) -> dict[str, Any]:
+    def click_payload(
+        self, custom_id: str, who: dict[str, Any], message: dict[str, Any], locale: str = "de", ephemeral: bool = False
+    ) -> dict[str, Any]:
         data = self._base(3, who, locale)
         data["data"] = {"custom_id": custom_id, "component_type": 2}
         components = list(message.get("components") or [])
         if custom_id not in {cid for cid, _, _ in custom_ids(components)}:
             # A forged or old button: Discord only sends clicks of components the message holds.
-            components.append({"type": 1, "components": [{"type": 2, "style": 2, "label": "?",
-                                                           "custom_id": custom_id}]})
+            components.append(
+                {"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]}
+            )
         data["message"] = {**message, "components": components, "flags": 64 if ephemeral else 0}
         return data
 

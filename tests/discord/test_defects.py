@@ -134,16 +134,23 @@ async def test_finished_tables_leave_memory_with_their_caches(harness):
 
 async def test_hand_summaries_count_157_card_points_and_say_tricks_right(harness):
     h = harness
-    options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "preset", "type": 3,
-                                                                    "value": "single-1000"}]
+    options = [
+        {"name": "computer_players", "type": 4, "value": 3},
+        {"name": "preset", "type": 3, "value": "single-1000"},
+    ]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
     events = await h.bot.service.storage.load_events(table.table_id)
     complete = {ev["hand"]: ev["complete"] for ev in events if ev["type"] == "hand_scored"}
-    summaries = [c.payload["embeds"][0] for c in h.side.calls if c.method == "POST" and c.payload
-                 and (c.payload.get("embeds") or [{}])[0].get("title", "").startswith("Spiel ")]
+    summaries = [
+        c.payload["embeds"][0]
+        for c in h.side.calls
+        if c.method == "POST"
+        and c.payload
+        and (c.payload.get("embeds") or [{}])[0].get("title", "").startswith("Spiel ")
+    ]
     assert len(summaries) == len(complete)
     for embed in summaries:
         n = int(re.match(r"Spiel (\d+)", embed["title"])[1])
@@ -215,7 +222,10 @@ async def test_private_hand_shows_only_my_cards_after_the_fixes(harness):
     hand = shown.payload["data"]
     table = next(iter(h.bot.service.tables.values()))
     mine = table.start_hands[0] if table.phase == "contract" else table.hand.hands[0]
-    cards = [int(cid.split(":")[-1][1:].split("w")[0]) for cid, _, _ in custom_ids(hand["components"])
-             if cid.split(":")[-1].startswith("c")]
+    cards = [
+        int(cid.split(":")[-1][1:].split("w")[0])
+        for cid, _, _ in custom_ids(hand["components"])
+        if cid.split(":")[-1].startswith("c")
+    ]
     assert cards and all(mine >> c & 1 for c in cards)
     assert message_payload(1, hand, flags=64)["flags"] & 64

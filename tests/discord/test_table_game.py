@@ -1,4 +1,5 @@
 """A whole game in a channel through slash commands and button clicks only (docs/architecture.md §8)."""
+
 import asyncio
 import dataclasses
 import json
@@ -16,8 +17,12 @@ BEAT = user(12, "beat")
 
 
 def fast_settings(tmp_path, turn_timer_seconds: float = 0) -> Settings:
-    return Settings(database=tmp_path / "jass.sqlite3", computer_delay_seconds=0, hand_pause_seconds=0,
-                    turn_timer_seconds=turn_timer_seconds)
+    return Settings(
+        database=tmp_path / "jass.sqlite3",
+        computer_delay_seconds=0,
+        hand_pause_seconds=0,
+        turn_timer_seconds=turn_timer_seconds,
+    )
 
 
 async def started(settings: Settings, monkeypatch) -> Harness:
@@ -37,8 +42,9 @@ def table_message(h):
 
 
 def button(message, action):
-    return next(cid for cid, disabled, _ in custom_ids(message["components"])
-                if cid.endswith(":" + action) and not disabled)
+    return next(
+        cid for cid, disabled, _ in custom_ids(message["components"]) if cid.endswith(":" + action) and not disabled
+    )
 
 
 async def settle(h):
@@ -74,8 +80,10 @@ async def play_my_turns(h, who, table_message_payload, max_clicks=2000, table_id
 
 async def test_one_user_and_three_computers_to_game_over(harness):
     h = harness
-    options = [{"name": "preset", "type": 3, "value": "single-1000"},
-               {"name": "computer_players", "type": 4, "value": 3}]
+    options = [
+        {"name": "preset", "type": 3, "value": "single-1000"},
+        {"name": "computer_players", "type": 4, "value": 3},
+    ]
     [created] = await h.send(h.command_payload("jass", new_table(options), ANNA))
     assert created.payload["data"]["flags"] & 64
     lobby = table_message(h)
@@ -95,8 +103,12 @@ async def test_refusals_are_private_and_change_nothing(harness):
     tid = next(iter(service.tables))
     seq = service.tables[tid].seq
     # Beat tries to start Anna's table; a button of an unknown table; garbage.
-    for cid, who in ((button(lobby, "start"), BEAT), ("jass:ffffffff:0:start", ANNA),
-                     (f"jass:{tid}:0:explode", ANNA), (f"jass:{tid}:9.9:c3", ANNA)):
+    for cid, who in (
+        (button(lobby, "start"), BEAT),
+        ("jass:ffffffff:0:start", ANNA),
+        (f"jass:{tid}:0:explode", ANNA),
+        (f"jass:{tid}:9.9:c3", ANNA),
+    ):
         [answer] = await h.send(h.click_payload(cid, who, lobby))
         assert answer.payload["data"]["flags"] & 64, cid
     assert service.tables[tid].seq == seq
@@ -142,8 +154,14 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
     assert audit(h.side.calls, h.side.clicked) > 100
     callbacks = [c for c in h.side.calls if c.elapsed is not None]
     assert max(c.elapsed for c in callbacks) < 3.0
-    summaries = [m for m in h.side.calls if m.method == "POST" and "/messages" in m.path and m.payload
-                 and "Spiel" in json.dumps(m.payload, ensure_ascii=False)]
+    summaries = [
+        m
+        for m in h.side.calls
+        if m.method == "POST"
+        and "/messages" in m.path
+        and m.payload
+        and "Spiel" in json.dumps(m.payload, ensure_ascii=False)
+    ]
     assert summaries, "a hand summary is posted after each hand"
 
 
@@ -185,13 +203,22 @@ def test_the_audit_catches_a_leak_and_a_limit():
     leak = Call("POST", "/channels/4000/messages", {"content": "Anna holds Rose 7 ..."}, state={11: {10}})
     with pytest.raises(AssertionError, match="card 10"):
         audit([leak], {})
-    private = Call("POST", "/interactions/5/t/callback", {"type": 4, "data": {"flags": 64, "content": "Rose 7 ."}},
-                   interaction_id=5, state={11: {10}})
+    private = Call(
+        "POST",
+        "/interactions/5/t/callback",
+        {"type": 4, "data": {"flags": 64, "content": "Rose 7 ."}},
+        interaction_id=5,
+        state={11: {10}},
+    )
     assert audit([private], {5: (11, False)}) == 1  # shown only to its holder
     with pytest.raises(AssertionError, match="card 10"):
         audit([private], {5: (12, False)})  # shown to someone else
-    too_wide = Call("PATCH", "/channels/4000/messages/1",
-                    {"components": [{"type": 1, "components": [{"type": 2, "custom_id": "x"}] * 6}]}, state={})
+    too_wide = Call(
+        "PATCH",
+        "/channels/4000/messages/1",
+        {"components": [{"type": 1, "components": [{"type": 2, "custom_id": "x"}] * 6}]},
+        state={},
+    )
     with pytest.raises(AssertionError, match="5 components"):
         audit([too_wide], {})
 
@@ -200,8 +227,10 @@ async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
     settings = fast_settings(tmp_path)
     h = await started(settings, monkeypatch)
     bot = h.bot
-    options = [{"name": "preset", "type": 3, "value": "single-1000"},
-               {"name": "computer_players", "type": 4, "value": 3}]
+    options = [
+        {"name": "preset", "type": 3, "value": "single-1000"},
+        {"name": "computer_players", "type": 4, "value": 3},
+    ]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     await settle(h)
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
@@ -234,8 +263,7 @@ async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
     assert (after.to_act, after.seq, after.hand_no) == (before.to_act, before.seq, before.hand_no)
     # The card buttons of the hand message Anna had open before the restart still work.
     enabled = [cid for cid, disabled, _ in custom_ids(old_hand["components"]) if not disabled]
-    [played] = await h2.send(h2.click_payload(enabled[0], ANNA, message_payload(1, old_hand, flags=64),
-                                              ephemeral=True))
+    [played] = await h2.send(h2.click_payload(enabled[0], ANNA, message_payload(1, old_hand, flags=64), ephemeral=True))
     assert played.payload["type"] == 7, played.payload
     # The old table message's "My cards" button too, to the end of the game.
     for _ in range(2000):
@@ -273,8 +301,14 @@ async def test_slash_join_start_and_the_turn_timer(tmp_path, monkeypatch):
     await clock.advance(30)
 
     def reminded():
-        return [c for c in h.side.calls if c.method == "POST" and c.payload
-                and f"<@{waiting[2:]}>" in (c.payload.get("content") or "") and "am Zug" in c.payload["content"]]
+        return [
+            c
+            for c in h.side.calls
+            if c.method == "POST"
+            and c.payload
+            and f"<@{waiting[2:]}>" in (c.payload.get("content") or "")
+            and "am Zug" in c.payload["content"]
+        ]
 
     for _ in range(300):  # the reminder is sent by the timer task, after a database read
         if reminded():
@@ -354,13 +388,17 @@ async def test_manual_weis_and_stoeck_through_the_hand_buttons(tmp_path, monkeyp
         elif toggles := [cid for cid in ids if cid.split(":")[-1].startswith("t")]:
             # Mark every Weis the hand holds; the card buttons then carry the marks.
             for toggle in toggles:
-                [again] = await h.send(h.click_payload(toggle, ANNA, message_payload(1, hand, flags=64),
-                                                       ephemeral=True))
+                [again] = await h.send(
+                    h.click_payload(toggle, ANNA, message_payload(1, hand, flags=64), ephemeral=True)
+                )
                 hand = again.payload["data"]
             labels = [label for _, _, label in custom_ids(hand["components"])]
             assert all(label.startswith("✅") for label in labels if "Weis" in label)
-            cards = [cid for cid, disabled, _ in custom_ids(hand["components"])
-                     if not disabled and cid.split(":")[-1].startswith("c")]
+            cards = [
+                cid
+                for cid, disabled, _ in custom_ids(hand["components"])
+                if not disabled and cid.split(":")[-1].startswith("c")
+            ]
             assert cards and all("w" in cid.split(":")[-1] for cid in cards)
             choice = cards[0]
             marked = True
@@ -388,8 +426,11 @@ async def test_french_card_names_are_a_personal_choice(harness):
     await settle(h)
     current = table_message(h)
     [swiss] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
-    [saved] = await h.send(h.command_payload(
-        "jass", [{"name": "cards", "type": 1, "options": [{"name": "deck", "type": 3, "value": "french"}]}], ANNA))
+    [saved] = await h.send(
+        h.command_payload(
+            "jass", [{"name": "cards", "type": 1, "options": [{"name": "deck", "type": 3, "value": "french"}]}], ANNA
+        )
+    )
     assert saved.payload["data"]["flags"] & 64 and "Schaufel" in saved.payload["data"]["content"]
     [french] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
     swiss_labels = " ".join(label for _, _, label in custom_ids(swiss.payload["data"]["components"]))
@@ -428,8 +469,11 @@ async def test_a_corrupt_server_setting_is_ignored(harness, caplog):
 @pytest.mark.slow
 async def test_a_game_against_three_strong_computer_players(harness):
     h = harness
-    options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "level", "type": 3, "value": "strong"},
-               {"name": "target", "type": 4, "value": 300}]
+    options = [
+        {"name": "computer_players", "type": 4, "value": 3},
+        {"name": "level", "type": 3, "value": "strong"},
+        {"name": "target", "type": 4, "value": 300},
+    ]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     lobby = table_message(h)
     table = next(iter(h.bot.service.tables.values()))

@@ -79,8 +79,14 @@ def test_running_game_history_hides_the_current_hands():
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot", "play", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "play", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_cli_json_of_a_seeded_game_is_stable():
@@ -102,8 +108,7 @@ def test_cli_rejects_bad_settings_with_the_key():
 
 
 def test_cli_presets_and_overrides_reach_the_rules():
-    out = run_cli("--seats", "ai,ai,ai,ai", "--seed", "3", "--preset", "single-1000", "--set", "berg=off",
-                  "--json")
+    out = run_cli("--seats", "ai,ai,ai,ai", "--seed", "3", "--preset", "single-1000", "--set", "berg=off", "--json")
     rules = json.loads(out.stdout.splitlines()[0])["rules"]
     assert rules["target"] == 1000 and rules["berg"] == "off" and rules["multiplier_profile"] == "single"
 
@@ -114,8 +119,14 @@ def test_terminal_game_with_a_human(tmp_path):
     answers = iter(["x", "1"] + ["9", "8", "7", "6", "5", "4", "3", "2", "1"] * 400)
     out = tmp_path / "out.txt"
     with out.open("w") as fh:
-        game = TerminalGame(["human", "ai", "ai", "ai"], RuleSet.preset("single-1000"), 5, False, out=fh,
-                            ask=lambda prompt: next(answers))
+        game = TerminalGame(
+            ["human", "ai", "ai", "ai"],
+            RuleSet.preset("single-1000"),
+            5,
+            False,
+            out=fh,
+            ask=lambda prompt: next(answers),
+        )
         assert game.run() == 0
     text = out.read_text()
     assert "Game over" in text and "Your cards" in text
@@ -131,8 +142,9 @@ def test_weis_appear_only_once_the_first_trick_is_complete():
             exported = history(events)
             start = max(i for i, o in enumerate(exported) if o["type"] == "hand_dealt")
             current = {(o["seat"], tuple(o["cards"])) for o in exported[start:] if o["type"] == "weis"}
-            public = {(seat, tuple(str(c) for c in w.cards))
-                      for seat, ws in table.view_for(None).weis.items() for w in ws}
+            public = {
+                (seat, tuple(str(c) for c in w.cards)) for seat, ws in table.view_for(None).weis.items() for w in ws
+            }
             assert current == public, (seed, table.seq)
             if table.hand is not None and not table.hand.tricks and table.hand.declared:
                 running += 1  # a Weis is declared, trick 1 still running: hidden

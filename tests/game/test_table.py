@@ -50,6 +50,7 @@ def until(table: Table, predicate, limit: int = 3000) -> None:
 
 # -- lobby --------------------------------------------------------------------------------
 
+
 def test_lobby_errors():
     table, _ = Table.create("t", HOST, {})
     table.apply(JoinSeat("u:1", name="Anna", seat=0))
@@ -89,6 +90,7 @@ def test_bad_rules_are_refused_with_the_key():
 
 
 # -- contract -----------------------------------------------------------------------------
+
 
 def test_rose_seven_forehand_and_rotation():
     table, events = new_table(humans=0)
@@ -135,10 +137,10 @@ def test_zurueckschieben_where_allowed():
 
 # -- play ---------------------------------------------------------------------------------
 
+
 def test_play_errors():
     table, _ = new_table()
-    until(table, lambda t: t.phase == Phase.PLAY and t.hand.trick
-          and t.hand.legal() != t.hand.hands[t.hand.turn])
+    until(table, lambda t: t.phase == Phase.PLAY and t.hand.trick and t.hand.legal() != t.hand.hands[t.hand.turn])
     seat = table.hand.turn
     actor = f"u:{seat}"
     illegal = cards_of(table.hand.hands[seat] & ~table.hand.legal())[0]
@@ -171,8 +173,11 @@ def test_manual_weis_and_stoeck_through_the_table():
     assert options, "one of 40 seeds gives the first player a Weis"
     actor = actor_for(table, seat)
     card = str(Card.from_index(cards_of(hand.legal())[0]))
-    foreign = [("rose-6", "rose-7", "rose-8")] if options[0].cards[0] != Card.parse("rose-6") else [
-        ("schilte-6", "schilte-7", "schilte-8")]
+    foreign = (
+        [("rose-6", "rose-7", "rose-8")]
+        if options[0].cards[0] != Card.parse("rose-6")
+        else [("schilte-6", "schilte-7", "schilte-8")]
+    )
     refused(table, PlayCard(actor, card, weis=tuple(tuple(x) for x in foreign)), "WEIS_INVALID")
     refused(table, PlayCard(actor, card, weis=(("rose-99",),)), "WEIS_INVALID")
     refused(table, PlayCard(actor, card, stoeck=True), "NO_STOECK")
@@ -218,6 +223,7 @@ def test_abandon():
 
 
 # -- whole games ------------------------------------------------------------------------
+
 
 def test_full_game_and_replay_equality():
     table, events = new_table(humans=2)
@@ -276,8 +282,9 @@ def test_fixed_length_tournament_game():
 def test_bedanken_mode(claim_right):
     rules = RuleSet(end_mode="bedanken", target=1000, multiplier_profile="single")
     table, _ = new_table(rules, humans=4)
-    until(table, lambda t: t.phase == Phase.HAND_OVER and max(t.board.totals) >= 1000 > min(t.board.totals),
-          limit=20000)
+    until(
+        table, lambda t: t.phase == Phase.HAND_OVER and max(t.board.totals) >= 1000 > min(t.board.totals), limit=20000
+    )
     leader = 0 if table.board.totals[0] >= table.board.totals[1] else 1
     team = leader if claim_right else 1 - leader
     events = table.apply(Bedanken(f"u:{team}"))
@@ -288,6 +295,7 @@ def test_bedanken_mode(claim_right):
 
 
 # -- views ------------------------------------------------------------------------------
+
 
 def test_views_never_show_another_hand():
     table, _ = new_table(humans=0)
@@ -375,8 +383,9 @@ def test_no_stoeck_preshow_in_trick_one_where_weis_count_first():
 
     from bot.game import AnnounceStoeck as Preshow
 
-    rules = RuleSet(stoeck_auto=False, target=1000, multiplier_profile="single",
-                    ausmach_order=("weis", "stoeck", "stich"))
+    rules = RuleSet(
+        stoeck_auto=False, target=1000, multiplier_profile="single", ausmach_order=("weis", "stoeck", "stich")
+    )
     for k in range(60):
         table, _ = new_table(rules, seed=f"p{k}")
         until(table, lambda t: t.phase == Phase.PLAY)
@@ -405,11 +414,13 @@ def test_the_app_preset_refuses_the_pre_show_before_the_first_card():
     rules = RuleSet.from_dict({"preset": "app", "stoeck_auto": False})
     assert rules.ausmach_order[0] != "stoeck"
     hands = [0, 0, 0, 0]
-    hands[0] = to_mask(Card.parse(c) for c in ("rose-K", "rose-O", "rose-6", "rose-7", "eichel-6", "eichel-7",
-                                               "eichel-8", "eichel-9", "eichel-10"))
+    hands[0] = to_mask(
+        Card.parse(c)
+        for c in ("rose-K", "rose-O", "rose-6", "rose-7", "eichel-6", "eichel-7", "eichel-8", "eichel-9", "eichel-10")
+    )
     rest = [c for c in range(36) if not hands[0] >> c & 1]
     for seat in (1, 2, 3):
-        hands[seat] = sum(1 << c for c in rest[(seat - 1) * 9: seat * 9])
+        hands[seat] = sum(1 << c for c in rest[(seat - 1) * 9 : seat * 9])
     board = Scoreboard(rules=rules, totals=(rules.target - 10, 0))
     hand = HandPlay(hands, int(Contract.parse("rose")), 0, rules, board)
     assert hand.stoeck_holder == 0

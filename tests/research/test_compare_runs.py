@@ -19,8 +19,12 @@ def compare(*files: Path) -> subprocess.CompletedProcess[str]:
 def test_runs_of_different_sizes_and_jobs_pair_on_their_common_deals(tmp_path: Path) -> None:
     small, large = tmp_path / "small.csv", tmp_path / "large.csv"
     assert arena.main(["--a", "club", "--b", "random", "--hands", "3", "--seed", "5", "--per-deal", str(small)]) == 0
-    assert arena.main(["--a", "club", "--b", "random", "--hands", "6", "--seed", "5", "--jobs", "2",
-                       "--per-deal", str(large)]) == 0
+    assert (
+        arena.main(
+            ["--a", "club", "--b", "random", "--hands", "6", "--seed", "5", "--jobs", "2", "--per-deal", str(large)]
+        )
+        == 0
+    )
     # The same player on the same deals: the first three deals of the large run are the small run.
     assert large.read_text().splitlines()[:4] == small.read_text().splitlines()
     done = compare(small, large)

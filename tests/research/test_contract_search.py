@@ -66,8 +66,7 @@ def test_a_weak_hand_schiebt_and_the_geschoben_partner_may_not():
     hand = "eichel-9 eichel-10 eichel-O rose-9 rose-10 rose-O schelle-9 schelle-10 schilte-10"
     margins = contract_margins(forehand_view(hand), RulesPlayer(random.Random(0)), 24, random.Random(4))
     assert max(margins, key=lambda o: margins[o]) == SCHIEBEN
-    pushed = contract_margins(forehand_view(hand, geschoben=True), RulesPlayer(random.Random(0)), 8,
-                              random.Random(4))
+    pushed = contract_margins(forehand_view(hand, geschoben=True), RulesPlayer(random.Random(0)), 8, random.Random(4))
     assert SCHIEBEN not in pushed
 
 

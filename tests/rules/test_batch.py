@@ -54,11 +54,13 @@ def test_legal_batch_agrees_with_scalar_on_random_states():
         perm = rng.permutation(36)
         size, k = int(rng.integers(1, 10)), int(rng.integers(1, 4))
         hand = sum(1 << int(c) for c in perm[:size])
-        trick = [int(c) for c in perm[size:size + k]]
+        trick = [int(c) for c in perm[size : size + k]]
         contract = int(rng.integers(0, 6))
         trumps_in = [c for c in trick if contract < 4 and c // 9 == contract]
         from bot.rules.tables import TRUMP_STRENGTH
+
         hi = max(trumps_in, key=lambda c: TRUMP_STRENGTH[c]) if trumps_in else -1
-        got = legal_batch(np.array([hand], dtype=np.uint64), np.array([trick[0] // 9]),
-                          np.array([contract]), np.array([hi]))
+        got = legal_batch(
+            np.array([hand], dtype=np.uint64), np.array([trick[0] // 9]), np.array([contract]), np.array([hi])
+        )
         assert int(got[0]) == legal_mask(hand, trick, contract)

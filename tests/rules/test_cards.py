@@ -40,7 +40,12 @@ def test_cards_are_hashable_ordered_and_indexed():
 
 def test_contract_names_and_trump():
     assert [str(c) for c in Contract] == [
-        "eichel", "rose", "schelle", "schilte", "obenabe", "undenufe",
+        "eichel",
+        "rose",
+        "schelle",
+        "schilte",
+        "obenabe",
+        "undenufe",
     ]
     assert Contract.trump(Suit.SCHELLE) is Contract.SCHELLE
     assert Contract.SCHELLE.trump_suit is Suit.SCHELLE

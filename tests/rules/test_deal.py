@@ -9,8 +9,12 @@ from bot.rules.deal import ROSE_SEVEN
 def test_x45_deal_mapping():
     deck = list(range(36))  # card k at deck index k: the hands show which indices went where
     hands = deal(deck, dealer=1)
-    expected = {2: [0, 1, 2, 12, 13, 14, 24, 25, 26], 3: [3, 4, 5, 15, 16, 17, 27, 28, 29],
-                0: [6, 7, 8, 18, 19, 20, 30, 31, 32], 1: [9, 10, 11, 21, 22, 23, 33, 34, 35]}
+    expected = {
+        2: [0, 1, 2, 12, 13, 14, 24, 25, 26],
+        3: [3, 4, 5, 15, 16, 17, 27, 28, 29],
+        0: [6, 7, 8, 18, 19, 20, 30, 31, 32],
+        1: [9, 10, 11, 21, 22, 23, 33, 34, 35],
+    }
     for seat, indices in expected.items():
         assert hands[seat] == sum(1 << i for i in indices)
 
@@ -51,7 +55,7 @@ def test_shuffle_follows_the_documented_procedure():
     stream, n = [], 0
     while len(stream) < 200:
         block = hashlib.sha256(seed.encode() + b":" + n.to_bytes(8, "big")).digest()
-        stream += [int.from_bytes(block[k:k + 8], "big") for k in range(0, 32, 8)]
+        stream += [int.from_bytes(block[k : k + 8], "big") for k in range(0, 32, 8)]
         n += 1
     deck, pos = list(range(36)), 0
     for i in range(35, 0, -1):

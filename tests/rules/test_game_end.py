@@ -59,10 +59,13 @@ def test_x37_weis_stoeck_stich_a_wins_by_weis():
     assert hand.board.winner == 0 and hand.board.totals[0] == 2510
 
 
-@pytest.mark.parametrize(("order", "winner"), [
-    (("stoeck", "weis", "stich"), 1),
-    (("stoeck", "stich", "weis"), 0),
-])
+@pytest.mark.parametrize(
+    ("order", "winner"),
+    [
+        (("stoeck", "weis", "stich"), 1),
+        (("stoeck", "stich", "weis"), 0),
+    ],
+)
 def test_x38_weis_against_first_trick_points(order, winner):
     full_deal(X38_HANDS)
     rules = RuleSet(multiplier_profile="single", target=1000, ausmach_order=order)

@@ -110,8 +110,13 @@ def test_x40_crossing_in_the_middle_of_a_hand():
     play_out(hand)
     steps = [(c.kind, c.team, c.points) for c in hand.credits]
     assert steps == [
-        (WEIS, 1, 80), (STICH, 0, 74), (STOECK, 1, 40), (STICH, 1, 34),
-        (STICH, 0, 42), (STICH, 1, 36), (STICH, 0, 8),
+        (WEIS, 1, 80),
+        (STICH, 0, 74),
+        (STOECK, 1, 40),
+        (STICH, 1, 34),
+        (STICH, 0, 42),
+        (STICH, 1, 36),
+        (STICH, 0, 8),
     ]
     assert hand.board.winner == 0
     assert hand.board.totals == (2504, 2490)
@@ -171,10 +176,17 @@ def test_manual_weis_declares_only_what_the_hand_holds():
     assert err.value.code == "WEIS_NOT_NOW"
 
 
-@pytest.mark.parametrize("order", [
-    ("stoeck", "weis", "stich"), ("stoeck", "stich", "weis"), ("weis", "stoeck", "stich"),
-    ("weis", "stich", "stoeck"), ("stich", "stoeck", "weis"), ("stich", "weis", "stoeck"),
-])
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("stoeck", "weis", "stich"),
+        ("stoeck", "stich", "weis"),
+        ("weis", "stoeck", "stich"),
+        ("weis", "stich", "stoeck"),
+        ("stich", "stoeck", "weis"),
+        ("stich", "weis", "stoeck"),
+    ],
+)
 def test_first_trick_blocks_follow_the_ausmach_order(order):
     hand = x36_hand(RuleSet(ausmach_order=order))
     play_out(hand)

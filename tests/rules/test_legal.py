@@ -11,28 +11,60 @@ NO_RUFF = RuleSet(trump_anytime=False)
 DIFFERENZLER = RuleSet(undertrump_when_void=True)
 
 CASES = [
-    ("X9", Contract.ROSE, "eichel-8", "eichel-K eichel-6 rose-7 schelle-A",
-     "eichel-K eichel-6 rose-7", "eichel-K eichel-6"),
-    ("X10", Contract.ROSE, "eichel-8 rose-10", "eichel-A rose-6 rose-U schilte-9",
-     "eichel-A rose-U", "eichel-A"),
-    ("X11", Contract.ROSE, "eichel-8 rose-10", "rose-6 rose-8 schilte-9 schelle-K",
-     "schilte-9 schelle-K", "schilte-9 schelle-K"),
+    (
+        "X9",
+        Contract.ROSE,
+        "eichel-8",
+        "eichel-K eichel-6 rose-7 schelle-A",
+        "eichel-K eichel-6 rose-7",
+        "eichel-K eichel-6",
+    ),
+    ("X10", Contract.ROSE, "eichel-8 rose-10", "eichel-A rose-6 rose-U schilte-9", "eichel-A rose-U", "eichel-A"),
+    (
+        "X11",
+        Contract.ROSE,
+        "eichel-8 rose-10",
+        "rose-6 rose-8 schilte-9 schelle-K",
+        "schilte-9 schelle-K",
+        "schilte-9 schelle-K",
+    ),
     ("X12", Contract.ROSE, "eichel-8 rose-10", "rose-6 rose-8", "rose-6 rose-8", "rose-6 rose-8"),
-    ("X13", Contract.SCHILTE, "schilte-7", "schilte-U rose-A eichel-9",
-     "schilte-U rose-A eichel-9", "schilte-U rose-A eichel-9"),
-    ("X14", Contract.SCHILTE, "schilte-7", "schilte-U schilte-8 rose-A",
-     "schilte-U schilte-8", "schilte-U schilte-8"),
+    (
+        "X13",
+        Contract.SCHILTE,
+        "schilte-7",
+        "schilte-U rose-A eichel-9",
+        "schilte-U rose-A eichel-9",
+        "schilte-U rose-A eichel-9",
+    ),
+    ("X14", Contract.SCHILTE, "schilte-7", "schilte-U schilte-8 rose-A", "schilte-U schilte-8", "schilte-U schilte-8"),
     ("X15", Contract.OBENABE, "rose-9", "rose-A eichel-A schelle-6", "rose-A", "rose-A"),
-    ("X16", Contract.EICHEL, "rose-K eichel-9", "rose-6 eichel-U eichel-A",
-     "rose-6 eichel-U", "rose-6"),
-    ("X17", Contract.SCHELLE, "schelle-A schelle-10", "schelle-7 schelle-K eichel-9",
-     "schelle-7 schelle-K", "schelle-7 schelle-K"),
-    ("X18", Contract.EICHEL, "rose-A eichel-8 eichel-K", "eichel-6 eichel-O",
-     "eichel-6 eichel-O", "eichel-6 eichel-O"),
-    ("X19", Contract.ROSE, "schelle-6", "schelle-8 schelle-9 rose-U eichel-K",
-     "schelle-8 schelle-9 rose-U", "schelle-8 schelle-9"),
-    ("X52", Contract.EICHEL, "schelle-6 eichel-U eichel-10",
-     "eichel-A eichel-9 eichel-6 schilte-10", "schilte-10", "schilte-10"),
+    ("X16", Contract.EICHEL, "rose-K eichel-9", "rose-6 eichel-U eichel-A", "rose-6 eichel-U", "rose-6"),
+    (
+        "X17",
+        Contract.SCHELLE,
+        "schelle-A schelle-10",
+        "schelle-7 schelle-K eichel-9",
+        "schelle-7 schelle-K",
+        "schelle-7 schelle-K",
+    ),
+    ("X18", Contract.EICHEL, "rose-A eichel-8 eichel-K", "eichel-6 eichel-O", "eichel-6 eichel-O", "eichel-6 eichel-O"),
+    (
+        "X19",
+        Contract.ROSE,
+        "schelle-6",
+        "schelle-8 schelle-9 rose-U eichel-K",
+        "schelle-8 schelle-9 rose-U",
+        "schelle-8 schelle-9",
+    ),
+    (
+        "X52",
+        Contract.EICHEL,
+        "schelle-6 eichel-U eichel-10",
+        "eichel-A eichel-9 eichel-6 schilte-10",
+        "schilte-10",
+        "schilte-10",
+    ),
 ]
 
 
@@ -45,8 +77,9 @@ def test_worked_examples(name, contract, trick, hand, legal, legal_no_ruff):
 
 
 def test_x20_differenzler_may_undertrump_when_void():
-    got = legal_cards(cards("rose-6 rose-8 schilte-9 schelle-K"), cards("eichel-8 rose-10"),
-                      Contract.ROSE, DIFFERENZLER)
+    got = legal_cards(
+        cards("rose-6 rose-8 schilte-9 schelle-K"), cards("eichel-8 rose-10"), Contract.ROSE, DIFFERENZLER
+    )
     assert names(got) == {"rose-6", "rose-8", "schilte-9", "schelle-K"}
 
 

@@ -25,11 +25,13 @@ from bot.rules.tables import TRUMP_STRENGTH_OF_RANK
 
 contracts = st.sampled_from(list(Contract))
 presets = st.sampled_from(sorted(PRESETS))
-switches = st.fixed_dictionaries({
-    "trump_anytime": st.booleans(),
-    "undertrump_when_void": st.booleans(),
-    "puur_exemption": st.booleans(),
-})
+switches = st.fixed_dictionaries(
+    {
+        "trump_anytime": st.booleans(),
+        "undertrump_when_void": st.booleans(),
+        "puur_exemption": st.booleans(),
+    }
+)
 
 
 @given(contracts, st.sampled_from(["modern", "legacy"]))
@@ -73,7 +75,7 @@ def reference_legal(hand, trick, contract, sw):
 @given(st.permutations(range(36)), st.integers(1, 9), st.integers(0, 3), contracts, switches)
 def test_legal_cards_match_the_reference_and_are_never_empty(perm, size, trick_len, contract, sw):
     hand = [ALL_CARDS[c] for c in perm[:size]]
-    trick = [ALL_CARDS[c] for c in perm[size:size + trick_len]]
+    trick = [ALL_CARDS[c] for c in perm[size : size + trick_len]]
     rules = RuleSet(**sw)
     got = legal_cards(hand, trick, contract, rules)
     assert got, "the legal set is never empty"
@@ -98,8 +100,9 @@ def play_random_hand(rules: RuleSet, seed: int, totals=(0, 0)):
     hands = deal(shuffle_deck(f"prop-{seed}"), dealer=rng.randrange(4))
     contract = rng.choice([c for c in Contract if rules.allow_obe_unde or c < 4])
     board = Scoreboard(rules=rules, totals=totals)
-    hand = HandPlay(hands, int(contract), forehand=rng.randrange(4),
-                    declarer=rng.randrange(4), rules=rules, board=board)
+    hand = HandPlay(
+        hands, int(contract), forehand=rng.randrange(4), declarer=rng.randrange(4), rules=rules, board=board
+    )
     played = []
     while not hand.done:
         seat = hand.turn

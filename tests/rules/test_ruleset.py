@@ -69,20 +69,23 @@ def test_preset_with_overrides_and_yaml_round_trip():
     assert RuleSet.from_dict(yaml.safe_load(yaml.safe_dump(rules.to_dict()))) == rules
 
 
-@pytest.mark.parametrize(("data", "key", "hint"), [
-    ({"trumpf_anytime": True}, "trumpf_anytime", "unknown rule key"),
-    ({"target": "lots"}, "target", "whole number"),
-    ({"target": 50}, "target", "from 100"),
-    ({"weis_sequences": "huge"}, "weis_sequences", "big, small, plus20"),
-    ({"multiplier_profile": "double"}, "multiplier_profile", "classic"),
-    ({"ausmach_order": ["weis", "stich"]}, "ausmach_order", "any order of stoeck, weis, stich"),
-    ({"ausmach_order": ["weis", "weis", "stich"]}, "ausmach_order", "any order"),
-    ({"berg": -5}, "berg", "half, off or a positive number"),
-    ({"four_nines": 120}, "four_nines", "0, 100, 150"),
-    ({"kreuzweis": "maybe"}, "kreuzweis", "true or false"),
-    ({"preset": "turbo"}, "preset", "standard"),
-    ({"end_mode": None}, "end_mode", "auto, bedanken"),
-])
+@pytest.mark.parametrize(
+    ("data", "key", "hint"),
+    [
+        ({"trumpf_anytime": True}, "trumpf_anytime", "unknown rule key"),
+        ({"target": "lots"}, "target", "whole number"),
+        ({"target": 50}, "target", "from 100"),
+        ({"weis_sequences": "huge"}, "weis_sequences", "big, small, plus20"),
+        ({"multiplier_profile": "double"}, "multiplier_profile", "classic"),
+        ({"ausmach_order": ["weis", "stich"]}, "ausmach_order", "any order of stoeck, weis, stich"),
+        ({"ausmach_order": ["weis", "weis", "stich"]}, "ausmach_order", "any order"),
+        ({"berg": -5}, "berg", "half, off or a positive number"),
+        ({"four_nines": 120}, "four_nines", "0, 100, 150"),
+        ({"kreuzweis": "maybe"}, "kreuzweis", "true or false"),
+        ({"preset": "turbo"}, "preset", "standard"),
+        ({"end_mode": None}, "end_mode", "auto, bedanken"),
+    ],
+)
 def test_bad_values_name_the_key_and_the_allowed_values(data, key, hint):
     with pytest.raises(RuleSetError) as err:
         RuleSet.from_dict(data)

@@ -43,16 +43,20 @@ def test_x21_without_kreuzweis_best_disjoint_selection():
 
 
 def test_maximal_runs_are_not_split_under_big_weis():
-    weis = find_weis(mask("eichel-6 eichel-7 eichel-8 eichel-9 eichel-10 eichel-U rose-6 rose-8 rose-A"),
-                     Contract.ROSE, R)
+    weis = find_weis(
+        mask("eichel-6 eichel-7 eichel-8 eichel-9 eichel-10 eichel-U rose-6 rose-8 rose-A"), Contract.ROSE, R
+    )
     assert [(w.kind, w.length, w.points) for w in weis] == [(SEQUENCE, 6, 150)]
 
 
-@pytest.mark.parametrize(("kind", "values"), [
-    ("big", [20, 50, 100, 150, 200, 250, 300]),
-    ("small", [20, 50, 100, 100, 100, 100, 100]),
-    ("plus20", [20, 50, 100, 120, 140, 160, 180]),
-])
+@pytest.mark.parametrize(
+    ("kind", "values"),
+    [
+        ("big", [20, 50, 100, 150, 200, 250, 300]),
+        ("small", [20, 50, 100, 100, 100, 100, 100]),
+        ("plus20", [20, 50, 100, 120, 140, 160, 180]),
+    ],
+)
 def test_sequence_tables(kind, values):
     rules = R.with_changes(weis_sequences=kind)
     assert [seq(ROSE, 0, n, rules).points for n in range(3, 10)] == values
@@ -66,16 +70,19 @@ def test_small_weis_splits_eight_and_nine_runs():
     assert max(weis, key=lambda w: w.points).high == ACE  # "Hundert vom As und Fünfzig vom Neun"
 
 
-@pytest.mark.parametrize(("rank", "setting", "contract", "points"), [
-    (UNDER, "always", Contract.ROSE, 200),
-    (NINE, "always", Contract.ROSE, 150),
-    (ACE, "always", Contract.UNDENUFE, 100),
-    (SIX, "always", Contract.OBENABE, 100),
-    (SEVEN, "never", Contract.ROSE, 0),
-    (SIX, "sixes_in_undenufe_only", Contract.UNDENUFE, 100),
-    (SIX, "sixes_in_undenufe_only", Contract.OBENABE, 0),
-    (EIGHT, "sixes_in_undenufe_only", Contract.UNDENUFE, 0),
-])
+@pytest.mark.parametrize(
+    ("rank", "setting", "contract", "points"),
+    [
+        (UNDER, "always", Contract.ROSE, 200),
+        (NINE, "always", Contract.ROSE, 150),
+        (ACE, "always", Contract.UNDENUFE, 100),
+        (SIX, "always", Contract.OBENABE, 100),
+        (SEVEN, "never", Contract.ROSE, 0),
+        (SIX, "sixes_in_undenufe_only", Contract.UNDENUFE, 100),
+        (SIX, "sixes_in_undenufe_only", Contract.OBENABE, 0),
+        (EIGHT, "sixes_in_undenufe_only", Contract.UNDENUFE, 0),
+    ],
+)
 def test_quartet_values(rank, setting, contract, points):
     rules = R.with_changes(low_quartets=setting)
     hand = sum(1 << (s * 9 + rank) for s in range(4))
@@ -97,7 +104,7 @@ def best(declared, contract, forehand=0, rules=R):
 
 
 def test_x22_height_before_trump():
-    p0 = seq(ROSE, TEN, 4)   # Rose 10-U-O-K, trump, from the King
+    p0 = seq(ROSE, TEN, 4)  # Rose 10-U-O-K, trump, from the King
     p1 = seq(EICHEL, UNDER, 4)  # Eichel U-O-K-A, from the Ace
     assert best({0: [p0], 1: [p1]}, Contract.ROSE).best_seat == 1
 
@@ -127,9 +134,14 @@ def test_x25_heights_reversed_in_undenufe():
     assert stronger(s9u, s789, Contract.OBENABE)
 
 
-@pytest.mark.parametrize(("tie_kind", "winner"), [
-    ("more_cards", 2), ("quartet_first", 0), ("pagat_list", 0),
-])
+@pytest.mark.parametrize(
+    ("tie_kind", "winner"),
+    [
+        ("more_cards", 2),
+        ("quartet_first", 0),
+        ("pagat_list", 0),
+    ],
+)
 def test_x26_equal_value_100(tie_kind, winner):
     rules = R.with_changes(weis_tie_kind=tie_kind)
     p2 = seq(EICHEL, NINE, 5)  # 9-10-U-O-K
@@ -137,9 +149,14 @@ def test_x26_equal_value_100(tie_kind, winner):
     assert best({2: [p2], 0: [p0]}, Contract.ROSE, rules=rules).best_seat == winner
 
 
-@pytest.mark.parametrize(("tie_kind", "winner"), [
-    ("more_cards", 1), ("pagat_list", 1), ("quartet_first", 0),
-])
+@pytest.mark.parametrize(
+    ("tie_kind", "winner"),
+    [
+        ("more_cards", 1),
+        ("pagat_list", 1),
+        ("quartet_first", 0),
+    ],
+)
 def test_x27_equal_value_150(tie_kind, winner):
     rules = R.with_changes(weis_tie_kind=tie_kind)
     p1 = seq(ROSE, SIX, 6)

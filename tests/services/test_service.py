@@ -37,8 +37,13 @@ _open: list[TableService] = []
 
 async def make_service(path, clock=None, **settings) -> TableService:
     storage = await Storage.open(path)
-    service = TableService(storage, ServiceSettings(ai_seed="test", **settings), clock=clock,
-                           seeds=counter("seed-"), table_ids=counter("table"))
+    service = TableService(
+        storage,
+        ServiceSettings(ai_seed="test", **settings),
+        clock=clock,
+        seeds=counter("seed-"),
+        table_ids=counter("table"),
+    )
     _open.append(service)
     return service
 
@@ -229,8 +234,8 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     bad = await service.create_table(HOST)
     await service.execute(bad.table_id, JoinSeat("u:1"))
     await service.storage.conn.execute(
-        "UPDATE table_events SET payload = '{\"type\": \"seat_taken\"}' WHERE table_id = ? AND seq = 2",
-        (bad.table_id,))
+        'UPDATE table_events SET payload = \'{"type": "seat_taken"}\' WHERE table_id = ? AND seq = 2', (bad.table_id,)
+    )
     await service.storage.conn.commit()
     await close(service)
     service = await make_service(path)
@@ -267,6 +272,8 @@ async def test_start_fills_empty_seats_with_the_level_asked_for(tmp_path):
     await service.execute(table.table_id, StartGame(HOST, seed="fill", fill_computers=True, level="beginner"))
     assert [s.level for s in service.tables[table.table_id].seats] == [None, "beginner", "beginner", "beginner"]
     with pytest.raises(GameError):
-        await service.execute((await service.create_table(HOST)).table_id,
-                              StartGame(HOST, seed="f", fill_computers=True, level="grandmaster"))
+        await service.execute(
+            (await service.create_table(HOST)).table_id,
+            StartGame(HOST, seed="f", fill_computers=True, level="grandmaster"),
+        )
     await close(service)

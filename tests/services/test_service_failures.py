@@ -48,8 +48,9 @@ KILL_AFTER_GAME_OVER = textwrap.dedent("""
 
 async def test_a_kill_right_after_the_last_commit_keeps_the_result(tmp_path):
     path = tmp_path / "kill.sqlite3"
-    out = subprocess.run([sys.executable, "-c", KILL_AFTER_GAME_OVER, str(path)], cwd=ROOT, timeout=120,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", KILL_AFTER_GAME_OVER, str(path)], cwd=ROOT, timeout=120, capture_output=True, text=True
+    )
     assert out.returncode == 9, out.stderr
     storage = await Storage.open(path)
     try:

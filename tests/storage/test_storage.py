@@ -105,17 +105,28 @@ async def test_results(storage):
     assert await storage.games_without_result() == []
     await storage.record_result("t", result)  # idempotent
     assert await storage.results("t") == [
-        {"game": 1, "winner": 0, "totals": [2510, 1200], "berg": 0, "schneider": True,
-         "seats": ["u:1", "ai:1", None, "u:2"]}
+        {
+            "game": 1,
+            "winner": 0,
+            "totals": [2510, 1200],
+            "berg": 0,
+            "schneider": True,
+            "seats": ["u:1", "ai:1", None, "u:2"],
+        }
     ]
 
 
 async def test_server_and_personal_settings(storage):
     assert await storage.guild_settings(1) == {}
-    assert await storage.set_guild_settings(1, preset="swisslos", turn_timer=30) == {"preset": "swisslos",
-                                                                                      "turn_timer": 30}
-    assert await storage.set_guild_settings(1, deck="french") == {"preset": "swisslos", "turn_timer": 30,
-                                                                  "deck": "french"}
+    assert await storage.set_guild_settings(1, preset="swisslos", turn_timer=30) == {
+        "preset": "swisslos",
+        "turn_timer": 30,
+    }
+    assert await storage.set_guild_settings(1, deck="french") == {
+        "preset": "swisslos",
+        "turn_timer": 30,
+        "deck": "french",
+    }
     assert await storage.guild_settings(2) == {}
     with pytest.raises(ValueError):
         await storage.set_guild_settings(1, colour="red")
