@@ -1,8 +1,11 @@
 """Settings: a YAML file plus environment overrides, validated into typed values.
 
-Every bad value is reported with its key; all problems are reported at once.  The Discord
-token is not a setting: it comes only from the ``DISCORD_TOKEN`` environment variable and is
-never logged, printed or stored.
+Every setting is declared once, in :data:`OPTIONS`: its key, environment variable, kind,
+default and limits. The loader, the environment, ``check-config`` (:meth:`Settings.describe`)
+and the ``Settings`` defaults all read that table; so do the server settings of ``/jass
+settings`` (:data:`SERVER_OPTIONS`). Every bad value is reported with its key; all problems
+are reported at once. The Discord token is not a setting: it comes only from the
+``DISCORD_TOKEN`` environment variable and is never logged, printed or stored.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
@@ -22,26 +25,78 @@ TOKEN_ENV = "DISCORD_TOKEN"
 CONFIG_ENV = "JASS_CONFIG"
 DEFAULT_CONFIG = Path("config.yaml")
 LANGUAGES = ("de", "en")
+DECKS = ("swiss", "french")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
-#: Environment variable -> dotted config key.
-ENV_KEYS = {
-    "JASS_DATABASE": "database",
-    "JASS_LANGUAGE": "language",
-    "JASS_RULES_PRESET": "rules.preset",
-    "JASS_TURN_TIMER_SECONDS": "turn_timer_seconds",
-    "JASS_HAND_PAUSE_SECONDS": "hand_pause_seconds",
-    "JASS_COMPUTER_LEVEL": "computer.level",
-    "JASS_COMPUTER_DELAY_SECONDS": "computer.delay_seconds",
-    "JASS_DEV_GUILD_IDS": "dev_guild_ids",
-    "JASS_LOG_LEVEL": "log.level",
-    "JASS_LOG_FILE": "log.file",
-    "JASS_TABLES_PER_CHANNEL": "limits.tables_per_channel",
-    "JASS_TABLES_PER_USER": "limits.tables_per_user",
-}
+DATABASE_DEFAULT = Path("data/jass.sqlite3")
+LOG_FILE_DEFAULT: Path | None = None  # stderr only
 
+Kind = Literal["seconds", "count", "choice", "path", "ids", "preset", "overrides"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: where it lives in the file and the environment, its kind, default and limits."""
+
+    key: str  # dotted key in the YAML file
+    attr: str  # the Settings attribute
+    env: str | None  # environment variable that overrides the file
+    kind: Kind
+    default: Any
+    lo: float = 0
+    hi: float = 0
+    choices: tuple[str, ...] = ()
+    upper: bool = False  # choices are written in capitals (log levels)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("database", "database", "JASS_DATABASE", "path", DATABASE_DEFAULT),
+    Option("rules.preset", "rules_preset", "JASS_RULES_PRESET", "preset", "standard", choices=tuple(PRESETS)),
+    Option("rules.overrides", "rules_overrides", None, "overrides", {}),
+    Option("language", "language", "JASS_LANGUAGE", "choice", "de", choices=LANGUAGES),
+    Option("turn_timer_seconds", "turn_timer_seconds", "JASS_TURN_TIMER_SECONDS", "seconds", 120.0, 0, 86400),
+    Option("hand_pause_seconds", "hand_pause_seconds", "JASS_HAND_PAUSE_SECONDS", "seconds", 4.0, 0, 60),
+    Option("computer.level", "computer_level", "JASS_COMPUTER_LEVEL", "choice", "club", choices=COMPUTER_LEVELS),
+    Option("computer.delay_seconds", "computer_delay_seconds", "JASS_COMPUTER_DELAY_SECONDS", "seconds", 1.2, 0, 30),
+    Option("dev_guild_ids", "dev_guild_ids", "JASS_DEV_GUILD_IDS", "ids", ()),
+    Option("log.level", "log_level", "JASS_LOG_LEVEL", "choice", "INFO", choices=LOG_LEVELS, upper=True),
+    Option("log.file", "log_file", "JASS_LOG_FILE", "path", LOG_FILE_DEFAULT),
+    Option("limits.tables_per_channel", "tables_per_channel", "JASS_TABLES_PER_CHANNEL", "count", 3, 0, 100),
+    Option("limits.tables_per_user", "tables_per_user", "JASS_TABLES_PER_USER", "count", 3, 0, 100),
+)
+BY_KEY = {o.key: o for o in OPTIONS}
+#: Environment variable -> dotted config key.
+ENV_KEYS = {o.env: o.key for o in OPTIONS if o.env}
 #: Settings that hold a mapping of further keys.
-SECTIONS = ("rules", "computer", "log", "limits")
+SECTIONS = tuple(sorted({o.key.split(".")[0] for o in OPTIONS if "." in o.key}))
+KNOWN = {o.key for o in OPTIONS} | set(SECTIONS)
+
+
+@dataclass(frozen=True)
+class ServerOption:
+    """A server's default for its new tables (``/jass settings``), stored per server."""
+
+    key: str
+    kind: Literal["count", "choice"]
+    lo: int = 0
+    hi: int = 0
+    choices: tuple[str, ...] = ()
+
+    def valid(self, value: Any) -> bool:
+        if self.kind == "choice":
+            return value in self.choices
+        return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+
+
+TARGET_MIN, TARGET_MAX = 100, 100_000  # points to win a table may be played to
+TURN_TIMER_MAX = 3600  # seconds per turn a server may set (0: off)
+SERVER_OPTIONS: tuple[ServerOption, ...] = (
+    ServerOption("preset", "choice", choices=tuple(PRESETS)),
+    ServerOption("target", "count", TARGET_MIN, TARGET_MAX),
+    ServerOption("language", "choice", choices=LANGUAGES),
+    ServerOption("deck", "choice", choices=DECKS),
+    ServerOption("turn_timer", "count", 0, TURN_TIMER_MAX),
+)
 
 
 class ConfigError(ValueError):
@@ -52,39 +107,48 @@ class ConfigError(ValueError):
         super().__init__("; ".join(f"{k}: {v}" for k, v in problems.items()))
 
 
+def _default(key: str) -> Any:
+    return BY_KEY[key].default
+
+
 @dataclass(frozen=True)
 class Settings:
-    database: Path = Path("data/jass.sqlite3")
+    database: Path = DATABASE_DEFAULT
     rules: RuleSet = field(default_factory=RuleSet)
-    rules_preset: str = "standard"
-    language: str = "de"
-    turn_timer_seconds: float = 120.0  # 0: no turn timer
-    hand_pause_seconds: float = 4.0
-    computer_level: str = "club"
-    computer_delay_seconds: float = 1.2
-    dev_guild_ids: tuple[int, ...] = ()
-    log_level: str = "INFO"
-    log_file: Path | None = None
-    tables_per_channel: int = 3  # open tables a channel may have (0: no limit)
-    tables_per_user: int = 3  # open tables one person may have opened (0: no limit)
+    rules_preset: str = _default("rules.preset")
+    language: str = _default("language")
+    turn_timer_seconds: float = _default("turn_timer_seconds")  # 0: no turn timer
+    hand_pause_seconds: float = _default("hand_pause_seconds")
+    computer_level: str = _default("computer.level")
+    computer_delay_seconds: float = _default("computer.delay_seconds")
+    dev_guild_ids: tuple[int, ...] = _default("dev_guild_ids")
+    log_level: str = _default("log.level")
+    log_file: Path | None = LOG_FILE_DEFAULT
+    tables_per_channel: int = _default("limits.tables_per_channel")  # 0: no limit
+    tables_per_user: int = _default("limits.tables_per_user")  # 0: no limit
     source: str = "defaults"
 
     def describe(self) -> list[str]:
-        """Human-readable lines of the effective settings (never the token)."""
-        changed = {k: v for k, v in self.rules.to_dict().items() if RuleSet().to_dict()[k] != v}
-        return [
-            f"settings from: {self.source}",
-            f"database: {self.database}",
-            f"rules: preset {self.rules_preset}" + (f", changed: {changed}" if changed else ""),
-            f"language: {self.language}",
-            f"turn_timer_seconds: {self.turn_timer_seconds:g}",
-            f"hand_pause_seconds: {self.hand_pause_seconds:g}",
-            f"computer: level {self.computer_level}, delay {self.computer_delay_seconds:g} s",
-            f"dev_guild_ids: {list(self.dev_guild_ids) or 'none (global command sync)'}",
-            f"log: level {self.log_level}, file {self.log_file or 'none (stderr)'}",
-            f"limits: {self.tables_per_channel or 'no limit'} open tables per channel, "
-            f"{self.tables_per_user or 'no limit'} per person",
-        ]
+        """One line per setting, as ``check-config`` prints them (never the token)."""
+        lines = [f"settings from: {self.source}"]
+        for option in OPTIONS:
+            if option.kind == "overrides":
+                changed = {k: v for k, v in self.rules.to_dict().items() if RuleSet().to_dict()[k] != v}
+                lines.append(f"rules.overrides: {changed or 'none'}")
+                continue
+            value = getattr(self, option.attr)
+            if option.kind == "seconds":
+                shown = f"{value:g}"
+            elif option.kind == "ids":
+                shown = str(list(value)) if value else "none (global command sync)"
+            elif option.kind == "count" and option.key.startswith("limits."):
+                shown = str(value) if value else "0 (no limit)"
+            elif value is None:
+                shown = "none"
+            else:
+                shown = str(value)
+            lines.append(f"{option.key}: {shown}")
+        return lines
 
 
 def _get(data: Mapping[str, Any], dotted: str) -> Any:
@@ -104,27 +168,6 @@ def _set(data: dict[str, Any], dotted: str, value: Any) -> None:
             node[part] = {}
         node = node[part]
     node[parts[-1]] = value
-
-
-KNOWN = {
-    "database",
-    "language",
-    "turn_timer_seconds",
-    "hand_pause_seconds",
-    "dev_guild_ids",
-    "rules",
-    "rules.preset",
-    "rules.overrides",
-    "computer",
-    "computer.level",
-    "computer.delay_seconds",
-    "log",
-    "log.level",
-    "log.file",
-    "limits",
-    "limits.tables_per_channel",
-    "limits.tables_per_user",
-}
 
 
 def _unknown_keys(data: Mapping[str, Any], prefix: str = "") -> list[str]:
@@ -162,6 +205,73 @@ def _read_file(chosen: str | Path) -> dict[str, Any]:
     return loaded
 
 
+Problem = Callable[[str, str], None]
+
+
+def _number(option: Option, raw: Any, problem: Problem) -> float | None:
+    value = None
+    if isinstance(raw, int | float) and not isinstance(raw, bool):
+        value = float(raw)
+    elif isinstance(raw, str):
+        try:
+            value = float(raw.strip())
+        except ValueError:
+            value = None
+    unit = "a number of seconds" if option.kind == "seconds" else "a whole number"
+    if value is None or value != value:  # not a number (or NaN)
+        problem(option.key, f"expected {unit}, got {raw!r}")
+        return None
+    if not option.lo <= value <= option.hi:
+        problem(option.key, f"expected {option.lo:g} to {option.hi:g}, got {raw!r}")
+        return None
+    if option.kind == "count" and value != int(value):
+        problem(option.key, f"expected a whole number, got {raw!r}")
+        return None
+    return value
+
+
+def _parse(option: Option, raw: Any, problem: Problem) -> Any:
+    """``raw`` as the option's kind, or its default (and a problem) when it is not one."""
+    if option.kind in ("seconds", "count"):
+        value = _number(option, raw, problem)
+        if value is None:
+            return option.default
+        return int(value) if option.kind == "count" else value
+    if option.kind in ("choice", "preset"):
+        text = raw.strip() if isinstance(raw, str) else None
+        if text is not None and option.kind == "choice":
+            text = text.upper() if option.upper else text.lower()
+        if text not in option.choices:
+            problem(option.key, f"got {raw!r}; allowed: {', '.join(option.choices)}")
+            return option.default
+        return text
+    if option.kind == "path":
+        if not isinstance(raw, str) or not raw.strip():
+            problem(option.key, f"expected a file name, got {raw!r}")
+            return option.default
+        path = Path(raw.strip())
+        if path.is_dir():
+            problem(option.key, f"{raw} is a folder; name a file in it, e.g. {path / 'jass.log'}")
+            return option.default
+        return path
+    if option.kind == "ids":
+        items = [g for g in raw.replace(",", " ").split() if g] if isinstance(raw, str) else raw
+        if not isinstance(items, list | tuple):
+            problem(option.key, "expected a list of server ids")
+            return option.default
+        ids = []
+        for g in items:
+            if isinstance(g, bool) or not (isinstance(g, int) or (isinstance(g, str) and g.strip().isdigit())):
+                problem(option.key, f"not a server id: {g!r}")
+                continue
+            ids.append(int(g))
+        return tuple(ids)
+    if not isinstance(raw, Mapping):  # overrides
+        problem(option.key, "expected a mapping of rule keys")
+        return option.default
+    return dict(raw)
+
+
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
     """Read ``path`` (or ``$JASS_CONFIG``, or ``config.yaml`` if present), apply the environment."""
     env = os.environ if env is None else env
@@ -177,7 +287,8 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
     from_env: dict[str, str] = {}
     for section in SECTIONS:
         if section in data and data[section] is not None and not isinstance(data[section], Mapping):
-            problems[section] = f"expected a mapping of keys ({_section_keys(section)}), got {data[section]!r}"
+            keys = ", ".join(k.split(".", 1)[1] for k in sorted(KNOWN) if k.startswith(section + "."))
+            problems[section] = f"expected a mapping of keys ({keys}), got {data[section]!r}"
             data[section] = {}
     for var, key in ENV_KEYS.items():
         if var in env:
@@ -189,111 +300,19 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
     def problem(key: str, text: str) -> None:
         problems[key] = f"{text} (from {from_env[key]})" if key in from_env else text
 
-    def number(key: str, default: float, lo: float, hi: float, unit: str = "a number of seconds") -> float:
-        raw = _get(data, key)
-        if raw is None:
-            return default
-        value = None
-        if isinstance(raw, int | float) and not isinstance(raw, bool):
-            value = float(raw)
-        elif isinstance(raw, str):
-            try:
-                value = float(raw.strip())
-            except ValueError:
-                value = None
-        if value is None or value != value:  # not a number (or NaN)
-            problem(key, f"expected {unit}, got {raw!r}")
-            return default
-        if not lo <= value <= hi:
-            problem(key, f"expected {lo:g} to {hi:g}, got {raw!r}")
-            return default
-        return value
-
-    def count(key: str, default: int, hi: int) -> int:
-        value = number(key, default, 0, hi, unit="a whole number")
-        if value != int(value):
-            problem(key, f"expected a whole number, got {_get(data, key)!r}")
-            return default
-        return int(value)
-
-    def choice(key: str, default: str, allowed: tuple[str, ...], upper: bool = False) -> str:
-        raw = _get(data, key)
-        if raw is None:
-            return default
-        if not isinstance(raw, str):
-            problem(key, f"got {raw!r}; allowed: {', '.join(allowed)}")
-            return default
-        value = raw.strip().upper() if upper else raw.strip().lower()
-        if value not in allowed:
-            problem(key, f"got {raw!r}; allowed: {', '.join(allowed)}")
-            return default
-        return value
-
-    def file_path(key: str, default: Path | None) -> Path | None:
-        raw = _get(data, key)
-        if raw is None:
-            return default
-        if not isinstance(raw, str) or not raw.strip():
-            problem(key, f"expected a file name, got {raw!r}")
-            return default
-        value = Path(raw.strip())
-        if value.is_dir():
-            problem(key, f"{raw} is a folder; name a file in it, e.g. {value / 'jass.log'}")
-            return default
-        return value
-
-    preset = _get(data, "rules.preset")
-    if preset is None:
-        preset = "standard"
-    overrides = _get(data, "rules.overrides") or {}
-    rules = RuleSet()
-    if not isinstance(preset, str) or preset not in PRESETS:
-        problem("rules.preset", f"unknown preset {preset!r}; one of {', '.join(PRESETS)}")
-        preset = "standard"
-    if not isinstance(overrides, Mapping):
-        problem("rules.overrides", "expected a mapping of rule keys")
-    else:
-        rules = _rules(preset, overrides, problem)
-
-    guilds_raw = _get(data, "dev_guild_ids") or []
-    if isinstance(guilds_raw, str):
-        guilds_raw = [g for g in guilds_raw.replace(",", " ").split() if g]
-    guilds: list[int] = []
-    if not isinstance(guilds_raw, list | tuple):
-        problem("dev_guild_ids", "expected a list of server ids")
-    else:
-        for g in guilds_raw:
-            if isinstance(g, bool) or not (isinstance(g, int) or (isinstance(g, str) and g.strip().isdigit())):
-                problem("dev_guild_ids", f"not a server id: {g!r}")
-                continue
-            guilds.append(int(g))
-
-    settings = Settings(
-        database=file_path("database", Settings.database) or Settings.database,
-        rules=rules,
-        rules_preset=preset,
-        language=choice("language", "de", LANGUAGES),
-        turn_timer_seconds=number("turn_timer_seconds", 120.0, 0, 86400),
-        hand_pause_seconds=number("hand_pause_seconds", 4.0, 0, 60),
-        computer_level=choice("computer.level", "club", COMPUTER_LEVELS),
-        computer_delay_seconds=number("computer.delay_seconds", 1.2, 0, 30),
-        dev_guild_ids=tuple(guilds),
-        log_level=choice("log.level", "INFO", LOG_LEVELS, upper=True),
-        log_file=file_path("log.file", None),
-        tables_per_channel=count("limits.tables_per_channel", 3, 100),
-        tables_per_user=count("limits.tables_per_user", 3, 100),
-        source=source,
-    )
+    values: dict[str, Any] = {}
+    for option in OPTIONS:
+        raw = _get(data, option.key)
+        values[option.attr] = option.default if raw is None else _parse(option, raw, problem)
+    overrides = values.pop("rules_overrides")
+    rules = _rules(values["rules_preset"], overrides, problem)
+    settings = Settings(rules=rules, source=source, **values)
     if problems:
         raise ConfigError(problems)
     return settings
 
 
-def _section_keys(section: str) -> str:
-    return ", ".join(k.split(".", 1)[1] for k in sorted(KNOWN) if k.startswith(section + "."))
-
-
-def _rules(preset: str, overrides: Mapping[str, Any], problem: Callable[[str, str], None]) -> RuleSet:
+def _rules(preset: str, overrides: Mapping[str, Any], problem: Problem) -> RuleSet:
     """The rule set of ``preset`` with ``overrides``; every bad key is reported, not just the first."""
     bad = False
     for key, value in overrides.items():
@@ -314,6 +333,17 @@ def _rules(preset: str, overrides: Mapping[str, Any], problem: Callable[[str, st
     except (TypeError, ValueError) as err:
         problem("rules.overrides", str(err))
     return RuleSet()
+
+
+def valid_server_settings(stored: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A server's stored defaults split into the valid ones and those that are not (a corrupt row)."""
+    by_key = {o.key: o for o in SERVER_OPTIONS}
+    good: dict[str, Any] = {}
+    bad: dict[str, Any] = {}
+    for key, value in stored.items():
+        option = by_key.get(key)
+        (good if option is not None and option.valid(value) else bad)[key] = value
+    return good, bad
 
 
 def token_from_env(env: Mapping[str, str] | None = None) -> str | None:

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import TARGET_MAX, TARGET_MIN, TURN_TIMER_MAX, valid_server_settings
 from bot.game import (
     Abandon,
     AddComputer,
@@ -182,7 +183,7 @@ class Jass(commands.Cog):
         self,
         interaction: discord.Interaction,
         preset: str | None = None,
-        target: app_commands.Range[int, 100, 100000] | None = None,
+        target: app_commands.Range[int, TARGET_MIN, TARGET_MAX] | None = None,
         computer_players: app_commands.Range[int, 0, 3] = 0,
         level: str | None = None,
     ) -> None:
@@ -305,10 +306,10 @@ class Jass(commands.Cog):
         self,
         interaction: discord.Interaction,
         preset: str | None = None,
-        target: app_commands.Range[int, 100, 100000] | None = None,
+        target: app_commands.Range[int, TARGET_MIN, TARGET_MAX] | None = None,
         language: str | None = None,
         deck: str | None = None,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: app_commands.Range[int, 0, TURN_TIMER_MAX] | None = None,
     ) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
@@ -340,20 +341,9 @@ class Jass(commands.Cog):
         """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""
         if not guild_id:
             return {}
-        stored = await self.service.storage.guild_settings(guild_id)
-        checks = {
-            "preset": lambda v: v in PRESETS,
-            "target": lambda v: isinstance(v, int) and 100 <= v <= 100000,
-            "language": lambda v: v in ("de", "en"),
-            "deck": lambda v: v in DECKS,
-            "turn_timer": lambda v: isinstance(v, int) and 0 <= v <= 3600,
-        }
-        valid = {}
-        for key, value in stored.items():
-            if checks.get(key, lambda v: False)(value):
-                valid[key] = value
-            else:
-                log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
+        valid, broken = valid_server_settings(await self.service.storage.guild_settings(guild_id))
+        for key, value in broken.items():
+            log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
         return valid
 
     async def user_deck(self, user_id: int) -> str:

@@ -152,3 +152,31 @@ def test_limits_are_settings():
     s = load_settings(None, env={"JASS_TABLES_PER_CHANNEL": "1", "JASS_TABLES_PER_USER": "0"})
     assert (s.tables_per_channel, s.tables_per_user) == (1, 0)
     assert Settings().tables_per_channel == 3
+
+
+def test_every_setting_is_declared_once_and_documented():
+    """The options table drives the defaults, the environment, check-config and the example file."""
+    from bot.config import OPTIONS, SERVER_OPTIONS
+    from bot.storage.db import GUILD_KEYS
+
+    example = (ROOT / "config.example.yaml").read_text(encoding="utf-8")
+    defaults = Settings()
+    lines = defaults.describe()
+    for option in OPTIONS:
+        if option.kind != "overrides":
+            assert getattr(defaults, option.attr) == option.default, option.key
+        assert option.key.split(".")[-1] + ":" in example, option.key
+        if option.env:
+            assert option.env in example, option.env
+        assert any(line.startswith(option.key + ":") for line in lines), option.key
+    assert tuple(o.key for o in SERVER_OPTIONS) == GUILD_KEYS
+
+
+def test_server_settings_are_checked_against_the_same_limits():
+    from bot.config import TARGET_MAX, valid_server_settings
+
+    good, bad = valid_server_settings(
+        {"preset": "swisslos", "target": TARGET_MAX + 1, "deck": "french", "turn_timer": True, "colour": "red"}
+    )
+    assert good == {"preset": "swisslos", "deck": "french"}
+    assert set(bad) == {"target", "turn_timer", "colour"}

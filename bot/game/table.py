@@ -133,7 +133,10 @@ class Table:
         if first.get("type") != "table_created":
             raise ValueError("an event log starts with table_created")
         table = cls(
-            first["table_id"], first["host"], RuleSet.from_dict(first["rules"]), turn_timer=first.get("turn_timer")
+            first["table_id"],
+            first["host"],
+            RuleSet.from_dict(first["rules"], stored=True),
+            turn_timer=first.get("turn_timer"),
         )
         table.seq = 1
         for event in it:

@@ -35,8 +35,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "low_quartets": ("always", "never", "sixes_in_undenufe_only"),
     "weis_tie_kind": ("more_cards", "quartet_first", "pagat_list", "height_only"),
     "end_mode": ("auto", "bedanken"),
-    "mixed_values": ("obenabe", "per_trick"),
-    "variant_leader": ("forehand", "maker"),
 }
 _BOOLS = (
     "allow_obe_unde",
@@ -59,6 +57,13 @@ _INTS: dict[str, tuple[int, int]] = {
 }
 _FOUR_NINES = (0, 100, 150)
 AUSMACH_BLOCKS = ("stoeck", "weis", "stich")
+
+
+#: Keys older versions accepted and stored with a table's rules, now gone: why.
+RETIRED_KEYS = {
+    "mixed_values": "removed: card values of mixed variants (Slalom, Gusti); the bot plays Schieber only",
+    "variant_leader": "removed: who leads in variants; in Schieber forehand always leads",
+}
 
 
 @dataclass(frozen=True)
@@ -95,8 +100,6 @@ class RuleSet:
     end_mode: str = "auto"
     berg: str | int = "half"
     schneider: str | int = "half"
-    mixed_values: str = "obenabe"
-    variant_leader: str = "forehand"
     hands_per_game: int = 0
 
     def __post_init__(self) -> None:
@@ -113,14 +116,21 @@ class RuleSet:
         return cls.from_dict({**PRESETS[name], **overrides})
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
+    def from_dict(cls, data: Mapping[str, Any], stored: bool = False) -> RuleSet:
         """Build from a plain mapping (e.g. YAML).  ``preset`` selects the base values.
 
-        Unknown keys and bad values raise :class:`RuleSetError` naming the key.
+        Unknown keys and bad values raise :class:`RuleSetError` naming the key.  ``stored``:
+        the rules of a table as an older version recorded them, whose retired keys
+        (:data:`RETIRED_KEYS`) are dropped instead of refused.
         """
         if not isinstance(data, Mapping):
             raise RuleSetError("rules", f"expected a mapping of rule keys, got {type(data).__name__}")
         data = dict(data)
+        for key in RETIRED_KEYS:
+            if key in data:
+                if not stored:
+                    raise RuleSetError(key, RETIRED_KEYS[key])
+                del data[key]
         base: dict[str, Any] = {}
         if "preset" in data:
             name = data.pop("preset")

@@ -32,8 +32,6 @@ ausmach_order: [stoeck, weis, stich]
 end_mode: auto
 berg: half
 schneider: half
-mixed_values: obenabe
-variant_leader: forehand
 """
 
 
@@ -100,3 +98,14 @@ def test_not_a_mapping():
 
 def test_ausmach_order_from_text():
     assert RuleSet(ausmach_order="weis,stoeck,stich").ausmach_order == ("weis", "stoeck", "stich")
+
+
+def test_retired_keys_are_refused_in_settings_but_read_from_old_tables():
+    from bot.game import Table
+
+    with pytest.raises(RuleSetError, match="removed"):
+        RuleSet.from_dict({"mixed_values": "obenabe"})
+    old = {**RuleSet().to_dict(), "mixed_values": "obenabe", "variant_leader": "forehand"}
+    assert RuleSet.from_dict(old, stored=True) == RuleSet()
+    table = Table.replay([{"type": "table_created", "table_id": "t", "host": "u:1", "rules": old}])
+    assert table.rules == RuleSet()
