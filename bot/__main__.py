@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a rule key (repeatable)")
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")
     play.add_argument("--level", default="club", choices=COMPUTER_LEVELS, help="computer players' level")
+    play.add_argument("--lang", default="en", choices=("de", "en"), help="language of the game's texts")
     return parser
 
 

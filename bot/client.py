@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.i18n import COMMAND_TEXTS, language_of, message
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.storage import Storage, StorageError
+from bot.texts import COMMAND_TEXTS, language_of, message
 
 log = logging.getLogger(__name__)
 

@@ -31,52 +31,23 @@ from bot.game import (
     TableView,
 )
 from bot.game.export import history_jsonl
-from bot.i18n import refusal_text
 from bot.rules import Card, Contract, RuleSet, RuleSetError
 from bot.rules.cards import cards_of
+from bot.texts import LANGS, message, refusal_text
+from bot.texts.cards import Deck
 
-SUIT_NAMES = ("Eichel", "Rose", "Schelle", "Schilte")
 HOST = "u:terminal"
-LANG = "en"  # the terminal's language for refusals (the catalogue's sentences)
 
-#: Words a player may type for a contract (besides its number in the menu).
+#: Words a player may type for a contract (besides its number in the menu), in both languages.
 CONTRACT_WORDS = {
-    "eichel": "eichel",
-    "acorns": "eichel",
-    "rose": "rose",
-    "rosen": "rose",
-    "roses": "rose",
-    "schelle": "schelle",
-    "schellen": "schelle",
-    "bells": "schelle",
-    "schilte": "schilte",
-    "schilten": "schilte",
-    "shields": "schilte",
-    "obenabe": "obenabe",
-    "oben": "obenabe",
-    "top-down": "obenabe",
-    "undenufe": "undenufe",
-    "unde": "undenufe",
-    "bottom-up": "undenufe",
-}
-
-HELP = """\
-How to play:
-  Contract: type the number or the name (e.g. 2 or rose, oben, unde); s shoves (Schieben).
-  Cards: type the number in front of a card; * marks the cards you may play.
-  b claims the win (Bedanken, where the table plays it); p pre-shows Stöck when it wins the game.
-  ? or help shows this; Ctrl-C or Ctrl-D leaves the game.
-Seats are numbered 1 to 4 in playing order; partners sit opposite (1 & 3 against 2 & 4)."""
-
-
-def card_name(card: int | str) -> str:
-    c = Card.parse(card) if isinstance(card, str) else Card.from_index(card)
-    return f"{SUIT_NAMES[c.suit]} {c.rank.symbol}"
-
-
-def contract_name(contract: int | str) -> str:
-    c = Contract.parse(contract) if isinstance(contract, str) else Contract(contract)
-    return str(c).capitalize()
+    "eichel": "eichel", "eicheln": "eichel", "acorns": "eichel",
+    "rose": "rose", "rosen": "rose", "roses": "rose",
+    "schelle": "schelle", "schellen": "schelle", "bells": "schelle",
+    "schilte": "schilte", "schilten": "schilte", "shields": "schilte",
+    "obenabe": "obenabe", "oben": "obenabe", "top-down": "obenabe",
+    "undenufe": "undenufe", "unde": "undenufe", "bottom-up": "undenufe",
+}  # fmt: skip
+HELP_WORDS = ("?", "h", "help", "hilfe")
 
 
 def pair(values: list[int] | tuple[int, int]) -> str:
@@ -104,15 +75,18 @@ class TerminalGame:
         out: TextIO = sys.stdout,
         ask: Callable[[str], str] = input,
         level: str = "club",
+        lang: str = "en",
     ) -> None:
         self.out, self.ask, self.json_out = out, ask, json_out
+        self.lang = lang if lang in LANGS else "en"
+        self.deck = Deck(self.lang, "swiss", rules.french_map)
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
         self._weis: list[str] = []  # Weis declared in trick 1, shown once it is complete
         self.table, self.events = Table.create("terminal", HOST, rules)
         for seat, kind in enumerate(seats):
             if kind == "human":
-                name = "You" if len(self.humans) == 1 else f"Player {seat + 1}"
+                name = self.t("you_name") if len(self.humans) == 1 else self.t("player_name", n=seat + 1)
                 self._apply(JoinSeat(f"u:{seat}", name=name, seat=seat))
             else:
                 self._apply(AddComputer(HOST, seat=seat, level=level))
@@ -136,16 +110,28 @@ class TerminalGame:
         if not self.json_out:
             print(text, file=self.out)
 
+    def t(self, key: str, **values: object) -> str:
+        """The terminal's text ``key`` in its language (the catalogue's ``term.*``)."""
+        return message(f"term.{key}", self.lang, **values)
+
+    def about(self, key: str, seat: int, **values: object) -> str:
+        """``key`` said of ``seat``: the ``.you`` form for the one person playing."""
+        if self.is_you(seat):
+            return self.t(f"{key}.you", **values)
+        return self.t(key, who=self.name(seat), **values)
+
+    def card(self, card: int | str) -> str:
+        return self.deck.card(Card.parse(card).index if isinstance(card, str) else card)
+
+    def contract(self, contract: int | str) -> str:
+        return self.deck.contract(int(Contract.parse(contract)) if isinstance(contract, str) else contract)
+
     def name(self, seat: int) -> str:
         """A seat's player with its number, 1 to 4 (``You (seat 1)``)."""
-        return f"{self.table.seats[seat].name} (seat {seat + 1})"
+        return self.t("name", name=self.table.seats[seat].name, n=seat + 1)
 
     def is_you(self, seat: int) -> bool:
         return len(self.humans) == 1 and seat in self.humans
-
-    def who(self, seat: int, verb: str, verb_you: str) -> str:
-        """``You choose`` / ``Computer 2 (seat 2) chooses``."""
-        return f"You {verb_you}" if self.is_you(seat) else f"{self.name(seat)} {verb}"
 
     def team(self, team: int) -> str:
         """A team by its two players, e.g. ``You & Computer 3``."""
@@ -154,15 +140,14 @@ class TerminalGame:
     def introduce(self) -> None:
         """Who sits where, and who plays with whom."""
         for seat in range(4):
-            self.say(f"  Seat {seat + 1}: {self.table.seats[seat].name}")
+            self.say(self.t("seat_line", n=seat + 1, name=self.table.seats[seat].name))
         if len(self.humans) == 1:
             me = self.humans[0]
-            partner = (me + 2) % 4
-            opponents = " and ".join(self.table.seats[s].name for s in ((me + 1) % 4, (me + 3) % 4))
-            self.say(f"Your partner is {self.name(partner)}; you play against {opponents}.")
+            opponents = self.t("and").join(self.table.seats[s].name for s in ((me + 1) % 4, (me + 3) % 4))
+            self.say(self.t("partner", partner=self.name((me + 2) % 4), opponents=opponents))
         else:
-            self.say(f"Teams: {self.team(0)} against {self.team(1)}.")
-        self.say("Type ? for help.")
+            self.say(self.t("teams", a=self.team(0), b=self.team(1)))
+        self.say(self.t("help_hint"))
 
     # -- the game loop ------------------------------------------------------------
 
@@ -182,10 +167,10 @@ class TerminalGame:
                 else:
                     self._computer_turn(seat)
         except EOFError:
-            self.say("\nInput closed: game left unfinished.")
+            self.say("\n" + self.t("eof"))
             return 1
         except KeyboardInterrupt:
-            self.say("\nGame left.")
+            self.say("\n" + self.t("left"))
             return 130
         if self.json_out:
             self.out.write(history_jsonl(self.events))
@@ -204,14 +189,14 @@ class TerminalGame:
                 self._apply(command)
                 return
             except GameError as err:
-                self.say(refusal_text(err, LANG))
+                self.say(refusal_text(err, self.lang))
 
     def _extra_options(self, view: TableView) -> str:
         extra = ""
         if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game:
-            extra += "  [b] Bedanken (claim the win)"
+            extra += self.t("opt.bedanken")
         if view.can_preshow_stoeck:
-            extra += "  [p] pre-show Stöck"
+            extra += self.t("opt.preshow")
         return extra
 
     def _special(self, answer: str, actor: str) -> Command | None:
@@ -222,20 +207,21 @@ class TerminalGame:
         return None
 
     def _help(self, answer: str) -> bool:
-        if answer in ("?", "h", "help", "hilfe"):
-            self.say(HELP)
+        if answer in HELP_WORDS:
+            self.say(self.t("help"))
             return True
         return False
 
     def _ask_contract(self, view: TableView, actor: str) -> Command:
-        self.say(f"\nYour cards: {self._hand_text(view.hand, 0)}")
+        self.say("\n" + self.t("your_cards", cards=self._hand_text(view.hand, 0)))
         options = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
         menu = "  ".join(
-            f"[{i + 1}] {contract_name(c)} ×{view.rules.multiplier(int(c))}" for i, c in enumerate(options)
+            f"[{i + 1}] {self.contract(int(c))} ×{view.rules.multiplier(int(c))}" for i, c in enumerate(options)
         )
-        schieben = "  [s] Schieben" if self.table.may_schieben else ""
+        schieben = self.t("opt.schieben") if self.table.may_schieben else ""
         while True:
-            answer = self.ask(f"Choose the contract: {menu}{schieben}{self._extra_options(view)}\n> ").strip().lower()
+            prompt = self.t("choose", menu=menu + schieben + self._extra_options(view))
+            answer = self.ask(prompt + "\n> ").strip().lower()
             if self._help(answer):
                 continue
             if answer in ("s", "schieben") and schieben:
@@ -248,22 +234,24 @@ class TerminalGame:
                 chosen = Contract.parse(CONTRACT_WORDS[answer])
                 if chosen in options:
                     return ChooseContract(actor, str(chosen))
-            self.say("Please type one of the options (? for help).")
+            self.say(self.t("options_again"))
 
     def _hand_text(self, hand: int, legal: int) -> str:
         parts = []
         for i, c in enumerate(cards_of(hand)):
             mark = "*" if legal >> c & 1 else " "
-            parts.append(f"[{i + 1}]{mark}{card_name(c)}")
+            parts.append(f"[{i + 1}]{mark}{self.card(c)}")
         return "  ".join(parts)
 
     def _ask_card(self, view: TableView, actor: str) -> Command:
         cards = cards_of(view.hand)
-        table_now = ", ".join(f"{self.name(s)}: {card_name(c)}" for s, c in view.trick) or "(you lead)"
-        self.say(f"\nTrick {len(view.tricks) + 1} — {contract_name(view.contract or 0)} — on the table: {table_now}")
-        self.say(f"Your cards (* = playable): {self._hand_text(view.hand, view.legal)}")
+        table_now = ", ".join(f"{self.name(s)}: {self.card(c)}" for s, c in view.trick) or self.t("you_lead")
+        contract = self.contract(view.contract or 0)
+        self.say("\n" + self.t("trick_now", n=len(view.tricks) + 1, contract=contract, cards=table_now))
+        self.say(self.t("playable", cards=self._hand_text(view.hand, view.legal)))
         while True:
-            answer = self.ask(f"Play a card [1-{len(cards)}]{self._extra_options(view)}\n> ").strip().lower()
+            answer = self.ask(self.t("play_prompt", n=len(cards), extra=self._extra_options(view)) + "\n> ")
+            answer = answer.strip().lower()
             if self._help(answer):
                 continue
             if special := self._special(answer, actor):
@@ -271,19 +259,19 @@ class TerminalGame:
             if answer.isdigit() and 1 <= int(answer) <= len(cards):
                 card = cards[int(answer) - 1]
                 break
-            self.say("Please type the number of a card (? for help).")
+            self.say(self.t("card_again"))
         weis = None
         if view.weis_options:
             chosen = []
             for w in view.weis_options:
-                text = " ".join(card_name(c.index) for c in w.cards)
-                if self.ask(f"Declare Weis {text} ({w.points})? [Y/n] ").strip().lower() != "n":
+                text = " ".join(self.card(c.index) for c in w.cards)
+                if self.ask(self.t("declare", cards=text, points=w.points)).strip().lower() != self.t("no"):
                     chosen.append(tuple(str(c) for c in w.cards))
             weis = tuple(chosen)
         stoeck = False
         hand = self.table.hand
         if not view.rules.stoeck_auto and hand is not None and hand.stoeck_due(int(view.seat or 0), card):
-            stoeck = self.ask("Announce Stöck? [Y/n] ").strip().lower() != "n"
+            stoeck = self.ask(self.t("announce_stoeck")).strip().lower() != self.t("no")
         return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=stoeck)
 
     # -- what happened ------------------------------------------------------------
@@ -292,66 +280,66 @@ class TerminalGame:
         kind = ev["type"]
         t = self.table
         if kind == "game_started":
-            self.say(f"=== Game {ev['game']}: Schieber to {t.rules.target} ({t.rules.multiplier_profile}) ===")
+            self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
         elif kind == "hand_dealt":
             self._weis = []
-            self.say(
-                f"\n--- Hand {ev['hand']}: dealer {self.name(ev['dealer'])}, "
-                f"forehand {self.name(ev['forehand'])} — commitment {ev['commitment'][:16]}… ---"
-            )
+            seats = {"dealer": self.name(ev["dealer"]), "forehand": self.name(ev["forehand"])}
+            self.say("\n" + self.t("hand_dealt", n=ev["hand"], commitment=ev["commitment"][:16], **seats))
         elif kind == "schieben":
-            self.say(f"{self.who(ev['seat'], 'shoves', 'shove')} (Schieben).")
+            self.say(self.about("shoves", ev["seat"]))
         elif kind == "contract":
             multiplier = t.rules.multiplier(int(Contract.parse(ev["contract"])))
-            self.say(f"{self.who(ev['seat'], 'chooses', 'choose')} {contract_name(ev['contract'])} (×{multiplier}).")
+            self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))
         elif kind == "card":
-            self.say(f"  {self.name(ev['seat'])}: {card_name(ev['card'])}")
+            self.say(self.t("card", who=self.name(ev["seat"]), card=self.card(ev["card"])))
         elif kind == "weis":  # declared with the first card, shown when trick 1 is complete
-            cards = " ".join(card_name(c) for c in ev["cards"])
-            self._weis.append(f"  {self.who(ev['seat'], 'shows', 'show')} Weis {ev['points']}: {cards}")
+            cards = " ".join(self.card(c) for c in ev["cards"])
+            self._weis.append(self.about("weis", ev["seat"], points=ev["points"], cards=cards))
         elif kind == "weis_scored":
-            self.say(f"  Weis: {self.team(ev['team'])} write {ev['points']}.")
+            self.say(self.t("weis_scored", team=self.team(ev["team"]), points=ev["points"]))
         elif kind == "stoeck":
-            self.say(f"  {self.name(ev['seat'])}: Stöck! (+{ev['points']})")
+            self.say(self.t("stoeck", who=self.name(ev["seat"]), points=ev["points"]))
         elif kind == "trick":
-            self.say(f"  → {self.who(ev['winner'], 'takes', 'take')} trick {ev['trick']} ({ev['points']} points)")
+            self.say(self.about("trick", ev["winner"], n=ev["trick"], points=ev["points"]))
             if ev["trick"] == 1:
                 for line in self._weis:
                     self.say(line)
                 self._weis = []
         elif kind == "berg":
-            self.say(f"{self.team(ev['team'])} win the Berg!")
+            self.say(self.t("berg", team=self.team(ev["team"])))
         elif kind == "hand_scored":
             card_points = list(ev["card_points"])
             hand = t.hand
             if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5
                 card_points[hand.tricks[-1].winner % 2] += 5
+            scored = {"cards": pair(card_points), "tricks": pair(ev["tricks"]), "written": pair(ev["written"])}
             self.say(
-                f"Hand {ev['hand']} over ({self.team(0)} : {self.team(1)}): card points {pair(card_points)}, "
-                f"tricks {pair(ev['tricks'])}; written {pair(ev['written'])} → totals {pair(ev['totals'])}"
+                self.t("hand_scored", n=ev["hand"], a=self.team(0), b=self.team(1), totals=pair(ev["totals"]), **scored)
             )
             if ev["match_team"] is not None:
-                self.say(f"{'Kontermatsch' if ev['kontermatsch'] else 'Match'} for {self.team(ev['match_team'])}!")
+                self.say(self.t("kontermatsch" if ev["kontermatsch"] else "match", team=self.team(ev["match_team"])))
         elif kind == "hand_seed":
-            self.say(f"(seed of hand {ev['hand']}: {ev['seed']})")
+            self.say(self.t("seed", n=ev["hand"], seed=ev["seed"]))
         elif kind == "bedanken_result":
-            self.say(f"{self.team(ev['team'])} claim the win (Bedanken) — {'right' if ev['right'] else 'wrong'}!")
+            self.say(self.t("bedanken_right" if ev["right"] else "bedanken_wrong", team=self.team(ev["team"])))
         elif kind == "game_over":
-            winner = "nobody wins (a draw)" if ev["winner"] is None else f"{self.team(ev['winner'])} win"
-            self.say(f"\n=== Game over: {winner}, {pair(ev['totals'])}{' — Schneider!' if ev['schneider'] else ''} ===")
+            winner = self.t("draw") if ev["winner"] is None else self.t("winner", team=self.team(ev["winner"]))
+            schneider = self.t("schneider") if ev["schneider"] else ""
+            self.say("\n" + self.t("over", winner=winner, totals=pair(ev["totals"]), schneider=schneider))
 
 
 def play_main(args: Any) -> int:
+    lang = getattr(args, "lang", "en")
     seats = [s.strip().lower() for s in args.seats.split(",")]
     if len(seats) != 4 or any(s not in ("human", "ai") for s in seats):
-        print("--seats takes four of 'human' or 'ai', e.g. human,ai,ai,ai", file=sys.stderr)
+        print(message("term.bad_seats", lang), file=sys.stderr)
         return 2
     try:
         rules = parse_overrides(args.preset, args.set or [])
     except RuleSetError as err:
-        print(f"Bad rule setting: {err}", file=sys.stderr)
+        print(message("term.bad_rule", lang, error=err), file=sys.stderr)
         return 2
     if args.json and "human" in seats and sys.stdin.isatty():
-        print("Note: --json prints the history when the game ends.", file=sys.stderr)
-    game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"))
+        print(message("term.json_note", lang), file=sys.stderr)
+    game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"), lang=lang)
     return game.run()

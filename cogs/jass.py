@@ -34,10 +34,10 @@ from bot.game import (
     Table,
 )
 from bot.game.export import history_jsonl
-from bot.i18n import command_text, language_of, refusal_text
-from bot.i18n import message as msg
 from bot.rules import PRESETS, Card, Contract
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
+from bot.texts import command_text, language_of, refusal_text
+from bot.texts import message as msg
 
 from . import rest
 from .ui import (

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import command_text, language_of, message
+from bot.texts import command_text, language_of, message
 from bot.texts.rules_topics import BY_KEY, find_topics
 
 

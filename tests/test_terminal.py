@@ -98,3 +98,55 @@ def test_ctrl_c_leaves_without_a_traceback():
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "Game left." in seen + out
+
+
+def test_the_terminal_speaks_german_from_the_catalogue():
+    given = iter(["?", "rose"])
+    out = io.StringIO()
+    game = None
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(given)
+        except StopIteration:
+            view = game.table.view_for(0)
+            cards = [c for c in range(36) if view.hand >> c & 1]
+            legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
+            return str(legal[0] + 1) if legal else "1"
+
+    game = TerminalGame(
+        ["human", "ai", "ai", "ai"], RuleSet.preset("single-1000"), 3, False, out=out, ask=ask, lang="de"
+    )
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "So wird gespielt:" in text and "Dein Partner ist Computer 3 (Platz 3)" in text
+    assert "Du wählst Rose (×1)." in text and "Spiel vorbei" in text and "König" in text
+    for english in ("Your cards", "Trick ", "takes trick", "Game over", "seat "):
+        assert english not in text, english
+
+
+def test_the_play_command_takes_a_language():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "play",
+            "--seats",
+            "ai,ai,ai,ai",
+            "--seed",
+            "2",
+            "--lang",
+            "de",
+            "--preset",
+            "single-1000",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "=== Spiel 1: Schieber auf 1000" in out.stdout and "Spiel vorbei" in out.stdout

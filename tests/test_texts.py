@@ -4,8 +4,8 @@ import pytest
 
 from bot.game import GameError
 from bot.game import errors as codes
-from bot.i18n import LANGS, MESSAGES, refusal_text
 from bot.rules import play
+from bot.texts import LANGS, MESSAGES, refusal_text
 
 CODES = [v for k, v in vars(codes).items() if k.isupper() and isinstance(v, str)]
 
@@ -29,3 +29,31 @@ def test_every_reason_of_an_illegal_card_has_a_sentence():
     assert {"must_follow_suit", "no_undertrump"} <= reasons
     for reason in reasons:
         assert set(MESSAGES[f"reason.{reason}"]) == set(LANGS), reason
+
+
+def test_the_whole_catalogue_has_both_languages():
+    from bot.texts import COMMAND_TEXTS
+    from bot.texts.cards import FRENCH_RANK_NAMES, FRENCH_SUIT_NAMES, SWISS_RANKS, Deck
+    from bot.texts.rules_topics import TOPICS
+
+    for key, texts in COMMAND_TEXTS.items():
+        assert set(texts) == set(LANGS) and all(t.strip() for t in texts.values()), key
+    for topic in TOPICS:
+        assert set(topic.title) == set(LANGS) and set(topic.text) == set(LANGS), topic.key
+    for table in (SWISS_RANKS, FRENCH_RANK_NAMES, FRENCH_SUIT_NAMES):
+        assert set(table) == set(LANGS)
+    for lang in LANGS:
+        for kind in ("swiss", "french"):
+            names = {Deck(lang, kind).card(c) for c in range(36)}
+            assert len(names) == 36, (lang, kind)
+
+
+def test_terminal_and_discord_name_cards_the_same_way():
+    import io
+
+    from bot.rules import RuleSet
+    from bot.terminal import TerminalGame
+    from bot.texts.cards import Deck
+
+    game = TerminalGame(["ai"] * 4, RuleSet(), 1, False, out=io.StringIO(), lang="de")
+    assert [game.card(c) for c in range(36)] == [Deck("de").card(c) for c in range(36)]

@@ -1,1 +1,58 @@
-"""Texts the product shows, in German and English."""
+"""The one catalogue of texts the product shows, in German and English.
+
+- :data:`COMMAND_TEXTS` (``commands.py``): slash-command names and descriptions;
+- :data:`MESSAGES` (``messages.py``): what the bot says in Discord and in the terminal;
+- ``cards.py``: card, suit, rank and contract names (Swiss and French decks);
+- ``rules_topics.py``: the answers of ``/rules``.
+
+The language follows the user's locale (Discord) or ``--lang`` (the terminal).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .commands import COMMAND_TEXTS
+from .messages import MESSAGES
+
+LANGS = ("de", "en")
+
+__all__ = ["COMMAND_TEXTS", "LANGS", "MESSAGES", "command_text", "language_of", "message", "refusal_text"]
+
+
+def command_text(key: str) -> Any:
+    """A command's name or description for discord.py: the catalogue's English, with its key
+    so that the translator (``bot/client.py``) gives Discord the German too."""
+    from discord import app_commands  # only the Discord layer calls this
+
+    return app_commands.locale_str(COMMAND_TEXTS[key]["en"], key=key)
+
+
+def language_of(locale: str | None, fallback: str = "de") -> str:
+    """``de`` for German locales, ``en`` for English ones, else ``fallback``."""
+    if locale:
+        code = str(locale).lower()
+        if code.startswith("de"):
+            return "de"
+        if code.startswith("en"):
+            return "en"
+    return fallback if fallback in LANGS else "de"
+
+
+def message(key: str, lang: str, **values: object) -> str:
+    text = MESSAGES[key].get(lang) or MESSAGES[key]["en"]
+    return text.format(**values)
+
+
+def refusal_text(err: Exception, lang: str) -> str:
+    """The sentence for a refusal (a ``GameError``: its ``code`` and ``facts``), in ``lang``."""
+    code = getattr(err, "code", "OTHER")
+    facts = {k: v for k, v in getattr(err, "facts", {}).items() if isinstance(v, str | int)}
+    try:
+        if code == "ILLEGAL_CARD":
+            return message("err.ILLEGAL_CARD", lang, reason=message(f"reason.{facts.get('reason')}", lang))
+        if code == "TOO_MANY_TABLES":
+            return message(f"err.TOO_MANY_TABLES.{facts.get('scope')}", lang, **facts)
+        return message(f"err.{code}", lang, **facts)
+    except (KeyError, IndexError):
+        return message("err.OTHER", lang, code=code)

@@ -205,7 +205,7 @@ async def test_storage_is_opened_before_discord(tmp_path):
 
 
 def test_plurals_and_agreement_in_the_catalogue():
-    from bot.i18n import message
+    from bot.texts import message
 
     assert message("tricks.one", "en", n=1) == "1 trick" and message("tricks.one", "de", n=1) == "1 Stich"
     assert message("summary.weis", "en", team="A & B") == "The Weis count for A & B."

@@ -106,7 +106,7 @@ async def test_the_undertrump_ban_is_stated_as_the_engine_plays_it(harness, lang
 
 async def test_every_command_text_discord_receives_comes_from_the_catalogue(harness):
     """Names and descriptions (and their German localizations) are the catalogue's, one for one."""
-    from bot.i18n import COMMAND_TEXTS
+    from bot.texts import COMMAND_TEXTS
 
     english = {t["en"] for t in COMMAND_TEXTS.values()}
     german = {t["de"] for t in COMMAND_TEXTS.values()}

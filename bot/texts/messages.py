@@ -1,103 +1,4 @@
-"""German and English for commands and messages; the language follows the user's locale."""
-
-from __future__ import annotations
-
-from typing import Any
-
-LANGS = ("de", "en")
-
-#: Command names/descriptions, by key: {lang: text}.  English is the default name.
-COMMAND_TEXTS: dict[str, dict[str, str]] = {
-    "rules.name": {"en": "rules", "de": "regeln"},
-    "rules.description": {"en": "Look up a Schieber rule", "de": "Eine Schieber-Regel nachschlagen"},
-    "rules.topic.name": {"en": "topic", "de": "thema"},
-    "rules.topic.description": {
-        "en": "What you want to know, e.g. Weis, Stöck, Undenufe",
-        "de": "Was du wissen willst, z. B. Weis, Stöck, Undenufe",
-    },
-}
-
-COMMAND_TEXTS.update(
-    {
-        "jass.name": {"en": "jass", "de": "jass"},
-        "jass.description": {"en": "Play Schieber", "de": "Schieber spielen"},
-        "jass.new.name": {"en": "new", "de": "neu"},
-        "jass.new.description": {
-            "en": "Open a new table in this channel",
-            "de": "Einen neuen Tisch in diesem Kanal eröffnen",
-        },
-        "jass.new.preset.name": {"en": "preset", "de": "variante"},
-        "jass.new.preset.description": {"en": "Rules preset", "de": "Regel-Variante"},
-        "jass.new.target.name": {"en": "target", "de": "ziel"},
-        "jass.new.target.description": {"en": "Points to win", "de": "Punkte zum Sieg"},
-        "jass.new.computers.name": {"en": "computer_players", "de": "computer"},
-        "jass.new.computers.description": {
-            "en": "Computer players to seat now (0-3)",
-            "de": "Computer-Spieler, die gleich Platz nehmen (0-3)",
-        },
-        "jass.new.level.name": {"en": "level", "de": "stärke"},
-        "jass.new.level.description": {
-            "en": "How well computer players play (beginner, club, strong)",
-            "de": "Wie gut die Computer spielen (beginner, club, strong)",
-        },
-        "jass.join.name": {"en": "join", "de": "mitspielen"},
-        "jass.join.description": {
-            "en": "Sit down at the table of this channel",
-            "de": "Am Tisch dieses Kanals Platz nehmen",
-        },
-        "jass.leave.name": {"en": "leave", "de": "aufstehen"},
-        "jass.leave.description": {
-            "en": "Leave your seat (before the game starts)",
-            "de": "Den Platz verlassen (vor dem Spiel)",
-        },
-        "jass.start.name": {"en": "start", "de": "start"},
-        "jass.start.description": {
-            "en": "Start the game (host or managers)",
-            "de": "Das Spiel starten (Gastgeber oder Verwalter)",
-        },
-        "jass.settings.name": {"en": "settings", "de": "einstellungen"},
-        "jass.settings.description": {
-            "en": "Defaults of this server for new tables (managers)",
-            "de": "Vorgaben dieses Servers für neue Tische (Verwalter)",
-        },
-        "jass.table.name": {"en": "table", "de": "tisch"},
-        "jass.table.description": {
-            "en": "Post the table of this channel again",
-            "de": "Den Tisch dieses Kanals neu posten",
-        },
-        "jass.end.name": {"en": "end", "de": "beenden"},
-        "jass.end.description": {
-            "en": "End the table of this channel (host or managers)",
-            "de": "Den Tisch dieses Kanals beenden (Gastgeber oder Verwalter)",
-        },
-        "jass.settings.language.name": {"en": "language", "de": "sprache"},
-        "jass.settings.language.description": {
-            "en": "Language of table messages",
-            "de": "Sprache der Tisch-Nachrichten",
-        },
-        "jass.settings.deck.name": {"en": "deck", "de": "karten"},
-        "jass.settings.deck.description": {"en": "Card names on the table", "de": "Kartennamen am Tisch"},
-        "jass.settings.timer.name": {"en": "turn_timer", "de": "bedenkzeit"},
-        "jass.settings.timer.description": {
-            "en": "Seconds per turn before a stand-in plays (0: off)",
-            "de": "Sekunden pro Zug, bevor ein Ersatz spielt (0: aus)",
-        },
-        "jass.cards.name": {"en": "cards", "de": "karten"},
-        "jass.cards.description": {
-            "en": "Swiss or French card names in your hand",
-            "de": "Deutschschweizer oder französische Kartennamen in deiner Hand",
-        },
-        "jass.cards.deck.description": {
-            "en": "Swiss (Eichel, Rose, ...) or French (Ecken, Herz, ...)",
-            "de": "Deutschschweizer (Eichel, Rose, ...) oder französisch (Ecken, Herz, ...)",
-        },
-        "jass.history.name": {"en": "history", "de": "verlauf"},
-        "jass.history.description": {
-            "en": "The public hand history of the table (JSON lines)",
-            "de": "Der öffentliche Spielverlauf des Tisches (JSON-Zeilen)",
-        },
-    }
-)
+"""Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "rules.unknown": {
@@ -305,40 +206,108 @@ MESSAGES: dict[str, dict[str, str]] = {
     "over.schneider": {"de": " · Schneider!", "en": " · Schneider!"},
 }
 
-
-def command_text(key: str) -> Any:
-    """A command's name or description for discord.py: the catalogue's English, with its key
-    so that the translator (``bot/client.py``) gives Discord the German too."""
-    from discord import app_commands  # only the Discord layer calls this
-
-    return app_commands.locale_str(COMMAND_TEXTS[key]["en"], key=key)
-
-
-def language_of(locale: str | None, fallback: str = "de") -> str:
-    """``de`` for German locales, ``en`` for English ones, else ``fallback``."""
-    if locale:
-        code = str(locale).lower()
-        if code.startswith("de"):
-            return "de"
-        if code.startswith("en"):
-            return "en"
-    return fallback if fallback in LANGS else "de"
-
-
-def message(key: str, lang: str, **values: object) -> str:
-    text = MESSAGES[key].get(lang) or MESSAGES[key]["en"]
-    return text.format(**values)
-
-
-def refusal_text(err: Exception, lang: str) -> str:
-    """The sentence for a refusal (a ``GameError``: its ``code`` and ``facts``), in ``lang``."""
-    code = getattr(err, "code", "OTHER")
-    facts = {k: v for k, v in getattr(err, "facts", {}).items() if isinstance(v, str | int)}
-    try:
-        if code == "ILLEGAL_CARD":
-            return message("err.ILLEGAL_CARD", lang, reason=message(f"reason.{facts.get('reason')}", lang))
-        if code == "TOO_MANY_TABLES":
-            return message(f"err.TOO_MANY_TABLES.{facts.get('scope')}", lang, **facts)
-        return message(f"err.{code}", lang, **facts)
-    except (KeyError, IndexError):
-        return message("err.OTHER", lang, code=code)
+#: The terminal game (``python -m bot play``); ``.you`` variants address the one person playing.
+TERMINAL: dict[str, dict[str, str]] = {
+    "term.you_name": {"de": "Du", "en": "You"},
+    "term.player_name": {"de": "Spieler {n}", "en": "Player {n}"},
+    "term.name": {"de": "{name} (Platz {n})", "en": "{name} (seat {n})"},
+    "term.seat_line": {"de": "  Platz {n}: {name}", "en": "  Seat {n}: {name}"},
+    "term.and": {"de": " und ", "en": " and "},
+    "term.partner": {
+        "de": "Dein Partner ist {partner}; ihr spielt gegen {opponents}.",
+        "en": "Your partner is {partner}; you play against {opponents}.",
+    },
+    "term.teams": {"de": "Teams: {a} gegen {b}.", "en": "Teams: {a} against {b}."},
+    "term.help_hint": {"de": "Tippe ? für Hilfe.", "en": "Type ? for help."},
+    "term.help": {
+        "de": "So wird gespielt:\n"
+        "  Trumpf: tippe die Nummer oder den Namen (z. B. 2 oder rose, oben, unde); s schiebt.\n"
+        "  Karten: tippe die Nummer vor einer Karte; * zeigt die Karten, die du spielen darfst.\n"
+        "  b erklärt den Sieg (Bedanken, wo der Tisch so spielt); p weist Stöck vor, wenn sie das Spiel gewinnen.\n"
+        "  ? oder hilfe zeigt dies; Ctrl-C oder Ctrl-D verlässt das Spiel.\n"
+        "Die Plätze sind in Spielreihenfolge von 1 bis 4 nummeriert; Partner sitzen sich gegenüber (1 & 3 gegen 2 & 4).",
+        "en": "How to play:\n"
+        "  Contract: type the number or the name (e.g. 2 or rose, oben, unde); s shoves (Schieben).\n"
+        "  Cards: type the number in front of a card; * marks the cards you may play.\n"
+        "  b claims the win (Bedanken, where the table plays it); p pre-shows Stöck when it wins the game.\n"
+        "  ? or help shows this; Ctrl-C or Ctrl-D leaves the game.\n"
+        "Seats are numbered 1 to 4 in playing order; partners sit opposite (1 & 3 against 2 & 4).",
+    },
+    "term.eof": {"de": "Eingabe geschlossen: das Spiel bleibt unbeendet.", "en": "Input closed: game left unfinished."},
+    "term.left": {"de": "Spiel verlassen.", "en": "Game left."},
+    "term.opt.bedanken": {"de": "  [b] Bedanken (Sieg erklären)", "en": "  [b] Bedanken (claim the win)"},
+    "term.opt.preshow": {"de": "  [p] Stöck vorweisen", "en": "  [p] pre-show Stöck"},
+    "term.opt.schieben": {"de": "  [s] Schieben", "en": "  [s] Schieben"},
+    "term.your_cards": {"de": "Deine Karten: {cards}", "en": "Your cards: {cards}"},
+    "term.choose": {"de": "Wähle den Trumpf: {menu}", "en": "Choose the contract: {menu}"},
+    "term.options_again": {
+        "de": "Bitte tippe eine der Möglichkeiten (? für Hilfe).",
+        "en": "Please type one of the options (? for help).",
+    },
+    "term.you_lead": {"de": "(du spielst aus)", "en": "(you lead)"},
+    "term.trick_now": {
+        "de": "Stich {n} — {contract} — auf dem Tisch: {cards}",
+        "en": "Trick {n} — {contract} — on the table: {cards}",
+    },
+    "term.playable": {"de": "Deine Karten (* = spielbar): {cards}", "en": "Your cards (* = playable): {cards}"},
+    "term.play_prompt": {"de": "Spiel eine Karte [1-{n}]{extra}", "en": "Play a card [1-{n}]{extra}"},
+    "term.card_again": {
+        "de": "Bitte tippe die Nummer einer Karte (? für Hilfe).",
+        "en": "Please type the number of a card (? for help).",
+    },
+    "term.declare": {"de": "Weis {cards} ({points}) ansagen? [J/n] ", "en": "Declare Weis {cards} ({points})? [Y/n] "},
+    "term.announce_stoeck": {"de": "Stöck ansagen? [J/n] ", "en": "Announce Stöck? [Y/n] "},
+    "term.no": {"de": "n", "en": "n"},
+    "term.game_started": {
+        "de": "=== Spiel {n}: Schieber auf {target} ({profile}) ===",
+        "en": "=== Game {n}: Schieber to {target} ({profile}) ===",
+    },
+    "term.hand_dealt": {
+        "de": "--- Runde {n}: Geber {dealer}, Vorhand {forehand} — Prüfwert {commitment}… ---",
+        "en": "--- Hand {n}: dealer {dealer}, forehand {forehand} — commitment {commitment}… ---",
+    },
+    "term.shoves": {"de": "{who} schiebt.", "en": "{who} shoves (Schieben)."},
+    "term.shoves.you": {"de": "Du schiebst.", "en": "You shove (Schieben)."},
+    "term.chooses": {"de": "{who} wählt {contract} (×{m}).", "en": "{who} chooses {contract} (×{m})."},
+    "term.chooses.you": {"de": "Du wählst {contract} (×{m}).", "en": "You choose {contract} (×{m})."},
+    "term.card": {"de": "  {who}: {card}", "en": "  {who}: {card}"},
+    "term.weis": {"de": "  {who} weist {points}: {cards}", "en": "  {who} shows Weis {points}: {cards}"},
+    "term.weis.you": {"de": "  Du weist {points}: {cards}", "en": "  You show Weis {points}: {cards}"},
+    "term.weis_scored": {"de": "  Weis: {team} schreiben {points}.", "en": "  Weis: {team} write {points}."},
+    "term.stoeck": {"de": "  {who}: Stöck! (+{points})", "en": "  {who}: Stöck! (+{points})"},
+    "term.trick": {
+        "de": "  → {who} macht Stich {n} ({points} Punkte)",
+        "en": "  → {who} takes trick {n} ({points} points)",
+    },
+    "term.trick.you": {
+        "de": "  → Du machst Stich {n} ({points} Punkte)",
+        "en": "  → You take trick {n} ({points} points)",
+    },
+    "term.berg": {"de": "{team} haben den Berg!", "en": "{team} win the Berg!"},
+    "term.hand_scored": {
+        "de": "Runde {n} vorbei ({a} : {b}): Kartenpunkte {cards}, Stiche {tricks}; geschrieben {written} → Stand {totals}",
+        "en": "Hand {n} over ({a} : {b}): card points {cards}, tricks {tricks}; written {written} → totals {totals}",
+    },
+    "term.match": {"de": "Match für {team}!", "en": "Match for {team}!"},
+    "term.kontermatsch": {"de": "Kontermatsch für {team}!", "en": "Kontermatsch for {team}!"},
+    "term.seed": {"de": "(Seed der Runde {n}: {seed})", "en": "(seed of hand {n}: {seed})"},
+    "term.bedanken_right": {"de": "{team} bedanken sich — zu Recht!", "en": "{team} claim the win (Bedanken) — right!"},
+    "term.bedanken_wrong": {"de": "{team} bedanken sich — zu früh!", "en": "{team} claim the win (Bedanken) — wrong!"},
+    "term.winner": {"de": "{team} gewinnen", "en": "{team} win"},
+    "term.draw": {"de": "niemand gewinnt (unentschieden)", "en": "nobody wins (a draw)"},
+    "term.over": {
+        "de": "=== Spiel vorbei: {winner}, {totals}{schneider} ===",
+        "en": "=== Game over: {winner}, {totals}{schneider} ===",
+    },
+    "term.schneider": {"de": " — Schneider!", "en": " — Schneider!"},
+    "term.bad_seats": {
+        "de": "--seats nimmt vier von 'human' oder 'ai', z. B. human,ai,ai,ai",
+        "en": "--seats takes four of 'human' or 'ai', e.g. human,ai,ai,ai",
+    },
+    "term.bad_rule": {"de": "Falsche Regel-Einstellung: {error}", "en": "Bad rule setting: {error}"},
+    "term.json_note": {
+        "de": "Hinweis: --json gibt den Verlauf aus, wenn das Spiel endet.",
+        "en": "Note: --json prints the history when the game ends.",
+    },
+}
+MESSAGES.update(TERMINAL)

@@ -1,0 +1,96 @@
+"""Names and descriptions of the slash commands and their options: {key: {lang: text}}.
+
+English is the name Discord shows by default; the translator gives it the German.
+"""
+
+COMMAND_TEXTS: dict[str, dict[str, str]] = {
+    "rules.name": {"en": "rules", "de": "regeln"},
+    "rules.description": {"en": "Look up a Schieber rule", "de": "Eine Schieber-Regel nachschlagen"},
+    "rules.topic.name": {"en": "topic", "de": "thema"},
+    "rules.topic.description": {
+        "en": "What you want to know, e.g. Weis, Stöck, Undenufe",
+        "de": "Was du wissen willst, z. B. Weis, Stöck, Undenufe",
+    },
+}
+
+COMMAND_TEXTS.update(
+    {
+        "jass.name": {"en": "jass", "de": "jass"},
+        "jass.description": {"en": "Play Schieber", "de": "Schieber spielen"},
+        "jass.new.name": {"en": "new", "de": "neu"},
+        "jass.new.description": {
+            "en": "Open a new table in this channel",
+            "de": "Einen neuen Tisch in diesem Kanal eröffnen",
+        },
+        "jass.new.preset.name": {"en": "preset", "de": "variante"},
+        "jass.new.preset.description": {"en": "Rules preset", "de": "Regel-Variante"},
+        "jass.new.target.name": {"en": "target", "de": "ziel"},
+        "jass.new.target.description": {"en": "Points to win", "de": "Punkte zum Sieg"},
+        "jass.new.computers.name": {"en": "computer_players", "de": "computer"},
+        "jass.new.computers.description": {
+            "en": "Computer players to seat now (0-3)",
+            "de": "Computer-Spieler, die gleich Platz nehmen (0-3)",
+        },
+        "jass.new.level.name": {"en": "level", "de": "stärke"},
+        "jass.new.level.description": {
+            "en": "How well computer players play (beginner, club, strong)",
+            "de": "Wie gut die Computer spielen (beginner, club, strong)",
+        },
+        "jass.join.name": {"en": "join", "de": "mitspielen"},
+        "jass.join.description": {
+            "en": "Sit down at the table of this channel",
+            "de": "Am Tisch dieses Kanals Platz nehmen",
+        },
+        "jass.leave.name": {"en": "leave", "de": "aufstehen"},
+        "jass.leave.description": {
+            "en": "Leave your seat (before the game starts)",
+            "de": "Den Platz verlassen (vor dem Spiel)",
+        },
+        "jass.start.name": {"en": "start", "de": "start"},
+        "jass.start.description": {
+            "en": "Start the game (host or managers)",
+            "de": "Das Spiel starten (Gastgeber oder Verwalter)",
+        },
+        "jass.settings.name": {"en": "settings", "de": "einstellungen"},
+        "jass.settings.description": {
+            "en": "Defaults of this server for new tables (managers)",
+            "de": "Vorgaben dieses Servers für neue Tische (Verwalter)",
+        },
+        "jass.table.name": {"en": "table", "de": "tisch"},
+        "jass.table.description": {
+            "en": "Post the table of this channel again",
+            "de": "Den Tisch dieses Kanals neu posten",
+        },
+        "jass.end.name": {"en": "end", "de": "beenden"},
+        "jass.end.description": {
+            "en": "End the table of this channel (host or managers)",
+            "de": "Den Tisch dieses Kanals beenden (Gastgeber oder Verwalter)",
+        },
+        "jass.settings.language.name": {"en": "language", "de": "sprache"},
+        "jass.settings.language.description": {
+            "en": "Language of table messages",
+            "de": "Sprache der Tisch-Nachrichten",
+        },
+        "jass.settings.deck.name": {"en": "deck", "de": "karten"},
+        "jass.settings.deck.description": {"en": "Card names on the table", "de": "Kartennamen am Tisch"},
+        "jass.settings.timer.name": {"en": "turn_timer", "de": "bedenkzeit"},
+        "jass.settings.timer.description": {
+            "en": "Seconds per turn before a stand-in plays (0: off)",
+            "de": "Sekunden pro Zug, bevor ein Ersatz spielt (0: aus)",
+        },
+        "jass.cards.name": {"en": "cards", "de": "karten"},
+        "jass.cards.description": {
+            "en": "Swiss or French card names in your hand",
+            "de": "Deutschschweizer oder französische Kartennamen in deiner Hand",
+        },
+        "jass.cards.deck.description": {
+            "en": "Swiss (Eichel, Rose, ...) or French (Ecken, Herz, ...)",
+            "de": "Deutschschweizer (Eichel, Rose, ...) oder französisch (Ecken, Herz, ...)",
+        },
+        "jass.history.name": {"en": "history", "de": "verlauf"},
+        "jass.history.description": {
+            "en": "The public hand history of the table (JSON lines)",
+            "de": "Der öffentliche Spielverlauf des Tisches (JSON-Zeilen)",
+        },
+    }
+)
