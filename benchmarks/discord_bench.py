@@ -91,6 +91,7 @@ async def run(
                 computer_delay_seconds=ai_delay,
                 hand_pause_seconds=ai_delay,
                 turn_timer_seconds=0,
+                tables_per_channel=0,  # every table of the benchmark is in one channel
             )
         )
         h = Harness(bot, Patch())

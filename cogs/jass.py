@@ -1,7 +1,9 @@
-"""``/jass``: tables in a channel — lobby, public table message, private hands as buttons.
+"""``/jass``: the slash commands and what each kind of button does.
 
-The cog only translates: an interaction becomes a service command, the service's events
-become message edits.  Game rules and table flow live in ``bot/game``; SQL in ``bot/storage``.
+The cog only translates: a slash command or a click (``cogs/buttons.py``) becomes a service
+command, and the answer a private message. The public table messages are kept up to date by
+``cogs/table_messages.py``; views become messages in ``cogs/presenter.py``. Game rules and
+table flow live in ``bot/game``; SQL in ``bot/storage``.
 """
 
 from __future__ import annotations
@@ -9,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -38,30 +38,16 @@ from bot.rules import PRESETS, Card, Contract
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
+from bot.texts.cards import DECKS, deck_for
 
-from . import rest
-from .ui import (
-    BUTTON_ID,
-    DECKS,
-    STOECK_BIT,
-    Deck,
-    as_view,
-    components_payload,
-    deck_for,
-    hand_buttons,
-    hand_text,
-    release,
-    table_buttons,
-    table_embed,
-    team_name,
-)
+from .buttons import BUTTONS, STOECK_BIT, as_view, is_ours, release
+from .presenter import hand_buttons, hand_text, table_embed
+from .table_messages import TableMessages
 
 if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
-PLAY = re.compile(r"c(\d{1,2})(?:w(\d{1,3}))?")  # a card, with a selection of Weis/Stöck marks
-MARK = re.compile(r"t(\d{1,3})")  # re-show the hand with other Weis marks
 DECK_CHOICES = [
     app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
     app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
@@ -71,9 +57,7 @@ LEVEL_CHOICES = [
     app_commands.Choice(name="club", value="club"),
     app_commands.Choice(name="strong", value="strong"),
 ]
-EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
 USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
-FLUSH_ON_UNLOAD = 5.0  # seconds the cog waits for pending table edits when it unloads
 
 
 def actor_of(user: discord.abc.User) -> str:
@@ -93,71 +77,25 @@ class Jass(commands.Cog):
         if bot.service is None:
             raise RuntimeError("the table service starts before the cogs load")
         self.service: TableService = bot.service
-        self.edit_interval = EDIT_INTERVAL
-        self._pending: dict[str, asyncio.Task[None]] = {}
-        self._last_edit: dict[str, float] = {}
-        self._last_payload: dict[str, dict] = {}  # table -> last edit sent (skip identical edits)
-        self._languages: dict[str, str] = {}
-        self._decks: dict[str, str] = {}  # table -> deck of its public messages
+        self.messages = TableMessages(bot, self.service)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
-        self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
-        self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
-        self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
-        self._refresher: asyncio.Task[None] | None = None
-        self.service.subscribe(self.on_events)
-        self.service.on_evict(self.forget)
 
     async def cog_load(self) -> None:
-        restored = list(getattr(self.bot, "restored", ()))
-        if restored:
-            self._refresher = asyncio.create_task(self.refresh_restored(restored))
+        self.messages.refresh_later(list(getattr(self.bot, "restored", ())))
 
-    async def refresh_restored(self, table_ids: list[str]) -> None:
-        """Bring every restored table's message up to date and say that the table is live again."""
-        for table_id in table_ids:
-            table = self.service.tables.get(table_id)
-            if table is None:
-                continue
-            try:
-                await self.where(table_id)
-                self._notes[table_id] = msg("table.live_again", self.table_lang(table))
-                self._last_payload.pop(table_id, None)
-                self._schedule_edit(table_id, table)
-            except Exception:
-                log.exception("table %s: its message could not be brought up to date", table_id)
-        await self.flush()
+    async def cog_unload(self) -> None:
+        await self.messages.close()
 
-    def forget(self, table_id: str) -> None:
-        """The service let a table go: drop what this cog keeps of it (read again on demand)."""
-        pending = self._pending.get(table_id)
-        if pending is not None and not pending.done():
-            return  # the edit in flight drops them when it is done
-        for cache in (
-            self._pending,
-            self._last_edit,
-            self._last_payload,
-            self._languages,
-            self._decks,
-            self._where,
-            self._latest,
-            self._notes,
-        ):
-            cache.pop(table_id, None)
+    async def flush(self) -> None:
+        """Wait for every pending table-message edit (tests)."""
+        await self.messages.flush()
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
 
-    def table_lang(self, table: Table) -> str:
-        """Language of a table's public messages: the server's setting when the table was opened."""
-        return self._languages.get(table.table_id, getattr(self.bot.settings, "language", "de"))
-
     def computer_level(self, table: Table) -> str:
         """Level for another computer player: that of those seated, else the configured default."""
         return next((s.level for s in table.seats if s.level), self.bot.settings.computer_level)
-
-    def table_deck(self, table: Table) -> Deck:
-        lang = self.table_lang(table)
-        return deck_for(lang, table.rules, self._decks.get(table.table_id))
 
     # -- commands -------------------------------------------------------------------
 
@@ -216,14 +154,14 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("err.not_saved", lang))
             return
         table_lang = server.get("language") or settings.language
-        self._languages[tid] = table_lang
-        self._decks[tid] = server.get("deck", "swiss")
-        await self.service.storage.set_table_display(tid, table_lang, self._decks[tid])
+        table_deck = server.get("deck", "swiss")
+        self.messages.set_display(tid, table_lang, table_deck)
+        await self.service.storage.set_table_display(tid, table_lang, table_deck)
         text = msg("table.created", lang, id=tid)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.post_table(self.service.tables[tid], channel_of(interaction))
+        await self.messages.post(self.service.tables[tid], channel_of(interaction))
 
     @jass.command(name=command_text("jass.join.name"), description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -254,7 +192,7 @@ class Jass(commands.Cog):
         await interaction.response.send_message(
             msg("table.reposted", self.lang(interaction), id=table.table_id), ephemeral=True
         )
-        await self.post_table(table, channel_of(interaction))
+        await self.messages.post(table, channel_of(interaction))
 
     @jass.command(name=command_text("jass.end.name"), description=command_text("jass.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
@@ -399,54 +337,79 @@ class Jass(commands.Cog):
 
     # -- buttons ----------------------------------------------------------------------
 
-    async def on_button(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
+    async def button_table(self, interaction: discord.Interaction, table_id: str, key: str = "0") -> Table | None:
+        """The table a click is for, or ``None`` after saying privately why not (unknown, unreadable,
+        or a button of an earlier hand)."""
         lang = self.lang(interaction)
         try:
             table = await self.service.get(table_id)
         except BrokenTable:
             await self.reply(interaction, msg("err.broken_table", lang, ids=table_id))
-            return
+            return None
         except UnknownTable:
-            await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
-            return
-        actor = actor_of(interaction.user)
-        manager = self.is_manager(interaction)
+            await self.reply(interaction, msg("err.unknown_table", lang))
+            return None
         if key != "0" and key != f"{table.game_no}.{table.hand_no}":
             stale = "err.stale_game" if key.split(".")[0] != str(table.game_no) else "err.stale"
-            await interaction.response.send_message(msg(stale, lang), ephemeral=True)
+            await self.reply(interaction, msg(stale, lang))
+            return None
+        return table
+
+    async def click_seat(self, interaction: discord.Interaction, table_id: str, seat: int) -> None:
+        if await self.button_table(interaction, table_id) is not None:
+            command = JoinSeat(actor_of(interaction.user), name=interaction.user.display_name[:32], seat=seat)
+            await self.run(interaction, table_id, command)
+
+    async def click_table_action(self, interaction: discord.Interaction, table_id: str, action: str) -> None:
+        """Leave, add a computer player, start, cancel: a button of the table message."""
+        table = await self.button_table(interaction, table_id)
+        if table is None:
             return
-        command: Command | None = None
-        if action.startswith("seat") and action[4:].isdigit():
-            command = JoinSeat(actor, name=interaction.user.display_name[:32], seat=int(action[4:]))
-        elif action == "leave":
+        actor, manager = actor_of(interaction.user), self.is_manager(interaction)
+        command: Command
+        if action == "leave":
             command = LeaveSeat(actor)
         elif action == "addai":
             command = AddComputer(actor, level=self.computer_level(table), privileged=manager)
         elif action == "start":
             command = StartGame(actor, seed=new_seed(), privileged=manager)
-        elif action == "cancel":
+        else:
             command = Abandon(actor, privileged=manager)
-        elif action == "hand":
-            await self.show_hand(interaction, table, lang, edit=False)
+        await self.run(interaction, table_id, command)
+
+    async def click_my_cards(self, interaction: discord.Interaction, table_id: str) -> None:
+        table = await self.button_table(interaction, table_id)
+        if table is not None:
+            await self.show_hand(interaction, table, self.lang(interaction), edit=False)
+
+    async def click_weis_marks(self, interaction: discord.Interaction, table_id: str, key: str, marks: int) -> None:
+        table = await self.button_table(interaction, table_id, key)
+        if table is not None:
+            await self.show_hand(interaction, table, self.lang(interaction), edit=True, selection=marks)
+
+    async def click_card(self, interaction: discord.Interaction, table_id: str, key: str, card: int,
+                         marks: int) -> None:  # fmt: skip
+        table = await self.button_table(interaction, table_id, key)
+        if table is None:
             return
-        elif (mark := MARK.fullmatch(action)) and key != "0":
-            await self.show_hand(interaction, table, lang, edit=True, selection=int(mark[1]))
-            return
-        elif play := PLAY.fullmatch(action):
-            command = self.play_command(table, actor, int(play[1]), int(play[2] or 0))
-        elif action.startswith("k") and action[1:].isdigit() and int(action[1:]) < 6:
-            command = ChooseContract(actor, str(Contract(int(action[1:]))))
-        elif action == "schieben":
-            command = Schieben(actor)
-        elif action == "stoeck":
-            command = AnnounceStoeck(actor)
-        elif action == "bedanken":
-            command = Bedanken(actor)
+        command = self.play_command(table, actor_of(interaction.user), card, marks)
         if command is None:
-            await interaction.response.send_message(msg("err.bad_button", lang), ephemeral=True)
+            await self.reply(interaction, msg("err.bad_button", self.lang(interaction)))
             return
-        private = key != "0"  # clicks in a private hand message
-        await self.run(interaction, table_id, command, private=private)
+        await self.run(interaction, table_id, command, private=True)
+
+    async def click_contract(self, interaction: discord.Interaction, table_id: str, key: str, contract: int) -> None:
+        if await self.button_table(interaction, table_id, key) is not None:
+            command = ChooseContract(actor_of(interaction.user), str(Contract(contract)))
+            await self.run(interaction, table_id, command, private=True)
+
+    async def click_hand_action(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
+        """Schieben, pre-show Stöck, Bedanken: a button of the private hand."""
+        if await self.button_table(interaction, table_id, key) is None:
+            return
+        actor = actor_of(interaction.user)
+        command = {"schieben": Schieben, "stoeck": AnnounceStoeck, "bedanken": Bedanken}[action](actor)
+        await self.run(interaction, table_id, command, private=True)
 
     def play_command(self, table: Table, actor: str, card: int, selection: int) -> PlayCard | None:
         """A card button's command: the card, with the Weis and the Stöck its selection marks.
@@ -484,13 +447,8 @@ class Jass(commands.Cog):
         elif reply:
             seat = table.seat_of(actor_of(interaction.user))
             text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
-            await interaction.response.send_message(
-                text,
-                embed=table_embed(
-                    table.view_for(None), lang, deck=deck_for(lang, table.rules, self._decks.get(table_id))
-                ),
-                ephemeral=True,
-            )
+            embed = table_embed(table.view_for(None), lang, deck=self.messages.table_deck(table, lang))
+            await interaction.response.send_message(text, embed=embed, ephemeral=True)
         else:
             await interaction.response.defer()
 
@@ -510,7 +468,8 @@ class Jass(commands.Cog):
             await interaction.response.send_message(msg("err.NOT_SEATED", lang), ephemeral=True)
             return
         view = table.view_for(seat)
-        deck = deck_for(lang, table.rules, await self.user_deck(interaction.user.id) or self._decks.get(table.table_id))
+        own = await self.user_deck(interaction.user.id)
+        deck = deck_for(lang, table.rules, own) if own else self.messages.table_deck(table, lang)
         content = hand_text(view, lang)
         components = as_view(hand_buttons(view, lang, deck, selection))
         try:
@@ -524,147 +483,6 @@ class Jass(commands.Cog):
     async def refuse(self, interaction: discord.Interaction, err: GameError, lang: str) -> None:
         await self.reply(interaction, refusal_text(err, lang))
 
-    # -- the public table message -------------------------------------------------------
-
-    def mentions(self, table: Table) -> dict[int, str]:
-        out = {}
-        for seat, s in enumerate(table.seats):
-            if s.actor and s.actor.startswith("u:") and s.actor[2:].isdigit():
-                out[seat] = f"<@{s.actor[2:]}>"
-        return out
-
-    def table_payload(self, table: Table) -> dict:
-        """The table message as raw JSON, for posting and editing (no discord.py View/Message
-        objects: cheaper, and nothing left for the cyclic garbage collector)."""
-        lang = self.table_lang(table)
-        view = table.view_for(None)
-        mentions = self.mentions(table)
-        content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
-        embed = table_embed(view, lang, mentions, self.table_deck(table))
-        note = self._notes.get(table.table_id)
-        if note:
-            embed.set_footer(text=note)
-        return {
-            "content": content or "",
-            "embeds": [embed.to_dict()],
-            "components": components_payload(table_buttons(view, lang)),
-            "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
-        }
-
-    async def post_table(self, table: Table, channel_id: int) -> None:
-        payload = self.table_payload(table)
-        message_id = await rest.post_message(self.bot.http, channel_id, payload)
-        self._where[table.table_id] = (channel_id, message_id)
-        self._last_payload[table.table_id] = payload
-        await self.service.storage.set_message(table.table_id, channel_id, message_id)
-
-    async def where(self, table_id: str) -> tuple[int | None, int | None]:
-        """Channel and table message of a table (read from the database once, then kept)."""
-        if table_id not in self._where:
-            meta = await self.service.storage.table_meta(table_id)
-            if not meta or not meta["channel_id"]:
-                return None, None
-            self._where[table_id] = (meta["channel_id"], meta["message_id"])
-            if meta.get("language"):
-                self._languages.setdefault(table_id, meta["language"])
-            if meta.get("deck"):
-                self._decks.setdefault(table_id, meta["deck"])
-        return self._where[table_id]
-
-    async def on_events(self, table_id: str, events: list[dict], table: Table) -> None:
-        """Service subscriber: coalesce table edits; post hand summaries and results."""
-        channel_id, _ = await self.where(table_id)
-        for ev in events:
-            if ev["type"] == "turn_reminder":
-                who = self.mentions(table).get(ev["seat"])
-                if who and channel_id:
-                    channel = self.bot.get_partial_messageable(channel_id)
-                    await channel.send(
-                        msg("table.reminder", self.table_lang(table), who=who),
-                        allowed_mentions=discord.AllowedMentions(users=True),
-                    )
-                return
-            if ev["type"] in ("hand_scored", "game_over") and channel_id:
-                channel = self.bot.get_partial_messageable(channel_id)
-                await channel.send(embed=self.summary_embed(table, ev))
-        self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
-        self._schedule_edit(table_id, table)
-
-    def _schedule_edit(self, table_id: str, table: Table) -> None:
-        self._latest[table_id] = table
-        if table_id not in self._pending or self._pending[table_id].done():
-            self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
-
-    async def _edit_later(self, table_id: str) -> None:
-        try:
-            wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            self._last_edit[table_id] = time.monotonic()
-            channel_id, message_id = await self.where(table_id)
-            table = self.service.tables.get(table_id) or self._latest.get(table_id)
-            if not message_id or not channel_id or table is None:
-                return
-            payload = self.table_payload(table)
-            if self._last_payload.get(table_id) == payload:
-                return  # nothing visible changed
-            try:
-                await rest.edit_message(self.bot.http, channel_id, message_id, payload)
-                self._last_payload[table_id] = payload
-            except discord.HTTPException as err:
-                log.warning("table %s: message edit failed: %s", table_id, err)
-        finally:
-            if table_id not in self.service.tables:  # evicted meanwhile: forget it now
-                self._pending.pop(table_id, None)
-                self.forget(table_id)
-
-    def summary_embed(self, table: Table, ev: dict) -> discord.Embed:
-        lang = self.table_lang(table)
-        view = table.view_for(None)
-        if ev["type"] == "game_over":
-            return table_embed(view, lang, self.mentions(table), self.table_deck(table))
-        contract = self.table_deck(table).contract(Contract.parse(ev["contract"]))
-        embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
-        cards = list(ev["card_points"])
-        if ev.get("complete", True) and len(view.tricks) == 9:  # the last trick's 5 belong to the cards
-            cards[view.tricks[-1].winner % 2] += 5
-        lines = [
-            msg(
-                "summary.line",
-                lang,
-                team=team_name(view, t, lang),
-                cards=cards[t],
-                tricks=tricks_text(ev["tricks"][t], lang),
-                written=ev["written"][t],
-            )
-            for t in (0, 1)
-        ]
-        if ev["weis_team"] is not None:
-            lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
-        if ev["stoeck_team"] is not None:
-            lines.append(msg("summary.stoeck", lang, team=team_name(view, ev["stoeck_team"], lang)))
-        if ev["match_team"] is not None:
-            key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
-            lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))
-        lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
-        embed.description = "\n".join(lines)
-        return embed
-
-    async def flush(self) -> None:
-        """Wait for every pending table-message edit (tests, shutdown)."""
-        while pending := [t for t in self._pending.values() if not t.done()]:
-            await asyncio.gather(*pending, return_exceptions=True)
-
-    async def cog_unload(self) -> None:
-        """Send the edits still pending (a few seconds at most), so table messages are current."""
-        if self._refresher is not None:
-            self._refresher.cancel()
-        pending = [t for t in self._pending.values() if not t.done()]
-        if pending:
-            _, late = await asyncio.wait(pending, timeout=FLUSH_ON_UNLOAD)
-            for task in late:
-                task.cancel()
-
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a button none of ours answers (forged, or of an old version): say so privately."""
@@ -672,23 +490,17 @@ class Jass(commands.Cog):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if BUTTON_ID.fullmatch(custom_id):
-            return  # a JassButton answers it
+        if is_ours(custom_id):
+            return  # one of the kinds of cogs/buttons.py answers it
         await asyncio.sleep(0)  # let any other handler go first
         if not interaction.response.is_done():
             await interaction.response.send_message(msg("err.bad_button", self.lang(interaction)), ephemeral=True)
 
 
-def tricks_text(n: int, lang: str) -> str:
-    return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
-
-
 async def setup(bot: commands.Bot) -> None:
     from bot.client import JassBot
 
-    from .ui import JassButton
-
     if not isinstance(bot, JassBot):
         raise TypeError("the Jass cog runs in a JassBot")
-    bot.add_dynamic_items(JassButton)
+    bot.add_dynamic_items(*BUTTONS)
     await bot.add_cog(Jass(bot))

@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 from bot.rules.cards import FRENCH_SUITS
-from cogs.ui import DECKS, Deck
+from bot.texts.cards import DECKS, Deck
+from cogs.buttons import is_ours
 
 from .harness import Call
 
@@ -82,4 +83,6 @@ def _check_components(payload: Any) -> None:
         total += len(items)
         for item in items:
             assert len(item.get("custom_id", "")) <= 100
+            if "custom_id" in item:  # every button the bot sends is one of its kinds (cogs/buttons.py)
+                assert is_ours(item["custom_id"]), f"no kind of button takes {item['custom_id']}"
     assert total <= 25

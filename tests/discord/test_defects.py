@@ -122,7 +122,7 @@ async def test_finished_tables_leave_memory_with_their_caches(harness):
         await settle(h)
         finished.append(tid)
     assert len(h.bot.service.tables) == 1
-    for cache in (cog._last_payload, cog._where, cog._languages, cog._decks, cog._latest, cog._last_edit):
+    for cache in cog.messages.caches():
         assert set(cache) <= {finished[-1]}, cache
     # An evicted table reloads on demand: its "New game" button still works.
     old = next(m for m in h.side.messages.values() if finished[0] in json.dumps(m))
@@ -172,20 +172,20 @@ async def test_restored_tables_get_their_message_brought_up_to_date(tmp_path, mo
     tid = next(iter(h.bot.service.tables))
     message_id = next(iter(h.side.messages))
     cog = h.bot.get_cog("Jass")
-    cog.edit_interval = 3600  # the next edit waits: it is pending when the process dies
+    cog.messages.edit_interval = 3600  # the next edit waits: it is pending when the process dies
     await h.send(h.command_payload("jass", command("start"), ANNA))
     await h.bot.service.wait_idle()
     table = h.bot.service.tables[tid]
     waiting = table.seats[table.to_act].actor[2:]
     assert waiting in (ANNA["id"], BEAT["id"])
-    for task in list(cog._pending.values()):  # killed: the pending edit is never sent
+    for task in list(cog.messages._pending.values()):  # killed: the pending edit is never sent
         task.cancel()
     await h.bot.close()
 
     h2 = await started(settings, monkeypatch)
     try:
         cog2 = h2.bot.get_cog("Jass")
-        await cog2._refresher
+        await cog2.messages.refresher
         edits = [c for c in h2.side.calls if c.method == "PATCH" and str(message_id) in c.path]
         assert edits, "the table message is edited at start-up"
         text = json.dumps(edits[-1].payload, ensure_ascii=False)

@@ -29,7 +29,7 @@ async def started(settings: Settings, monkeypatch) -> Harness:
     """A bot logged in against the recorder, its table edits not delayed."""
     h = Harness(JassBot(settings), monkeypatch)
     await h.start()
-    h.bot.get_cog("Jass").edit_interval = 0
+    h.bot.get_cog("Jass").messages.edit_interval = 0
     return h
 
 

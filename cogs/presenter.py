@@ -1,33 +1,36 @@
-"""How tables look in Discord: embeds and buttons built from a TableView (no game logic)."""
+"""The presenter: a table's view becomes a Discord message (embeds, buttons, raw JSON).
+
+No game logic and no state: everything here is a function of a ``TableView``, the reader's
+language and deck, and the mentions of the people seated.
+"""
 
 from __future__ import annotations
 
-import logging
-import re
 from typing import Any
 
 import discord
 
-from bot.game import TableView
+from bot.game import Table, TableView
 from bot.rules import Contract, Weis
 from bot.rules.cards import cards_of
-from bot.texts import language_of
 from bot.texts import message as msg
-from bot.texts.cards import DECKS, Deck, card_label, contract_label, deck_for
+from bot.texts.cards import Deck, deck_for
 
-__all__ = ["DECKS", "Deck", "card_label", "contract_label", "deck_for"]  # names of cards, for the cogs
-
-log = logging.getLogger(__name__)
-PREFIX = "jass"
-
-
-def custom_id(table_id: str, key: str, action: str) -> str:
-    """``jass:<table>:<hand key>:<action>`` — all a button carries (≤ 100 characters)."""
-    return f"{PREFIX}:{table_id}:{key}:{action}"
+from .buttons import STOECK_BIT, custom_id, play_action
 
 
 def hand_key(view: TableView) -> str:
+    """The key of a private hand message's buttons: ``<game>.<hand>``."""
     return f"{view.game_no}.{view.hand_no}"
+
+
+def mentions_of(table: Table) -> dict[int, str]:
+    """``<@id>`` of every seat a Discord user sits in."""
+    out = {}
+    for seat, s in enumerate(table.seats):
+        if s.actor and s.actor.startswith("u:") and s.actor[2:].isdigit():
+            out[seat] = f"<@{s.actor[2:]}>"
+    return out
 
 
 def seat_name(view: TableView, seat: int, lang: str, mentions: dict[int, str] | None = None) -> str:
@@ -177,9 +180,6 @@ def hand_text(view: TableView, lang: str) -> str:
     return f"**{head}** — {msg('hand.wait', lang)}"
 
 
-STOECK_BIT = 64  # in a hand's selection: announce Stöck (manual Stöck); bits 0-5: Weis options
-
-
 def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
     """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
     if weis.kind == "quartet":
@@ -192,11 +192,6 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
         low=deck.rank(weis.low),
         high=deck.rank(weis.high),
     )
-
-
-def play_action(card: int, selection: int) -> str:
-    """Action of a card button: ``c<card>``, with ``w<selection>`` when Weis or Stöck are marked."""
-    return f"c{card}w{selection}" if selection else f"c{card}"
 
 
 def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection: int = 0) -> list[discord.ui.Button]:
@@ -269,46 +264,51 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
     return buttons + extra
 
 
-TEMPLATE = PREFIX + r":(?P<table>[0-9a-z]{1,16}):(?P<key>[0-9.]{1,12}):(?P<action>[a-z0-9]{1,12})"
-BUTTON_ID = re.compile(TEMPLATE)
+def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None) -> dict:
+    """The public table message as raw JSON, for posting and editing (no discord.py View/Message
+    objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line."""
+    content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
+    embed = table_embed(view, lang, mentions, deck)
+    if note:
+        embed.set_footer(text=note)
+    return {
+        "content": content or "",
+        "embeds": [embed.to_dict()],
+        "components": components_payload(table_buttons(view, lang)),
+        "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
+    }
 
 
-class JassButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
-    """Every button of the bot.  Its custom_id carries a table id, a hand key and an action,
-    nothing else; it keeps working after a restart.  Clicks go to the ``Jass`` cog."""
-
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        _, self.table_id, self.key, self.action = str(button.custom_id).split(":", 3)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> JassButton:
-        if not isinstance(item, discord.ui.Button):
-            raise TypeError("a JassButton is a button")
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog: Any = getattr(interaction.client, "get_cog", lambda name: None)("Jass")
-        try:
-            await cog.on_button(interaction, self.table_id, self.key, self.action)
-        except Exception:
-            log.exception("button %s failed", interaction.data.get("custom_id") if interaction.data else "?")
-            text = msg("err.unexpected", language_of(str(interaction.locale)))
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        finally:
-            release(self.view if isinstance(self.view, discord.ui.View) else None)
+def tricks_text(n: int, lang: str) -> str:
+    return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
 
 
-def release(view: discord.ui.View | None) -> None:
-    """Break the view <-> item reference cycles of a throw-away view, so that reference counting
-    frees it at once instead of the cyclic garbage collector (whose full passes pause every table)."""
-    if view is not None:
-        view.clear_items()
+def summary_embed(
+    view: TableView, ev: dict[str, Any], lang: str, deck: Deck, mentions: dict[int, str]
+) -> discord.Embed:
+    """The message posted when a hand is scored (or the game is over)."""
+    if ev["type"] == "game_over":
+        return table_embed(view, lang, mentions, deck)
+    contract = deck.contract(Contract.parse(ev["contract"]))
+    embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
+    cards = list(ev["card_points"])
+    if ev.get("complete", True) and len(view.tricks) == 9:  # the last trick's 5 belong to the cards
+        cards[view.tricks[-1].winner % 2] += 5
+    lines = [
+        msg("summary.line", lang, team=team_name(view, t, lang), cards=cards[t],
+            tricks=tricks_text(ev["tricks"][t], lang), written=ev["written"][t])
+        for t in (0, 1)
+    ]  # fmt: skip
+    if ev["weis_team"] is not None:
+        lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
+    if ev["stoeck_team"] is not None:
+        lines.append(msg("summary.stoeck", lang, team=team_name(view, ev["stoeck_team"], lang)))
+    if ev["match_team"] is not None:
+        key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
+        lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))
+    lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
+    embed.description = "\n".join(lines)
+    return embed
 
 
 def components_payload(buttons: list[discord.ui.Button]) -> list[dict[str, Any]]:
@@ -320,10 +320,3 @@ def components_payload(buttons: list[discord.ui.Button]) -> list[dict[str, Any]]
             row += 1
         rows.setdefault(row, []).append(b.to_component_dict())
     return [{"type": 1, "components": rows[r]} for r in sorted(rows)]
-
-
-def as_view(buttons: list[discord.ui.Button]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for b in buttons:
-        view.add_item(JassButton(b))
-    return view

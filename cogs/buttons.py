@@ -1,0 +1,214 @@
+"""Every button of the bot: one ``DynamicItem`` class per kind, its custom_id a named template.
+
+A custom_id is ``jass:<table>:<hand key>:<action>`` and carries nothing else: the table id,
+``0`` for the buttons of the public table message or ``<game>.<hand>`` for those of a private
+hand (an older hand's buttons are then stale), and the action with its small numbers (a card
+index, a seat, a contract, Weis marks). Buttons keep working after a restart because the
+classes, not the messages, decide what a click means. Each click goes to one method of the
+``Jass`` cog (``cogs/jass.py``); a click on anything else gets a private "not valid" answer
+(:func:`is_ours`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.texts import language_of
+from bot.texts import message as msg
+
+log = logging.getLogger(__name__)
+
+PREFIX = "jass"
+STOECK_BIT = 64  # in a hand's marks: announce Stöck with the card (manual Stöck); bits 0-5: Weis options
+_TABLE = r"(?P<table>[0-9a-z]{1,16})"
+_KEY = r"(?P<key>\d{1,6}\.\d{1,6})"  # <game>.<hand> of a private hand message
+
+
+def custom_id(table_id: str, key: str, action: str) -> str:
+    """``jass:<table>:<hand key>:<action>`` — all a button carries (≤ 100 characters)."""
+    return f"{PREFIX}:{table_id}:{key}:{action}"
+
+
+def play_action(card: int, marks: int) -> str:
+    """Action of a card button: ``c<card>``, with ``w<marks>`` when Weis or Stöck are marked."""
+    return f"c{card}w{marks}" if marks else f"c{card}"
+
+
+class JassItem(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """What every kind of button shares: its fields from the template, the click handed to the cog."""
+
+    def __init__(self, button: discord.ui.Button, fields: dict[str, str] | None = None) -> None:
+        super().__init__(button)
+        if fields is None:
+            match = self.template.fullmatch(str(button.custom_id))
+            fields = match.groupdict() if match else {}
+        self.fields: dict[str, str] = {k: v for k, v in fields.items() if v is not None}
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JassItem:
+        if not isinstance(item, discord.ui.Button):
+            raise TypeError("the bot's components are buttons")
+        return cls(item, match.groupdict())
+
+    @property
+    def table_id(self) -> str:
+        return self.fields["table"]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: Any = getattr(interaction.client, "get_cog", lambda name: None)("Jass")
+        try:
+            await self.handle(cog, interaction)
+        except Exception:
+            log.exception("button %s failed", self.custom_id)
+            text = msg("err.unexpected", language_of(str(interaction.locale)))
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        finally:
+            release(self.view if isinstance(self.view, discord.ui.View) else None)
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+# -- buttons of the public table message (hand key 0) --------------------------------------------
+
+
+class SeatButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:seat(?P<seat>[0-3])"):
+    """Sit down in one seat (lobby)."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_seat(interaction, self.table_id, int(self.fields["seat"]))
+
+
+class TableActionButton(JassItem, template=r"(?!)"):
+    """A button of the table message that only names an action."""
+
+    action: ClassVar[str]
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_table_action(interaction, self.table_id, self.action)
+
+
+class LeaveButton(TableActionButton, template=rf"{PREFIX}:{_TABLE}:0:leave"):
+    action = "leave"
+
+
+class AddComputerButton(TableActionButton, template=rf"{PREFIX}:{_TABLE}:0:addai"):
+    action = "addai"
+
+
+class StartButton(TableActionButton, template=rf"{PREFIX}:{_TABLE}:0:start"):
+    """Start the game (lobby), or a new one (game over)."""
+
+    action = "start"
+
+
+class CancelButton(TableActionButton, template=rf"{PREFIX}:{_TABLE}:0:cancel"):
+    action = "cancel"
+
+
+class MyCardsButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:hand"):
+    """Open one's own hand as a private message."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_my_cards(interaction, self.table_id)
+
+
+# -- buttons of a private hand message (hand key <game>.<hand>) -----------------------------------
+
+
+class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>\d{{1,2}})(?:w(?P<marks>\d{{1,3}}))?"):
+    """Play a card, with the Weis (and Stöck) its marks select."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        f = self.fields
+        await cog.click_card(interaction, self.table_id, f["key"], int(f["card"]), int(f.get("marks", 0)))
+
+
+class WeisToggle(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:t(?P<marks>\d{{1,3}})"):
+    """Mark or unmark a Weis to declare (manual Weis): shows the hand again with these marks."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_weis_marks(interaction, self.table_id, self.fields["key"], int(self.fields["marks"]))
+
+
+class ContractButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:k(?P<contract>[0-5])"):
+    """Choose a contract (0-3: a trump suit, 4 Obenabe, 5 Undenufe)."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_contract(interaction, self.table_id, self.fields["key"], int(self.fields["contract"]))
+
+
+class HandActionButton(JassItem, template=r"(?!)"):
+    """A button of the private hand that only names an action."""
+
+    action: ClassVar[str]
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.click_hand_action(interaction, self.table_id, self.fields["key"], self.action)
+
+
+class SchiebenButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:schieben"):
+    action = "schieben"
+
+
+class StoeckButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:stoeck"):
+    """Pre-show Stöck (when it wins the game)."""
+
+    action = "stoeck"
+
+
+class BedankenButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:bedanken"):
+    action = "bedanken"
+
+
+#: Every kind of button, as registered with the bot.
+BUTTONS: tuple[type[JassItem], ...] = (
+    SeatButton,
+    LeaveButton,
+    AddComputerButton,
+    StartButton,
+    CancelButton,
+    MyCardsButton,
+    CardButton,
+    WeisToggle,
+    ContractButton,
+    SchiebenButton,
+    StoeckButton,
+    BedankenButton,
+)
+
+
+def kind_of(custom_id: str) -> type[JassItem] | None:
+    """The class whose template a custom_id matches, if any."""
+    return next((b for b in BUTTONS if b.__discord_ui_compiled_template__.fullmatch(custom_id)), None)
+
+
+def is_ours(custom_id: str) -> bool:
+    return kind_of(custom_id) is not None
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Break the view <-> item reference cycles of a throw-away view, so that reference counting
+    frees it at once instead of the cyclic garbage collector (whose full passes pause every table)."""
+    if view is not None:
+        view.clear_items()
+
+
+def as_view(buttons: list[discord.ui.Button]) -> discord.ui.View:
+    """A view to send ``buttons`` with, each wrapped in its kind."""
+    view = discord.ui.View(timeout=None)
+    for b in buttons:
+        kind = kind_of(str(b.custom_id))
+        if kind is None:
+            raise ValueError(f"no kind of button has the custom_id {b.custom_id!r}")
+        view.add_item(kind(b))
+    return view

@@ -1,0 +1,189 @@
+"""The public table messages: where each table's message is, coalesced edits, summaries, reminders.
+
+One message per table, posted in its channel and edited as play goes. The table service
+calls :meth:`TableMessages.on_events` after every committed command; edits are coalesced
+(at most one per ``edit_interval`` per table) and identical ones skipped. What is kept per
+table is dropped when the service lets the table go (:meth:`forget`), and read again from the
+database when it comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.game import Table
+from bot.services import TableService
+from bot.texts import message as msg
+from bot.texts.cards import Deck, deck_for
+
+from . import rest
+from .presenter import mentions_of, summary_embed, table_payload
+
+if TYPE_CHECKING:
+    from bot.client import JassBot
+
+log = logging.getLogger(__name__)
+EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
+FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
+
+
+class TableMessages:
+    """Every table's public message, for one bot."""
+
+    def __init__(self, bot: JassBot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self.edit_interval = EDIT_INTERVAL
+        self._pending: dict[str, asyncio.Task[None]] = {}
+        self._last_edit: dict[str, float] = {}
+        self._last_payload: dict[str, dict[str, Any]] = {}  # table -> last edit sent (skip identical edits)
+        self._languages: dict[str, str] = {}  # table -> language of its public messages
+        self._decks: dict[str, str] = {}  # table -> deck of its public messages
+        self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
+        self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
+        self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
+        self.refresher: asyncio.Task[None] | None = None
+        service.subscribe(self.on_events)
+        service.on_evict(self.forget)
+
+    def caches(self) -> tuple[dict[str, Any], ...]:
+        """What is kept per table (tests look at it to see that nothing piles up)."""
+        return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
+                self._latest, self._notes)  # fmt: skip
+
+    # -- language and deck of a table ---------------------------------------------------------
+
+    def set_display(self, table_id: str, lang: str, deck: str) -> None:
+        self._languages[table_id] = lang
+        self._decks[table_id] = deck
+
+    def table_lang(self, table: Table) -> str:
+        """Language of a table's public messages: the server's setting when the table was opened."""
+        return self._languages.get(table.table_id, self.bot.settings.language)
+
+    def table_deck(self, table: Table, lang: str | None = None) -> Deck:
+        return deck_for(lang or self.table_lang(table), table.rules, self._decks.get(table.table_id))
+
+    def payload(self, table: Table) -> dict[str, Any]:
+        return table_payload(table.view_for(None), self.table_lang(table), self.table_deck(table), mentions_of(table),
+                             self._notes.get(table.table_id))  # fmt: skip
+
+    # -- posting and editing ------------------------------------------------------------------
+
+    async def post(self, table: Table, channel_id: int) -> None:
+        """Post the table message (again) in the channel; later edits go to this one."""
+        payload = self.payload(table)
+        message_id = await rest.post_message(self.bot.http, channel_id, payload)
+        self._where[table.table_id] = (channel_id, message_id)
+        self._last_payload[table.table_id] = payload
+        await self.service.storage.set_message(table.table_id, channel_id, message_id)
+
+    async def where(self, table_id: str) -> tuple[int | None, int | None]:
+        """Channel and table message of a table (read from the database once, then kept)."""
+        if table_id not in self._where:
+            meta = await self.service.storage.table_meta(table_id)
+            if not meta or not meta["channel_id"]:
+                return None, None
+            self._where[table_id] = (meta["channel_id"], meta["message_id"])
+            if meta.get("language"):
+                self._languages.setdefault(table_id, meta["language"])
+            if meta.get("deck"):
+                self._decks.setdefault(table_id, meta["deck"])
+        return self._where[table_id]
+
+    async def on_events(self, table_id: str, events: list[dict[str, Any]], table: Table) -> None:
+        """Service subscriber: hand summaries, results and reminders posted; the table edit coalesced."""
+        channel_id, _ = await self.where(table_id)
+        lang = self.table_lang(table)
+        for ev in events:
+            if ev["type"] == "turn_reminder":
+                who = mentions_of(table).get(ev["seat"])
+                if who and channel_id:
+                    channel = self.bot.get_partial_messageable(channel_id)
+                    await channel.send(msg("table.reminder", lang, who=who),
+                                       allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
+                return
+            if ev["type"] in ("hand_scored", "game_over") and channel_id:
+                channel = self.bot.get_partial_messageable(channel_id)
+                embed = summary_embed(table.view_for(None), ev, lang, self.table_deck(table), mentions_of(table))
+                await channel.send(embed=embed)
+        self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
+        self._schedule_edit(table_id, table)
+
+    def _schedule_edit(self, table_id: str, table: Table) -> None:
+        self._latest[table_id] = table
+        if table_id not in self._pending or self._pending[table_id].done():
+            self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
+
+    async def _edit_later(self, table_id: str) -> None:
+        try:
+            wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._last_edit[table_id] = time.monotonic()
+            channel_id, message_id = await self.where(table_id)
+            table = self.service.tables.get(table_id) or self._latest.get(table_id)
+            if not message_id or not channel_id or table is None:
+                return
+            payload = self.payload(table)
+            if self._last_payload.get(table_id) == payload:
+                return  # nothing visible changed
+            try:
+                await rest.edit_message(self.bot.http, channel_id, message_id, payload)
+                self._last_payload[table_id] = payload
+            except discord.HTTPException as err:
+                log.warning("table %s: message edit failed: %s", table_id, err)
+        finally:
+            if table_id not in self.service.tables:  # evicted meanwhile: forget it now
+                self._pending.pop(table_id, None)
+                self.forget(table_id)
+
+    # -- restarts, eviction, shutdown ---------------------------------------------------------
+
+    def refresh_later(self, table_ids: list[str]) -> None:
+        """After a restart: bring these tables' messages up to date (in the background)."""
+        if table_ids:
+            self.refresher = asyncio.create_task(self.refresh_restored(table_ids))
+
+    async def refresh_restored(self, table_ids: list[str]) -> None:
+        """Bring every restored table's message up to date and say that the table is live again."""
+        for table_id in table_ids:
+            table = self.service.tables.get(table_id)
+            if table is None:
+                continue
+            try:
+                await self.where(table_id)
+                self._notes[table_id] = msg("table.live_again", self.table_lang(table))
+                self._last_payload.pop(table_id, None)
+                self._schedule_edit(table_id, table)
+            except Exception:
+                log.exception("table %s: its message could not be brought up to date", table_id)
+        await self.flush()
+
+    def forget(self, table_id: str) -> None:
+        """The service let a table go: drop what is kept of it (read again on demand)."""
+        pending = self._pending.get(table_id)
+        if pending is not None and not pending.done():
+            return  # the edit in flight drops them when it is done
+        for cache in self.caches():
+            cache.pop(table_id, None)
+
+    async def flush(self) -> None:
+        """Wait for every pending table-message edit (tests, shutdown)."""
+        while pending := [t for t in self._pending.values() if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Send the edits still pending (a few seconds at most), so table messages are current."""
+        if self.refresher is not None:
+            self.refresher.cancel()
+        pending = [t for t in self._pending.values() if not t.done()]
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=FLUSH_ON_CLOSE)
+            for task in late:
+                task.cancel()
