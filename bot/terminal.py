@@ -30,6 +30,7 @@ from bot.game import (
     Table,
     TableView,
 )
+from bot.game.events import Event
 from bot.game.export import history_jsonl
 from bot.rules import Card, Contract, RuleSet, RuleSetError
 from bot.rules.cards import cards_of
@@ -83,7 +84,8 @@ class TerminalGame:
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
         self._weis: list[str] = []  # Weis declared in trick 1, shown once it is complete
-        self.table, self.events = Table.create("terminal", HOST, rules)
+        self.table, created = Table.create("terminal", HOST, rules)
+        self.events: list[Event] = list(created)
         for seat, kind in enumerate(seats):
             if kind == "human":
                 name = self.t("you_name") if len(self.humans) == 1 else self.t("player_name", n=seat + 1)
@@ -98,7 +100,7 @@ class TerminalGame:
             return secrets.token_hex(16)
         return f"{self.seed}:{self.hand_count}"
 
-    def _apply(self, command: Command) -> list[dict[str, Any]]:
+    def _apply(self, command: Command) -> list[Event]:
         events = self.table.apply(command)
         self.events += events
         if not self.json_out:
@@ -276,38 +278,37 @@ class TerminalGame:
 
     # -- what happened ------------------------------------------------------------
 
-    def _show(self, ev: dict[str, Any]) -> None:
-        kind = ev["type"]
+    def _show(self, ev: Event) -> None:
         t = self.table
-        if kind == "game_started":
+        if ev["type"] == "game_started":
             self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
-        elif kind == "hand_dealt":
+        elif ev["type"] == "hand_dealt":
             self._weis = []
             seats = {"dealer": self.name(ev["dealer"]), "forehand": self.name(ev["forehand"])}
             self.say("\n" + self.t("hand_dealt", n=ev["hand"], commitment=ev["commitment"][:16], **seats))
-        elif kind == "schieben":
+        elif ev["type"] == "schieben":
             self.say(self.about("shoves", ev["seat"]))
-        elif kind == "contract":
+        elif ev["type"] == "contract":
             multiplier = t.rules.multiplier(int(Contract.parse(ev["contract"])))
             self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))
-        elif kind == "card":
+        elif ev["type"] == "card":
             self.say(self.t("card", who=self.name(ev["seat"]), card=self.card(ev["card"])))
-        elif kind == "weis":  # declared with the first card, shown when trick 1 is complete
+        elif ev["type"] == "weis":  # declared with the first card, shown when trick 1 is complete
             cards = " ".join(self.card(c) for c in ev["cards"])
             self._weis.append(self.about("weis", ev["seat"], points=ev["points"], cards=cards))
-        elif kind == "weis_scored":
+        elif ev["type"] == "weis_scored":
             self.say(self.t("weis_scored", team=self.team(ev["team"]), points=ev["points"]))
-        elif kind == "stoeck":
+        elif ev["type"] == "stoeck":
             self.say(self.t("stoeck", who=self.name(ev["seat"]), points=ev["points"]))
-        elif kind == "trick":
+        elif ev["type"] == "trick":
             self.say(self.about("trick", ev["winner"], n=ev["trick"], points=ev["points"]))
             if ev["trick"] == 1:
                 for line in self._weis:
                     self.say(line)
                 self._weis = []
-        elif kind == "berg":
+        elif ev["type"] == "berg":
             self.say(self.t("berg", team=self.team(ev["team"])))
-        elif kind == "hand_scored":
+        elif ev["type"] == "hand_scored":
             card_points = list(ev["card_points"])
             hand = t.hand
             if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5
@@ -318,11 +319,11 @@ class TerminalGame:
             )
             if ev["match_team"] is not None:
                 self.say(self.t("kontermatsch" if ev["kontermatsch"] else "match", team=self.team(ev["match_team"])))
-        elif kind == "hand_seed":
+        elif ev["type"] == "hand_seed":
             self.say(self.t("seed", n=ev["hand"], seed=ev["seed"]))
-        elif kind == "bedanken_result":
+        elif ev["type"] == "bedanken_result":
             self.say(self.t("bedanken_right" if ev["right"] else "bedanken_wrong", team=self.team(ev["team"])))
-        elif kind == "game_over":
+        elif ev["type"] == "game_over":
             winner = self.t("draw") if ev["winner"] is None else self.t("winner", team=self.team(ev["winner"]))
             schneider = self.t("schneider") if ev["schneider"] else ""
             self.say("\n" + self.t("over", winner=winner, totals=pair(ev["totals"]), schneider=schneider))

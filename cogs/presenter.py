@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.game import Table, TableView
+from bot.game.events import GameOver, HandScored
 from bot.rules import Contract, Weis
 from bot.rules.cards import cards_of
 from bot.texts import message as msg
@@ -284,7 +285,7 @@ def tricks_text(n: int, lang: str) -> str:
 
 
 def summary_embed(
-    view: TableView, ev: dict[str, Any], lang: str, deck: Deck, mentions: dict[int, str]
+    view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck, mentions: dict[int, str]
 ) -> discord.Embed:
     """The message posted when a hand is scored (or the game is over)."""
     if ev["type"] == "game_over":

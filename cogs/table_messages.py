@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.game import Table
+from bot.game.events import Event, TurnReminder
 from bot.services import TableService
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
@@ -96,7 +98,7 @@ class TableMessages:
                 self._decks.setdefault(table_id, meta["deck"])
         return self._where[table_id]
 
-    async def on_events(self, table_id: str, events: list[dict[str, Any]], table: Table) -> None:
+    async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
         """Service subscriber: hand summaries, results and reminders posted; the table edit coalesced."""
         channel_id, _ = await self.where(table_id)
         lang = self.table_lang(table)

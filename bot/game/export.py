@@ -9,7 +9,7 @@ and declared Weis only once the first trick is complete (as the table shows them
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.rules import Card, deal, shuffle_deck
@@ -45,7 +45,7 @@ _COPY = {
 }
 
 
-def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The public history objects of a table's event log, in order."""
     events = list(events)
     revealed = {ev["seed"] for ev in events if ev["type"] == "hand_seed"}
@@ -85,6 +85,6 @@ def history(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def history_jsonl(events: Iterable[dict[str, Any]]) -> str:
+def history_jsonl(events: Iterable[Mapping[str, Any]]) -> str:
     """The history as JSON lines (compact, keys in a fixed order)."""
     return "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n" for obj in history(events))

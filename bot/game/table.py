@@ -12,7 +12,7 @@ are always recomputed by the same rules code.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -37,6 +37,7 @@ from bot.rules.scoring import STRICHE
 from . import commands as cmd
 from . import errors as e
 from .errors import GameError
+from .events import CardPlayed, ComputerAdded, Event, HandDealt, TableCreated, as_event
 from .view import SeatView, TableView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
@@ -109,7 +110,7 @@ class Table:
     @classmethod
     def create(
         cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None, turn_timer: float | None = None
-    ) -> tuple[Table, list[dict[str, Any]]]:
+    ) -> tuple[Table, list[Event]]:
         """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none)."""
         if turn_timer is not None and not (isinstance(turn_timer, int | float) and 0 <= turn_timer <= 86400):
             raise GameError(e.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
@@ -118,7 +119,7 @@ class Table:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
                 raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
-        event: dict[str, Any] = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
+        event: TableCreated = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
         if turn_timer is not None:
             event["turn_timer"] = turn_timer
         table = cls(table_id, host, rules, turn_timer=turn_timer)
@@ -126,7 +127,7 @@ class Table:
         return table, [event]
 
     @classmethod
-    def replay(cls, events: Iterable[dict[str, Any]]) -> Table:
+    def replay(cls, events: Iterable[Mapping[str, Any]]) -> Table:
         """Rebuild a table from its event log (derived events are recomputed, not read)."""
         it = iter(events)
         first = next(it)
@@ -142,7 +143,7 @@ class Table:
         for event in it:
             table.seq += 1
             if not event.get("derived"):
-                table._evolve(event)
+                table._evolve(as_event(dict(event)))
         return table
 
     # -- queries -------------------------------------------------------------------
@@ -193,17 +194,17 @@ class Table:
 
     # -- commands ------------------------------------------------------------------
 
-    def apply(self, command: cmd.Command) -> list[dict[str, Any]]:
+    def apply(self, command: cmd.Command) -> list[Event]:
         """Validate and apply ``command``; return every event it caused."""
         primary = self._decide(command)
-        out: list[dict[str, Any]] = []
+        out: list[Event] = []
         for event in primary:
             out.append(event)
             out.extend(self._evolve(event))
         self.seq += len(out)
         return out
 
-    def _decide(self, c: cmd.Command) -> list[dict[str, Any]]:
+    def _decide(self, c: cmd.Command) -> list[Event]:
         """The primary events of ``c`` (by its type), or a :class:`GameError`."""
         if self.phase == Phase.ABANDONED and isinstance(c, cmd.Command):
             raise GameError(e.WRONG_PHASE, phase=self.phase.value)
@@ -243,7 +244,7 @@ class Table:
     def _is_host(self, c: cmd.Command) -> bool:
         return c.actor == self.host or bool(getattr(c, "privileged", False))
 
-    def _acting_seat(self, actor: str) -> tuple[int, list[dict[str, Any]]]:
+    def _acting_seat(self, actor: str) -> tuple[int, list[Event]]:
         """The seat ``actor`` acts for, and a stand-in-off event if a person comes back."""
         kind, _, rest = actor.partition(":")
         if kind in ("ai", "standin") and rest.isdigit() and int(rest) < 4:
@@ -256,10 +257,10 @@ class Table:
         if found is None:
             raise GameError(e.NOT_SEATED)
         seat = found
-        back = [{"type": "standin_off", "seat": seat}] if self.seats[seat].standin else []
+        back: list[Event] = [{"type": "standin_off", "seat": seat}] if self.seats[seat].standin else []
         return seat, back
 
-    def _decide_JoinSeat(self, c: cmd.JoinSeat) -> list[dict[str, Any]]:
+    def _decide_JoinSeat(self, c: cmd.JoinSeat) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not c.actor.startswith("u:"):
             raise GameError(e.NOT_ALLOWED, actor=c.actor)
@@ -280,14 +281,14 @@ class Table:
             raise GameError(e.SEAT_TAKEN, seat=wanted)
         return wanted
 
-    def _decide_LeaveSeat(self, c: cmd.LeaveSeat) -> list[dict[str, Any]]:
+    def _decide_LeaveSeat(self, c: cmd.LeaveSeat) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         seat = self.seat_of(c.actor)
         if seat is None:
             raise GameError(e.NOT_SEATED)
         return [{"type": "seat_left", "seat": seat}]
 
-    def _decide_AddComputer(self, c: cmd.AddComputer) -> list[dict[str, Any]]:
+    def _decide_AddComputer(self, c: cmd.AddComputer) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not (self._is_host(c) or self.seat_of(c.actor) is not None):
             raise GameError(e.NOT_HOST)
@@ -297,10 +298,10 @@ class Table:
         return [self._computer_event(seat, c.level)]
 
     @staticmethod
-    def _computer_event(seat: int, level: str) -> dict[str, Any]:
+    def _computer_event(seat: int, level: str) -> ComputerAdded:
         return {"type": "computer_added", "seat": seat, "level": level, "name": f"Computer {seat + 1}"}
 
-    def _decide_RemoveComputer(self, c: cmd.RemoveComputer) -> list[dict[str, Any]]:
+    def _decide_RemoveComputer(self, c: cmd.RemoveComputer) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not (self._is_host(c) or self.seat_of(c.actor) is not None):
             raise GameError(e.NOT_HOST)
@@ -310,13 +311,13 @@ class Table:
             raise GameError(e.NOT_A_COMPUTER, seat=c.seat)
         return [{"type": "computer_removed", "seat": c.seat}]
 
-    def _decide_StartGame(self, c: cmd.StartGame) -> list[dict[str, Any]]:
+    def _decide_StartGame(self, c: cmd.StartGame) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not self._is_host(c):
             raise GameError(e.NOT_HOST)
         if not c.seed:
             raise GameError(e.NOT_ALLOWED, missing="seed")
-        events = []
+        events: list[Event] = []
         empty = [i for i, s in enumerate(self.seats) if not s.occupied]
         if empty and not c.fill_computers:
             raise GameError(e.SEATS_EMPTY, seats=empty)
@@ -327,7 +328,7 @@ class Table:
         events.append(self._deal_event(c.seed, first=True))
         return events
 
-    def _deal_event(self, seed: str, first: bool) -> dict[str, Any]:
+    def _deal_event(self, seed: str, first: bool) -> HandDealt:
         if first:
             dealer = first_dealer(seed)
             hands = deal(shuffle_deck(seed), dealer)
@@ -346,7 +347,7 @@ class Table:
             "commitment": commitment_of(seed),
         }
 
-    def _decide_NextHand(self, c: cmd.NextHand) -> list[dict[str, Any]]:
+    def _decide_NextHand(self, c: cmd.NextHand) -> list[Event]:
         if c.actor != cmd.SYSTEM:
             raise GameError(e.NOT_ALLOWED, actor=c.actor)
         self._need_phase(Phase.HAND_OVER)
@@ -354,7 +355,7 @@ class Table:
             raise GameError(e.NOT_ALLOWED, missing="seed")
         return [self._deal_event(c.seed, first=False)]
 
-    def _decide_ChooseContract(self, c: cmd.ChooseContract) -> list[dict[str, Any]]:
+    def _decide_ChooseContract(self, c: cmd.ChooseContract) -> list[Event]:
         self._need_phase(Phase.CONTRACT)
         seat, back = self._acting_seat(c.actor)
         if seat != self.chooser:
@@ -367,7 +368,7 @@ class Table:
             raise GameError(e.CONTRACT_NOT_ALLOWED, contract=str(contract))
         return [*back, {"type": "contract", "seat": seat, "contract": str(contract)}]
 
-    def _decide_Schieben(self, c: cmd.Schieben) -> list[dict[str, Any]]:
+    def _decide_Schieben(self, c: cmd.Schieben) -> list[Event]:
         self._need_phase(Phase.CONTRACT)
         seat, back = self._acting_seat(c.actor)
         if seat != self.chooser:
@@ -385,7 +386,7 @@ class Table:
             return True
         return self.rules.allow_schieben_back and not self.zurueck
 
-    def _decide_PlayCard(self, c: cmd.PlayCard) -> list[dict[str, Any]]:
+    def _decide_PlayCard(self, c: cmd.PlayCard) -> list[Event]:
         self._need_phase(Phase.PLAY)
         hand = self.live_hand
         seat, back = self._acting_seat(c.actor)
@@ -401,7 +402,7 @@ class Table:
         )
         if reason is not None:
             raise GameError(e.ILLEGAL_CARD, card=c.card, reason=reason)
-        event: dict[str, Any] = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
+        event: CardPlayed = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
         if r.weis_mode == "manual" and c.weis:
             if hand.tricks or seat in hand.declared:
                 raise GameError(e.WEIS_NOT_NOW)
@@ -422,7 +423,7 @@ class Table:
             event["stoeck"] = True
         return [*back, event]
 
-    def _decide_AnnounceStoeck(self, c: cmd.AnnounceStoeck) -> list[dict[str, Any]]:
+    def _decide_AnnounceStoeck(self, c: cmd.AnnounceStoeck) -> list[Event]:
         self._need_phase(Phase.PLAY)
         seat, back = self._acting_seat(c.actor)
         hand = self.live_hand
@@ -435,14 +436,14 @@ class Table:
             raise GameError(e.STOECK_NOT_DECISIVE)
         return [*back, {"type": "stoeck_preshown", "seat": seat}]
 
-    def _decide_Bedanken(self, c: cmd.Bedanken) -> list[dict[str, Any]]:
+    def _decide_Bedanken(self, c: cmd.Bedanken) -> list[Event]:
         if self.rules.end_mode != "bedanken" or self.rules.hands_per_game:
             raise GameError(e.BEDANKEN_NOT_ALLOWED)
         self._need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
         seat, back = self._acting_seat(c.actor)
         return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
 
-    def _decide_StandIn(self, c: cmd.StandIn) -> list[dict[str, Any]]:
+    def _decide_StandIn(self, c: cmd.StandIn) -> list[Event]:
         if c.actor != cmd.SYSTEM:
             raise GameError(e.NOT_ALLOWED, actor=c.actor)
         if self.to_act != c.seat:
@@ -452,57 +453,57 @@ class Table:
             raise GameError(e.NOT_ALLOWED, seat=c.seat)
         return [{"type": "standin_on", "seat": c.seat}]
 
-    def _decide_Abandon(self, c: cmd.Abandon) -> list[dict[str, Any]]:
+    def _decide_Abandon(self, c: cmd.Abandon) -> list[Event]:
         if not self._is_host(c):
             raise GameError(e.NOT_HOST)
         return [{"type": "abandoned", "by": c.actor}]
 
     # -- events --------------------------------------------------------------------
 
-    def _evolve(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
+    def _evolve(self, ev: Event) -> list[Event]:
         """Apply one primary event; return the derived events it causes."""
-        kind = ev["type"]
-        if kind == "seat_taken":
+        if ev["type"] == "seat_taken":
             self.seats[ev["seat"]] = Seat(ev["actor"], ev["name"])
-        elif kind == "seat_left" or kind == "computer_removed":
+        elif ev["type"] == "seat_left" or ev["type"] == "computer_removed":
             self.seats[ev["seat"]] = Seat()
-        elif kind == "computer_added":
+        elif ev["type"] == "computer_added":
             seat = ev["seat"]
             self.seats[seat] = Seat(f"ai:{seat}", ev["name"], ev["level"])
-        elif kind == "game_started":
+        elif ev["type"] == "game_started":
             self.game_no = ev["game"]
             self.hand_no = 0
             self.board = Scoreboard(rules=self.rules)
-        elif kind == "hand_dealt":
+        elif ev["type"] == "hand_dealt":
             self._deal(ev)
-        elif kind == "schieben":
+        elif ev["type"] == "schieben":
             if self.geschoben:
                 self.zurueck = True
                 self.chooser = self.forehand
             else:
                 self.geschoben = True
                 self.chooser = (self._forehand + 2) % 4
-        elif kind == "contract":
+        elif ev["type"] == "contract":
             return self._start_play(ev["seat"], Contract.parse(ev["contract"]))
-        elif kind == "card":
+        elif ev["type"] == "card":
             return self._play(ev)
-        elif kind == "stoeck_preshown":
-            return self._track(lambda: self.live_hand.preshow_stoeck(ev["seat"]))
-        elif kind == "bedanken":
+        elif ev["type"] == "stoeck_preshown":
+            holder = ev["seat"]
+            return self._track(lambda: self.live_hand.preshow_stoeck(holder))
+        elif ev["type"] == "bedanken":
             return self._bedanken(ev["team"])
-        elif kind == "standin_on":
+        elif ev["type"] == "standin_on":
             self.seats[ev["seat"]].standin = True
-        elif kind == "standin_off":
+        elif ev["type"] == "standin_off":
             self.seats[ev["seat"]].standin = False
-        elif kind == "abandoned":
+        elif ev["type"] == "abandoned":
             out = self._reveal_seed() if self.phase in (Phase.CONTRACT, Phase.PLAY) else []
             self.phase = Phase.ABANDONED
             return out
         else:
-            raise ValueError(f"unknown event type {kind!r}")
+            raise ValueError(f"not a primary event: {ev['type']!r}")
         return []
 
-    def _deal(self, ev: dict[str, Any]) -> None:
+    def _deal(self, ev: HandDealt) -> None:
         self.hand_no = ev["hand"]
         self.dealer = ev["dealer"]
         self.forehand = ev["forehand"]
@@ -513,7 +514,7 @@ class Table:
         self.hand = None
         self.phase = Phase.CONTRACT
 
-    def _start_play(self, seat: int, contract: Contract) -> list[dict[str, Any]]:
+    def _start_play(self, seat: int, contract: Contract) -> list[Event]:
         self.phase = Phase.PLAY
         before = self.board
         self.hand = HandPlay(
@@ -521,7 +522,7 @@ class Table:
         )
         return self._after(self.live_board if before is None else before, 0)
 
-    def _play(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
+    def _play(self, ev: CardPlayed) -> list[Event]:
         hand = self.live_hand
         seat = ev["seat"]
         card = Card.parse(ev["card"]).index
@@ -532,7 +533,7 @@ class Table:
         first_card = not hand.tricks  # trick 1: this is the seat's first card
         tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.live_board
         hand.play(seat, card, weis=weis, stoeck=bool(ev.get("stoeck")))
-        out: list[dict[str, Any]] = []
+        out: list[Event] = []
         if first_card:
             for w in hand.declared.get(seat, []):
                 out.append(
@@ -547,19 +548,17 @@ class Table:
         out += self._after(board_before, credits_before, tricks_before)
         return out
 
-    def _track(self, action) -> list[dict[str, Any]]:
+    def _track(self, action) -> list[Event]:
         before, credits = self.live_board, len(self.live_hand.credits)
         action()
         return self._after(before, credits)
 
-    def _after(
-        self, board_before: Scoreboard, credits_before: int, tricks_before: int | None = None
-    ) -> list[dict[str, Any]]:
+    def _after(self, board_before: Scoreboard, credits_before: int, tricks_before: int | None = None) -> list[Event]:
         """Derived events after the hand moved: Stöck, tricks, Berg, hand end, game end."""
         hand = self.live_hand
-        out: list[dict[str, Any]] = []
+        out: list[Event] = []
         for credit in hand.credits[credits_before:]:
-            if credit.kind == "stoeck":
+            if credit.kind == "stoeck" and hand.stoeck_holder is not None:  # only a holder's Stöck is credited
                 out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": credit.points, "derived": True})
         if tricks_before is not None and len(hand.tricks) > tricks_before:
             t = hand.tricks[-1]
@@ -586,22 +585,23 @@ class Table:
                     }
                 )
         self.board = hand.board
-        if board_before.berg is None and self.board.berg is not None:
-            self.counters["berg"][self.board.berg] += 1
-            self.counters["striche"][self.board.berg] += STRICHE["berg"]
-            out.append({"type": "berg", "team": self.board.berg, "derived": True})
+        berg = self.board.berg
+        if board_before.berg is None and berg is not None:
+            self.counters["berg"][berg] += 1
+            self.counters["striche"][berg] += STRICHE["berg"]
+            out.append({"type": "berg", "team": berg, "derived": True})
         if hand.done:
             out += self._end_hand()
         return out
 
-    def _end_hand(self) -> list[dict[str, Any]]:
+    def _end_hand(self) -> list[Event]:
         hand = self.live_hand
         s = hand.summary()
         if s.match_team is not None:
             key = "kontermatsch" if s.kontermatsch else "matches"
             self.counters[key][s.match_team] += 1
             self.counters["striche"][s.match_team] += STRICHE["kontermatsch" if s.kontermatsch else "matsch"]
-        out = [
+        out: list[Event] = [
             {
                 "type": "hand_scored",
                 "hand": self.hand_no,
@@ -630,11 +630,11 @@ class Table:
             self.phase = Phase.HAND_OVER
         return out
 
-    def _reveal_seed(self) -> list[dict[str, Any]]:
+    def _reveal_seed(self) -> list[Event]:
         return [{"type": "hand_seed", "hand": self.hand_no, "seed": self.seed, "derived": True}]
 
-    def _bedanken(self, team: int) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def _bedanken(self, team: int) -> list[Event]:
+        out: list[Event] = []
         if self.phase == Phase.PLAY and self.hand is not None:
             self.board = self.hand.claim(team)
             out += self._reveal_seed()
@@ -645,7 +645,7 @@ class Table:
         out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team, "derived": True})
         return out + self._game_over()
 
-    def _game_over(self) -> list[dict[str, Any]]:
+    def _game_over(self) -> list[Event]:
         board = self.live_board
         self.phase = Phase.GAME_OVER
         if board.winner is not None:

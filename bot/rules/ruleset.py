@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .contracts import MULTIPLIER_PROFILES
 
@@ -25,16 +25,28 @@ class RuleSetError(ValueError):
         self.key = key
 
 
+FirstForehand = Literal["rose7", "right_of_dealer"]
+FrenchMap = Literal["official", "jass_manual", "parlett", "coiffeur"]
+UndenufeValues = Literal["modern", "legacy"]
+MultiplierProfile = Literal["classic", "swiss_3_3", "ascending", "single"]
+WeisMode = Literal["auto", "manual"]
+WeisSequences = Literal["big", "small", "plus20"]
+LowQuartets = Literal["always", "never", "sixes_in_undenufe_only"]
+WeisTieKind = Literal["more_cards", "quartet_first", "pagat_list", "height_only"]
+EndMode = Literal["auto", "bedanken"]
+AusmachBlock = Literal["stoeck", "weis", "stich"]
+
+#: The values each choice key takes: the literal types above, declared once.
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "first_forehand": ("rose7", "right_of_dealer"),
-    "french_map": ("official", "jass_manual", "parlett", "coiffeur"),
-    "undenufe_values": ("modern", "legacy"),
-    "multiplier_profile": tuple(MULTIPLIER_PROFILES),
-    "weis_mode": ("auto", "manual"),
-    "weis_sequences": ("big", "small", "plus20"),
-    "low_quartets": ("always", "never", "sixes_in_undenufe_only"),
-    "weis_tie_kind": ("more_cards", "quartet_first", "pagat_list", "height_only"),
-    "end_mode": ("auto", "bedanken"),
+    "first_forehand": get_args(FirstForehand),
+    "french_map": get_args(FrenchMap),
+    "undenufe_values": get_args(UndenufeValues),
+    "multiplier_profile": get_args(MultiplierProfile),
+    "weis_mode": get_args(WeisMode),
+    "weis_sequences": get_args(WeisSequences),
+    "low_quartets": get_args(LowQuartets),
+    "weis_tie_kind": get_args(WeisTieKind),
+    "end_mode": get_args(EndMode),
 }
 _BOOLS = (
     "allow_obe_unde",
@@ -56,7 +68,7 @@ _INTS: dict[str, tuple[int, int]] = {
     "hands_per_game": (0, 1000),
 }
 _FOUR_NINES = (0, 100, 150)
-AUSMACH_BLOCKS = ("stoeck", "weis", "stich")
+AUSMACH_BLOCKS: tuple[AusmachBlock, AusmachBlock, AusmachBlock] = ("stoeck", "weis", "stich")
 
 
 #: Keys older versions accepted and stored with a table's rules, now gone: why.
@@ -74,30 +86,30 @@ class RuleSet:
     tournament Passen; 0 means the game runs to ``target``.
     """
 
-    first_forehand: str = "rose7"
-    french_map: str = "official"
+    first_forehand: FirstForehand = "rose7"
+    french_map: FrenchMap = "official"
     allow_obe_unde: bool = True
     allow_schieben_back: bool = False
     trump_anytime: bool = True
     undertrump_when_void: bool = False
     puur_exemption: bool = True
-    undenufe_values: str = "modern"
-    multiplier_profile: str = "classic"
+    undenufe_values: UndenufeValues = "modern"
+    multiplier_profile: MultiplierProfile = "classic"
     target: int = 2500
     match_bonus: int = 100
     kontermatsch_factor: int = 1
     weis_enabled: bool = True
-    weis_mode: str = "auto"
-    weis_sequences: str = "big"
-    low_quartets: str = "always"
+    weis_mode: WeisMode = "auto"
+    weis_sequences: WeisSequences = "big"
+    low_quartets: LowQuartets = "always"
     four_nines: int = 150
     kreuzweis: bool = True
-    weis_tie_kind: str = "more_cards"
+    weis_tie_kind: WeisTieKind = "more_cards"
     stoeck_enabled: bool = True
     stoeck_auto: bool = True
     stoeck_preshow: bool = True
-    ausmach_order: tuple[str, str, str] = AUSMACH_BLOCKS
-    end_mode: str = "auto"
+    ausmach_order: tuple[AusmachBlock, AusmachBlock, AusmachBlock] = AUSMACH_BLOCKS
+    end_mode: EndMode = "auto"
     berg: str | int = "half"
     schneider: str | int = "half"
     hands_per_game: int = 0

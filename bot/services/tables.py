@@ -11,7 +11,7 @@ import random
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from bot.ai.base import SLOW_LEVELS, computer_command, decide, decision_seed, level_at
 from bot.game import SYSTEM, Command, GameError, JoinSeat, NextHand, Phase, StandIn, Table
 from bot.game import errors as codes
+from bot.game.events import Event, TurnReminder, as_event
 from bot.rules import RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
 
@@ -26,7 +27,7 @@ from .clock import Clock
 
 log = logging.getLogger(__name__)
 
-Subscriber = Callable[[str, list[dict[str, Any]], Table], Awaitable[None]]
+Subscriber = Callable[[str, Sequence[Event | TurnReminder], Table], Awaitable[None]]
 Evicted = Callable[[str], None]
 
 
@@ -125,7 +126,7 @@ class TableService:
         """``callback(table_id)`` when a table leaves memory (it reloads on demand)."""
         self._evicted.append(callback)
 
-    async def _notify(self, table_id: str, events: list[dict[str, Any]], table: Table) -> None:
+    async def _notify(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
         for callback in self._subscribers:
             try:
                 await callback(table_id, events, table)
@@ -256,7 +257,7 @@ class TableService:
             except Exception:
                 log.exception("eviction callback failed for table %s", table_id)
 
-    async def execute(self, table_id: str, command: Command) -> list[dict[str, Any]]:
+    async def execute(self, table_id: str, command: Command) -> list[Event]:
         """Apply ``command``; returns its events once they are committed.
 
         Raises :class:`GameError` (nothing changed), :class:`UnknownTable` or
@@ -346,7 +347,7 @@ class TableService:
             try:
                 events = await self.storage.load_events(table_id) or []
                 table = Table.replay(events[:seq])
-                [result] = _results_of(table, [events[seq - 1]])
+                [result] = _results_of(table, [as_event(events[seq - 1])])
             except Exception as err:
                 log.error("table %s: the result of its game (event %d) cannot be rebuilt: %s", table_id, seq, err)
                 continue
@@ -466,7 +467,7 @@ class TableService:
         self._thinkers.shutdown(wait=False, cancel_futures=True)
 
 
-def _results_of(table: Table, events: list[dict[str, Any]]) -> tuple[GameResult, ...]:
+def _results_of(table: Table, events: Sequence[Event]) -> tuple[GameResult, ...]:
     """The results of the games ``events`` finish (seats as they are at ``table`` now)."""
     seats = tuple(s.actor for s in table.seats)
     return tuple(
@@ -478,7 +479,7 @@ def _results_of(table: Table, events: list[dict[str, Any]]) -> tuple[GameResult,
     )
 
 
-def _status_after(events: list[dict[str, Any]]) -> str | None:
+def _status_after(events: Sequence[Event]) -> str | None:
     status = None
     for ev in events:
         if ev["type"] == "game_over":

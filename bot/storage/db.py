@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import sqlite3
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -174,7 +175,7 @@ class Storage:
     async def create_table(
         self,
         table_id: str,
-        events: list[dict[str, Any]],
+        events: Sequence[Mapping[str, Any]],
         guild_id: int | None = None,
         channel_id: int | None = None,
     ) -> None:
@@ -184,7 +185,7 @@ class Storage:
             await self._create_table(table_id, events, guild_id, channel_id, now)
 
     async def _create_table(
-        self, table_id: str, events: list[dict[str, Any]], guild_id: int | None, channel_id: int | None, now: str
+        self, table_id: str, events: Sequence[Mapping[str, Any]], guild_id: int | None, channel_id: int | None, now: str
     ) -> None:
         host = events[0].get("host") if events else None
         try:
@@ -202,7 +203,7 @@ class Storage:
         self,
         table_id: str,
         first_seq: int,
-        events: list[dict[str, Any]],
+        events: Sequence[Mapping[str, Any]],
         status: str | None = None,
         results: tuple[GameResult, ...] = (),
     ) -> None:
@@ -266,7 +267,9 @@ class Storage:
             await self.conn.executemany(_INSERT_RESULT, results)
         await self.conn.commit()
 
-    async def _insert_events(self, table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> None:
+    async def _insert_events(
+        self, table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str
+    ) -> None:
         await self.conn.executemany(
             "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             _event_rows(table_id, first_seq, events, now),
@@ -417,7 +420,7 @@ class Storage:
         ]
 
 
-_Append = tuple[str, int, list[dict[str, Any]], str | None, "asyncio.Future[None]", tuple[GameResult, ...]]
+_Append = tuple[str, int, Sequence[Mapping[str, Any]], str | None, "asyncio.Future[None]", tuple[GameResult, ...]]
 
 #: What the newest migration knows; a file with a higher version was written by a newer bot.
 LATEST_VERSION = MIGRATIONS[-1][0]
@@ -535,7 +538,7 @@ def _result_row(table_id: str, r: GameResult, now: str) -> tuple:
     )
 
 
-def _event_rows(table_id: str, first_seq: int, events: list[dict[str, Any]], now: str) -> list[tuple]:
+def _event_rows(table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str) -> list[tuple]:
     return [
         (table_id, first_seq + i, ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")), now)
         for i, ev in enumerate(events)

@@ -109,3 +109,15 @@ def test_retired_keys_are_refused_in_settings_but_read_from_old_tables():
     assert RuleSet.from_dict(old, stored=True) == RuleSet()
     table = Table.replay([{"type": "table_created", "table_id": "t", "host": "u:1", "rules": old}])
     assert table.rules == RuleSet()
+
+
+def test_the_literal_choice_types_are_the_values_accepted():
+    import typing
+
+    from bot.rules import MULTIPLIER_PROFILES
+    from bot.rules.ruleset import MultiplierProfile, WeisMode
+
+    assert set(typing.get_args(MultiplierProfile)) == set(MULTIPLIER_PROFILES)
+    assert typing.get_args(WeisMode) == ("auto", "manual")
+    with pytest.raises(RuleSetError, match="weis_mode"):
+        RuleSet.from_dict({"weis_mode": "sometimes"})

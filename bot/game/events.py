@@ -1,0 +1,219 @@
+"""Every event a table records, declared once: a ``TypedDict`` per kind with a literal ``type``.
+
+Events are plain JSON objects (stored as they are in ``table_events``). *Primary* events record
+decisions and are all ``Table.replay`` reads; *derived* ones (``"derived": true``) record their
+consequences, recomputed on replay (docs/architecture.md §4). ``docs/history-format.md``
+describes the public subset the hand history exports.
+"""
+
+from typing import Any, Literal, NotRequired, TypedDict, cast
+
+
+class TableCreated(TypedDict):
+    type: Literal["table_created"]
+    table_id: str
+    host: str
+    rules: dict[str, Any]  # every rule key with its value
+    turn_timer: NotRequired[float]  # seconds per turn at this table (0: none)
+
+
+class SeatTaken(TypedDict):
+    type: Literal["seat_taken"]
+    seat: int
+    actor: str
+    name: str
+
+
+class SeatLeft(TypedDict):
+    type: Literal["seat_left"]
+    seat: int
+
+
+class ComputerAdded(TypedDict):
+    type: Literal["computer_added"]
+    seat: int
+    level: str
+    name: str
+
+
+class ComputerRemoved(TypedDict):
+    type: Literal["computer_removed"]
+    seat: int
+
+
+class GameStarted(TypedDict):
+    type: Literal["game_started"]
+    game: int
+
+
+class HandDealt(TypedDict):
+    type: Literal["hand_dealt"]
+    hand: int
+    dealer: int
+    forehand: int
+    seed: str  # secret while the hand is played (the history shows the commitment only)
+    commitment: str
+
+
+class SchiebenDone(TypedDict):
+    type: Literal["schieben"]
+    seat: int
+
+
+class ContractChosen(TypedDict):
+    type: Literal["contract"]
+    seat: int
+    contract: str
+
+
+class CardPlayed(TypedDict):
+    type: Literal["card"]
+    seat: int
+    card: str
+    weis: NotRequired[list[list[str]]]  # manual Weis declared with the first card
+    stoeck: NotRequired[bool]  # manual Stöck announced with this card
+
+
+class StoeckPreshown(TypedDict):
+    type: Literal["stoeck_preshown"]
+    seat: int
+
+
+class BedankenClaimed(TypedDict):
+    type: Literal["bedanken"]
+    seat: int
+    team: int
+
+
+class StandInOn(TypedDict):
+    type: Literal["standin_on"]
+    seat: int
+
+
+class StandInOff(TypedDict):
+    type: Literal["standin_off"]
+    seat: int
+
+
+class Abandoned(TypedDict):
+    type: Literal["abandoned"]
+    by: str
+
+
+# -- derived ---------------------------------------------------------------------------------
+
+
+class WeisDeclared(TypedDict):
+    type: Literal["weis"]
+    seat: int
+    cards: list[str]
+    points: int  # before the multiplier
+    derived: Literal[True]
+
+
+class StoeckCredited(TypedDict):
+    type: Literal["stoeck"]
+    seat: int
+    points: int  # after the multiplier
+    derived: Literal[True]
+
+
+class TrickTaken(TypedDict):
+    type: Literal["trick"]
+    trick: int
+    leader: int
+    winner: int
+    cards: list[str]
+    points: int  # card points (+5 on the last trick), before the multiplier
+    derived: Literal[True]
+
+
+class WeisScored(TypedDict):
+    type: Literal["weis_scored"]
+    team: int
+    seat: int | None
+    points: int  # after the multiplier
+    derived: Literal[True]
+
+
+class BergReached(TypedDict):
+    type: Literal["berg"]
+    team: int
+    derived: Literal[True]
+
+
+class HandScored(TypedDict):
+    type: Literal["hand_scored"]
+    hand: int
+    contract: str
+    declarer: int | None
+    multiplier: int
+    weis_team: int | None
+    written: list[int]
+    totals: list[int]
+    card_points: list[int]
+    tricks: list[int]
+    match_team: int | None
+    kontermatsch: bool
+    stoeck_team: int | None
+    complete: bool
+    derived: Literal[True]
+
+
+class HandSeed(TypedDict):
+    type: Literal["hand_seed"]
+    hand: int
+    seed: str | None
+    derived: Literal[True]
+
+
+class BedankenResult(TypedDict):
+    type: Literal["bedanken_result"]
+    team: int
+    right: bool
+    derived: Literal[True]
+
+
+class GameOver(TypedDict):
+    type: Literal["game_over"]
+    game: int
+    winner: int | None
+    totals: list[int]
+    berg: int | None
+    schneider: bool
+    derived: Literal[True]
+
+
+class TurnReminder(TypedDict):
+    """Not stored: the service tells its subscribers that a person's time is half gone."""
+
+    type: Literal["turn_reminder"]
+    seat: int
+    transient: Literal[True]
+
+
+PrimaryEvent = (
+    TableCreated | SeatTaken | SeatLeft | ComputerAdded | ComputerRemoved | GameStarted | HandDealt | SchiebenDone
+    | ContractChosen | CardPlayed | StoeckPreshown | BedankenClaimed | StandInOn | StandInOff | Abandoned
+)  # fmt: skip
+DerivedEvent = (
+    WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | HandSeed | BedankenResult
+    | GameOver
+)  # fmt: skip
+Event = PrimaryEvent | DerivedEvent
+
+PRIMARY_TYPES = frozenset({
+    "table_created", "seat_taken", "seat_left", "computer_added", "computer_removed", "game_started",
+    "hand_dealt", "schieben", "contract", "card", "stoeck_preshown", "bedanken", "standin_on",
+    "standin_off", "abandoned",
+})  # fmt: skip
+DERIVED_TYPES = frozenset({
+    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "hand_seed", "bedanken_result", "game_over",
+})  # fmt: skip
+
+
+def as_event(data: dict[str, Any]) -> Event:
+    """A stored event (JSON) as its type: the ``type`` must be one of the declared kinds."""
+    if data.get("type") not in PRIMARY_TYPES | DERIVED_TYPES:
+        raise ValueError(f"unknown event type {data.get('type')!r}")
+    return cast(Event, data)

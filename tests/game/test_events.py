@@ -1,0 +1,63 @@
+"""Every event a table records is one of the kinds declared in bot/game/events.py, key for key."""
+
+import typing
+
+import pytest
+
+from bot.game import Table
+from bot.game import events as ev_types
+from bot.rules import RuleSet
+
+from .helpers import new_table, play_to_end
+
+KINDS = {typing.get_type_hints(cls)["type"].__args__[0]: cls for cls in typing.get_args(ev_types.Event)}
+
+
+def test_the_declared_kinds_match_the_type_lists():
+    assert set(KINDS) == ev_types.PRIMARY_TYPES | ev_types.DERIVED_TYPES
+    for kind in ev_types.DERIVED_TYPES:
+        assert "derived" in KINDS[kind].__required_keys__, kind
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(),
+        RuleSet.preset("single-1000"),
+        RuleSet(weis_mode="manual", stoeck_auto=False, target=1000),
+    ],
+    ids=["standard", "single", "manual"],
+)
+def test_every_event_of_whole_games_is_a_declared_kind(rules):
+    seen = set()
+    for seed in ("e1", "e2", "e3"):
+        table, events = new_table(rules, humans=0, seed=seed)
+        events += play_to_end(table, seed)
+        for event in events:
+            cls = KINDS[event["type"]]
+            keys = set(event)
+            assert cls.__required_keys__ <= keys <= cls.__required_keys__ | cls.__optional_keys__, event
+            seen.add(event["type"])
+        assert Table.replay(events).board == table.board
+    assert {"table_created", "hand_dealt", "card", "trick", "hand_scored", "game_over"} <= seen
+
+
+def test_an_unknown_stored_event_is_refused():
+    with pytest.raises(ValueError, match="unknown event type"):
+        ev_types.as_event({"type": "teleport"})
+
+
+def test_the_events_of_a_claim_are_declared_kinds():
+    from bot.game import Bedanken, Phase
+
+    from .helpers import auto_step
+
+    table, events = new_table(RuleSet(end_mode="bedanken", target=800), humans=0, seed="b1")
+    while not (table.phase == Phase.PLAY and table.hand_no == 2):
+        events += auto_step(table, "b1")
+    events += table.apply(Bedanken("ai:0"))
+    kinds = {e["type"] for e in events}
+    assert {"bedanken", "bedanken_result", "game_over"} <= kinds
+    for event in events:
+        cls = KINDS[event["type"]]
+        assert cls.__required_keys__ <= set(event) <= cls.__required_keys__ | cls.__optional_keys__, event
