@@ -38,10 +38,11 @@ from bot.rules import PRESETS, Card, Contract
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
-from bot.texts.cards import DECKS, deck_for
+from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, is_ours, release
-from .presenter import hand_buttons, hand_text, table_embed
+from .hand_messages import HandMessages
+from .presenter import hand_message, table_embed
 from .table_messages import TableMessages
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ class Jass(commands.Cog):
         self.service: TableService = bot.service
         self.messages = TableMessages(bot, self.service)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
+        self.hands = HandMessages(self.service, self.reader_deck)
 
     async def cog_load(self) -> None:
         self.messages.refresh_later(list(getattr(self.bot, "restored", ())))
@@ -87,8 +89,14 @@ class Jass(commands.Cog):
         await self.messages.close()
 
     async def flush(self) -> None:
-        """Wait for every pending table-message edit (tests)."""
+        """Wait for every pending table-message and hand edit (tests)."""
         await self.messages.flush()
+        await self.hands.flush()
+
+    def reader_deck(self, table: Table, user_id: int, lang: str) -> Deck:
+        """How ``user_id`` sees cards at ``table``: their own deck if they chose one, else the table's."""
+        own = self._user_decks.get(user_id)
+        return deck_for(lang, table.rules, own) if own else self.messages.table_deck(table, lang)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
@@ -430,21 +438,23 @@ class Jass(commands.Cog):
     ) -> None:
         """Execute ``command``; answer privately (``reply``: the ``done.*`` text that names the table)."""
         lang = self.lang(interaction)
-        try:
-            await self.service.execute(table_id, command)
-        except GameError as err:
-            await self.refuse(interaction, err, lang)
-            return
-        except UnknownTable:
-            await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
-            return
-        except StorageFailed:
-            await self.reply(interaction, msg("err.not_saved", lang))
-            return
-        table = self.service.tables.get(table_id) or await self.service.get(table_id)
-        if private:
-            await self.show_hand(interaction, table, lang, edit=True)
-        elif reply:
+        with self.hands.acting(table_id, interaction.user.id):  # this click answers with the new hand itself
+            try:
+                await self.service.execute(table_id, command)
+            except GameError as err:
+                await self.refuse(interaction, err, lang)
+                return
+            except UnknownTable:
+                await interaction.response.send_message(msg("err.unknown_table", lang), ephemeral=True)
+                return
+            except StorageFailed:
+                await self.reply(interaction, msg("err.not_saved", lang))
+                return
+            table = self.service.tables.get(table_id) or await self.service.get(table_id)
+            if private:
+                await self.show_hand(interaction, table, lang, edit=True)
+                return
+        if reply:
             seat = table.seat_of(actor_of(interaction.user))
             text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
             embed = table_embed(table.view_for(None), lang, deck=self.messages.table_deck(table, lang))
@@ -467,16 +477,16 @@ class Jass(commands.Cog):
         if seat is None:
             await interaction.response.send_message(msg("err.NOT_SEATED", lang), ephemeral=True)
             return
-        view = table.view_for(seat)
-        own = await self.user_deck(interaction.user.id)
-        deck = deck_for(lang, table.rules, own) if own else self.messages.table_deck(table, lang)
-        content = hand_text(view, lang)
-        components = as_view(hand_buttons(view, lang, deck, selection))
+        await self.user_deck(interaction.user.id)  # read once, then kept
+        content, buttons = hand_message(table.view_for(seat), lang, self.reader_deck(table, interaction.user.id, lang),
+                                        selection)  # fmt: skip
+        components = as_view(buttons)
         try:
             if edit:
                 await interaction.response.edit_message(content=content, view=components, embed=None)
             else:
                 await interaction.response.send_message(content, view=components, ephemeral=True)
+            self.hands.shown(interaction, table, lang)
         finally:
             release(components)
 

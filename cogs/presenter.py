@@ -81,9 +81,14 @@ def table_embed(
     if view.contract is not None and view.phase == "play":
         played = " · ".join(f"{seat_name(view, s, lang)}: {deck.card(c)}" for s, c in view.trick) or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
-    if view.tricks:
+    if view.tricks:  # every card is seen: the last trick with its four cards, until the next one is complete
         last = view.tricks[-1]
-        lines.append(f"**{msg('table.last', lang)}:** {seat_name(view, last.winner, lang)} ({last.points})")
+        cards = " · ".join(
+            f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c)}" for i, c in enumerate(last.cards)
+        )
+        points = last.points + (5 if len(view.tricks) == 9 else 0)
+        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=points)
+        lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {cards} → {taken}")
     if view.weis_result and view.weis_result.team is not None:
         lines.append(
             f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
@@ -169,16 +174,41 @@ def table_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     ]
 
 
-def hand_text(view: TableView, lang: str) -> str:
+def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
+    """The private hand's text: the contract, the suit led, whose turn it is, why cards are grey."""
     if not view.hand:
         return msg("hand.none", lang)
+    deck = deck or deck_for(lang, view.rules)
     head = msg("hand.title", lang)
-    if view.phase == "contract" and view.turn == view.seat:
-        return f"**{head}** — {msg('hand.choose', lang)}"
-    if view.phase == "play" and view.turn == view.seat:
-        hint = f"\n{msg('hand.weis', lang)}" if view.weis_options else ""
-        return f"**{head}** — {msg('hand.your_turn', lang)}{hint}"
-    return f"**{head}** — {msg('hand.wait', lang)}"
+    facts = []
+    if view.contract is not None:
+        facts.append(msg("hand.contract", lang, contract=deck.contract(view.contract),
+                         m=view.rules.multiplier(view.contract)))  # fmt: skip
+    if view.trick:
+        facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
+    if view.turn == view.seat:
+        facts.append(msg("hand.choose" if view.phase == "contract" else "hand.your_turn", lang))
+    elif view.turn is not None:
+        facts.append(msg("hand.turn_of", lang, name=seat_name(view, view.turn, lang)))
+    lines = [f"**{head}** — " + " · ".join(facts) if facts else f"**{head}**"]
+    if view.turn == view.seat and view.phase == "play":
+        if view.greyed_reason:
+            lines.append(msg("hand.greyed", lang, reason=msg(f"reason.{view.greyed_reason}", lang)))
+        if view.weis_options:
+            lines.append(msg("hand.weis", lang))
+    return "\n".join(lines)
+
+
+def hand_message(view: TableView, lang: str, deck: Deck, selection: int = 0) -> tuple[str, list[discord.ui.Button]]:
+    """The private hand message: its text and its buttons."""
+    return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection)
+
+
+def hand_state(view: TableView) -> tuple[object, ...]:
+    """What decides whether a player's hand message must be shown again: the cards, which of them
+    may be played, and whether it is the player's turn (not every move of the others)."""
+    return (view.game_no, view.hand_no, view.phase, view.hand, view.legal, view.turn == view.seat, view.contract,
+            view.may_schieben, view.can_preshow_stoeck)  # fmt: skip
 
 
 def weis_label(weis: Weis, deck: Deck, lang: str) -> str:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
-EDIT_INTERVAL = 1.0  # seconds: at most one edit of a table message per table per second
+EDIT_INTERVAL = 0.3  # seconds between two edits of one table message (Discord's rate limits still apply)
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 
 
@@ -49,6 +49,7 @@ class TableMessages:
         self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
         self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
         self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
+        self._snapshots: dict[str, list[dict[str, Any]]] = {}  # table -> completed tricks not shown yet
         self.refresher: asyncio.Task[None] | None = None
         service.subscribe(self.on_events)
         service.on_evict(self.forget)
@@ -56,7 +57,7 @@ class TableMessages:
     def caches(self) -> tuple[dict[str, Any], ...]:
         """What is kept per table (tests look at it to see that nothing piles up)."""
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
-                self._latest, self._notes)  # fmt: skip
+                self._latest, self._notes, self._snapshots)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
 
@@ -115,6 +116,9 @@ class TableMessages:
                 embed = summary_embed(table.view_for(None), ev, lang, self.table_deck(table), mentions_of(table))
                 await channel.send(embed=embed)
         self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
+        if any(ev["type"] == "trick" for ev in events):
+            # Every card is seen: the table as the trick ended is shown, however fast play goes on.
+            self._snapshots.setdefault(table_id, []).append(self.payload(table))
         self._schedule_edit(table_id, table)
 
     def _schedule_edit(self, table_id: str, table: Table) -> None:
@@ -124,22 +128,28 @@ class TableMessages:
 
     async def _edit_later(self, table_id: str) -> None:
         try:
-            wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            self._last_edit[table_id] = time.monotonic()
-            channel_id, message_id = await self.where(table_id)
-            table = self.service.tables.get(table_id) or self._latest.get(table_id)
-            if not message_id or not channel_id or table is None:
-                return
-            payload = self.payload(table)
-            if self._last_payload.get(table_id) == payload:
-                return  # nothing visible changed
-            try:
-                await rest.edit_message(self.bot.http, channel_id, message_id, payload)
-                self._last_payload[table_id] = payload
-            except discord.HTTPException as err:
-                log.warning("table %s: message edit failed: %s", table_id, err)
+            while True:  # the completed tricks not shown yet, then the table as it is now
+                wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                channel_id, message_id = await self.where(table_id)
+                table = self.service.tables.get(table_id) or self._latest.get(table_id)
+                if not message_id or not channel_id or table is None:
+                    self._snapshots.pop(table_id, None)
+                    return
+                queued = self._snapshots.get(table_id)
+                payload = queued.pop(0) if queued else self.payload(table)
+                if self._last_payload.get(table_id) != payload:  # else nothing visible changed
+                    self._last_edit[table_id] = time.monotonic()
+                    try:
+                        await rest.edit_message(self.bot.http, channel_id, message_id, payload)
+                        self._last_payload[table_id] = payload
+                    except discord.HTTPException as err:
+                        log.warning("table %s: message edit failed: %s", table_id, err)
+                if queued is None:
+                    return
+                if not queued:
+                    del self._snapshots[table_id]
         finally:
             if table_id not in self.service.tables:  # evicted meanwhile: forget it now
                 self._pending.pop(table_id, None)

@@ -673,6 +673,7 @@ class Table:
         hand = self.hand if self.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) else None
         mine = 0
         legal = 0
+        greyed_reason: str | None = None
         weis_options: tuple = ()
         preshow = False
         stoeck_cards = 0
@@ -680,6 +681,12 @@ class Table:
             mine = hand.hands[seat] if (hand and self.phase == Phase.PLAY) else self.start_hands[seat]
             if hand and self.phase == Phase.PLAY:
                 legal = hand.legal(seat)
+                greyed = mine & ~legal
+                if legal and greyed:
+                    first = (greyed & -greyed).bit_length() - 1
+                    r = self.rules
+                    greyed_reason = illegal_reason(first, mine, hand.trick, hand.contract, r.trump_anytime,
+                                                   r.undertrump_when_void, r.puur_exemption)  # fmt: skip
                 if self.rules.weis_mode == "manual" and hand.turn == seat:
                     weis_options = tuple(hand.weis_options(seat))
                 if not self.rules.stoeck_auto and hand.turn == seat:
@@ -728,6 +735,7 @@ class Table:
             turn=self.to_act,
             hand=mine,
             legal=legal,
+            greyed_reason=greyed_reason,
             trick=trick,
             tricks=tuple(hand.tricks) if hand else (),
             weis=public_weis,

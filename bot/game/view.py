@@ -40,6 +40,7 @@ class TableView:
     turn: int | None  # seat whose action is awaited
     hand: int = 0  # the viewer's cards (mask)
     legal: int = 0  # the viewer's legal cards now (mask; 0 when not its turn)
+    greyed_reason: str | None = None  # why the viewer's other cards may not be played now (a rules code)
     trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
     tricks: tuple[PlayedTrick, ...] = ()  # completed tricks of this hand
     weis: dict[int, list[Weis]] = field(default_factory=dict)  # public once trick 1 is over

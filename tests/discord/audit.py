@@ -48,7 +48,7 @@ def _mentions_card(text: str, card: int) -> bool:
     )
 
 
-def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]]) -> int:
+def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[int] | None = None) -> int:
     """Raise AssertionError on a leak or a limit broken; return how many payloads were checked."""
     checked = 0
     for call in calls:
@@ -62,6 +62,8 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]]) -> int:
             user_id, from_private = clicked.get(call.interaction_id, (None, False))
             if data.get("flags", 0) & 64 or (call.payload.get("type") == 7 and from_private):
                 audience = user_id
+            if call.path.split("?")[0].endswith("/messages/@original") and private and call.interaction_id in private:
+                audience = user_id  # an edit of that user's ephemeral hand message
         for owner, cards in held.items():
             if owner == audience:
                 continue

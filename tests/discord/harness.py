@@ -63,6 +63,8 @@ class DiscordSide:
     observer: Any = None  # called at every REST call; its result is kept with the call
     clicked: dict[int, tuple[int, bool]] = field(default_factory=dict)  # interaction -> (user id, ephemeral?)
     by_interaction: dict[int, list[Call]] = field(default_factory=dict)
+    private: set[int] = field(default_factory=set)  # interactions whose response is an ephemeral message
+    original_edits: int = 0  # edits of an interaction's response through its token (hand messages)
     record: bool = True  # keep every call (the audit); benchmarks switch it off to keep memory flat
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
@@ -107,6 +109,10 @@ class DiscordSide:
         proxy_auth=None,
     ) -> Any:
         interaction_id = int(route.webhook_id) if route.webhook_id else None
+        token = getattr(route, "webhook_token", None) or ""
+        original = route.url.split("?")[0].endswith("/messages/@original")
+        if original and token.startswith("token-"):
+            interaction_id = int(token.split("-", 1)[1])  # an edit of an interaction's response, by its token
         elapsed = None
         if interaction_id in self.arrived:
             elapsed = time.monotonic() - self.arrived[interaction_id]
@@ -116,9 +122,15 @@ class DiscordSide:
             self.calls.append(call)
         if interaction_id is not None:
             self.by_interaction.setdefault(interaction_id, []).append(call)
+        if original:
+            self.original_edits += 1
+            return message_payload(next(self.ids), payload or {}, flags=64 if interaction_id in self.private else 0)
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
+            updates_private = (payload or {}).get("type") == 7 and self.clicked.get(interaction_id, (0, False))[1]
+            if interaction_id is not None and (ephemeral or updates_private):
+                self.private.add(interaction_id)  # its response (and every edit of it) only its user sees
             return {
                 "interaction": {
                     "id": str(interaction_id),

@@ -151,7 +151,7 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
         choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
         await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
     assert service.tables[tid].phase == "game_over"
-    assert audit(h.side.calls, h.side.clicked) > 100
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
     callbacks = [c for c in h.side.calls if c.elapsed is not None]
     assert max(c.elapsed for c in callbacks) < 3.0
     summaries = [
@@ -414,7 +414,7 @@ async def test_manual_weis_and_stoeck_through_the_hand_buttons(tmp_path, monkeyp
     assert marked and mine[0].get("weis"), "the marked Weis were declared with the first card"
     assert announced and any(ev.get("stoeck") for ev in mine), "Stöck was announced with the second card"
     assert any(ev["type"] == "hand_scored" and ev["stoeck_team"] == 0 for ev in events)
-    assert audit(h.side.calls, h.side.clicked) > 20  # the Weis buttons showed no card to anyone else
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 20  # the Weis buttons showed no card to anyone else
     await h.bot.close()
 
 
