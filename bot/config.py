@@ -88,6 +88,7 @@ class ServerOption:
         return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
 
 
+SWITCH = ("on", "off")
 TARGET_MIN, TARGET_MAX = 100, 100_000  # points to win a table may be played to
 TURN_TIMER_MAX = 3600  # seconds per turn a server may set (0: off)
 SERVER_OPTIONS: tuple[ServerOption, ...] = (
@@ -96,6 +97,8 @@ SERVER_OPTIONS: tuple[ServerOption, ...] = (
     ServerOption("language", "choice", choices=LANGUAGES),
     ServerOption("deck", "choice", choices=DECKS),
     ServerOption("turn_timer", "count", 0, TURN_TIMER_MAX),
+    ServerOption("pings", "choice", choices=SWITCH),
+    ServerOption("images", "choice", choices=SWITCH),
 )
 
 

@@ -53,6 +53,7 @@ DECK_CHOICES = [
     app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
     app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
 ]
+SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 LEVEL_CHOICES = [
     app_commands.Choice(name="beginner", value="beginner"),
     app_commands.Choice(name="club", value="club"),
@@ -163,8 +164,9 @@ class Jass(commands.Cog):
             return
         table_lang = server.get("language") or settings.language
         table_deck = server.get("deck", "swiss")
-        self.messages.set_display(tid, table_lang, table_deck)
-        await self.service.storage.set_table_display(tid, table_lang, table_deck)
+        pings, images = server.get("pings", "on"), server.get("images", "on")
+        self.messages.set_display(tid, table_lang, table_deck, pings=pings, images=images)
+        await self.service.storage.set_table_display(tid, table_lang, table_deck, pings, images)
         text = msg("table.created", lang, id=tid)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
@@ -235,6 +237,8 @@ class Jass(commands.Cog):
         language=command_text("jass.settings.language.name"),
         deck=command_text("jass.settings.deck.name"),
         turn_timer=command_text("jass.settings.timer.name"),
+        pings=command_text("jass.settings.pings.name"),
+        images=command_text("jass.settings.images.name"),
     )
     @app_commands.describe(
         preset=command_text("jass.new.preset.description"),
@@ -242,11 +246,15 @@ class Jass(commands.Cog):
         language=command_text("jass.settings.language.description"),
         deck=command_text("jass.settings.deck.description"),
         turn_timer=command_text("jass.settings.timer.description"),
+        pings=command_text("jass.settings.pings.description"),
+        images=command_text("jass.settings.images.description"),
     )
     @app_commands.choices(
         preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
         language=[app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")],
         deck=DECK_CHOICES,
+        pings=SWITCH_CHOICES,
+        images=SWITCH_CHOICES,
     )
     async def settings_cmd(
         self,
@@ -256,6 +264,8 @@ class Jass(commands.Cog):
         language: str | None = None,
         deck: str | None = None,
         turn_timer: app_commands.Range[int, 0, TURN_TIMER_MAX] | None = None,
+        pings: str | None = None,
+        images: str | None = None,
     ) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
@@ -264,8 +274,9 @@ class Jass(commands.Cog):
         if interaction.guild_id is None:  # the group is guild_only: Discord never sends this
             return
         values = await self.service.storage.set_guild_settings(
-            interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer
-        )
+            interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer,
+            pings=pings, images=images,
+        )  # fmt: skip
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
 

@@ -23,6 +23,11 @@ async def post_message(http: HTTPClient, channel_id: int, payload: dict[str, Any
     return int(data["id"])
 
 
+async def delete_message(http: HTTPClient, channel_id: int, message_id: int) -> None:
+    """Delete a message the bot posted (a turn ping)."""
+    await http.delete_message(channel_id, message_id)
+
+
 async def edit_message(http: HTTPClient, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
     """Replace the message's content, embeds and components with ``payload``."""
     await http.edit_message(channel_id, message_id, params=_params(payload))

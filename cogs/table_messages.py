@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +31,17 @@ if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Ping:
+    """The message that mentions the person to act: which turn, whom, and its id once posted."""
+
+    turn: tuple[object, ...]
+    person: str | None
+    message_id: int | None
+
+
 EDIT_INTERVAL = 0.3  # seconds between two edits of one table message (Discord's rate limits still apply)
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 
@@ -50,6 +62,10 @@ class TableMessages:
         self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
         self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
         self._snapshots: dict[str, list[dict[str, Any]]] = {}  # table -> completed tricks not shown yet
+        self._switches: dict[str, dict[str, str]] = {}  # table -> {"pings": on/off, "images": on/off}
+        self._pings: dict[str, Ping] = {}  # table -> the turn ping posted now
+        self._ping_locks: dict[str, asyncio.Lock] = {}
+        self._ping_tasks: set[asyncio.Task[None]] = set()
         self.refresher: asyncio.Task[None] | None = None
         service.subscribe(self.on_events)
         service.on_evict(self.forget)
@@ -57,13 +73,18 @@ class TableMessages:
     def caches(self) -> tuple[dict[str, Any], ...]:
         """What is kept per table (tests look at it to see that nothing piles up)."""
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
-                self._latest, self._notes, self._snapshots)  # fmt: skip
+                self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
 
-    def set_display(self, table_id: str, lang: str, deck: str) -> None:
+    def set_display(self, table_id: str, lang: str, deck: str, pings: str = "on", images: str = "on") -> None:
         self._languages[table_id] = lang
         self._decks[table_id] = deck
+        self._switches[table_id] = {"pings": pings, "images": images}
+
+    def switch(self, table_id: str, name: str) -> bool:
+        """A table's server setting ``pings`` or ``images`` (on unless the server turned it off)."""
+        return self._switches.get(table_id, {}).get(name, "on") != "off"
 
     def table_lang(self, table: Table) -> str:
         """Language of a table's public messages: the server's setting when the table was opened."""
@@ -97,6 +118,8 @@ class TableMessages:
                 self._languages.setdefault(table_id, meta["language"])
             if meta.get("deck"):
                 self._decks.setdefault(table_id, meta["deck"])
+            switches = {k: meta[k] for k in ("pings", "images") if meta.get(k)}
+            self._switches.setdefault(table_id, switches)
         return self._where[table_id]
 
     async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
@@ -120,6 +143,56 @@ class TableMessages:
             # Every card is seen: the table as the trick ended is shown, however fast play goes on.
             self._snapshots.setdefault(table_id, []).append(self.payload(table))
         self._schedule_edit(table_id, table)
+        if channel_id and self.switch(table_id, "pings"):
+            self._update_ping(table_id, channel_id, table)
+
+    # -- turn pings ---------------------------------------------------------------------------
+
+    def _update_ping(self, table_id: str, channel_id: int, table: Table) -> None:
+        """A new message mentions the person to act (an edit notifies nobody); the old one goes."""
+        seat = table.to_act
+        person = None
+        if seat is not None and table.phase in ("contract", "play"):
+            s = table.seats[seat]
+            if s.actor and s.actor.startswith("u:") and not s.standin:
+                person = s.actor[2:]
+        hand = table.hand
+        turn = (table.game_no, table.hand_no, str(table.phase), len(hand.tricks) if hand else 0,
+                len(hand.trick) if hand else 0, seat)  # fmt: skip
+        current = self._pings.get(table_id)
+        if current is not None and current.turn == turn:
+            return
+        deadline = None
+        timeout = self.service.turn_timeout(table)
+        if person and timeout:
+            deadline = int(time.time() + timeout)
+        lock = self._ping_locks.setdefault(table_id, asyncio.Lock())
+        self._pings[table_id] = Ping(turn, person, None)
+        task = asyncio.create_task(self._repost_ping(table_id, channel_id, table, current, person, deadline, lock))
+        self._ping_tasks.add(task)
+        task.add_done_callback(self._ping_tasks.discard)
+
+    async def _repost_ping(self, table_id: str, channel_id: int, table: Table, old: Ping | None, person: str | None,
+                           deadline: int | None, lock: asyncio.Lock) -> None:  # fmt: skip
+        async with lock:
+            try:
+                if old is not None and old.message_id is not None:
+                    await rest.delete_message(self.bot.http, channel_id, old.message_id)
+                if person is None:
+                    return
+                lang = self.table_lang(table)
+                text = msg("ping.turn", lang, who=f"<@{person}>", id=table_id)
+                if deadline is not None:
+                    text += " " + msg("ping.deadline", lang, when=f"<t:{deadline}:R>")
+                payload = {"content": text, "allowed_mentions": {"parse": [], "users": [int(person)]}}
+                message_id = await rest.post_message(self.bot.http, channel_id, payload)
+                ping = self._pings.get(table_id)
+                if ping is not None and ping.person == person and ping.message_id is None:
+                    ping.message_id = message_id
+                else:  # the turn moved on while this was posted
+                    await rest.delete_message(self.bot.http, channel_id, message_id)
+            except discord.HTTPException as err:
+                log.warning("table %s: turn ping failed: %s", table_id, err)
 
     def _schedule_edit(self, table_id: str, table: Table) -> None:
         self._latest[table_id] = table
@@ -187,14 +260,14 @@ class TableMessages:
 
     async def flush(self) -> None:
         """Wait for every pending table-message edit (tests, shutdown)."""
-        while pending := [t for t in self._pending.values() if not t.done()]:
+        while pending := [t for t in (*self._pending.values(), *self._ping_tasks) if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
         """Send the edits still pending (a few seconds at most), so table messages are current."""
         if self.refresher is not None:
             self.refresher.cancel()
-        pending = [t for t in self._pending.values() if not t.done()]
+        pending = [t for t in (*self._pending.values(), *self._ping_tasks) if not t.done()]
         if pending:
             _, late = await asyncio.wait(pending, timeout=FLUSH_ON_CLOSE)
             for task in late:

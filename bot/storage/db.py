@@ -24,7 +24,7 @@ from .migrations import MIGRATIONS
 log = logging.getLogger(__name__)
 
 
-GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer")
+GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "images")
 USER_KEYS = ("deck",)
 
 
@@ -334,7 +334,8 @@ class Storage:
         )
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
-        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck")
+        keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck",
+                "pings", "images")  # fmt: skip
         async with self.conn.execute(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
@@ -384,10 +385,14 @@ class Storage:
             await self.conn.commit()
         return current
 
-    async def set_table_display(self, table_id: str, language: str, deck: str) -> None:
-        """Language and deck of a table's public messages (fixed when the table opens)."""
+    async def set_table_display(self, table_id: str, language: str, deck: str, pings: str = "on",
+                                images: str = "on") -> None:  # fmt: skip
+        """How a table's public messages look (fixed when the table opens): language, deck, turn pings, images."""
         async with self._write:
-            await self.conn.execute("UPDATE tables SET language = ?, deck = ? WHERE id = ?", (language, deck, table_id))
+            await self.conn.execute(
+                "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ? WHERE id = ?",
+                (language, deck, pings, images, table_id),
+            )
             await self.conn.commit()
 
     # -- results --------------------------------------------------------------------------

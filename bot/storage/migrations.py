@@ -76,4 +76,13 @@ MIGRATIONS: list[tuple[int, str]] = [
         CREATE INDEX tables_host ON tables (host, status);
         """,
     ),
+    (
+        5,
+        """
+        ALTER TABLE guild_settings ADD COLUMN pings TEXT;
+        ALTER TABLE guild_settings ADD COLUMN images TEXT;
+        ALTER TABLE tables ADD COLUMN pings TEXT;
+        ALTER TABLE tables ADD COLUMN images TEXT;
+        """,
+    ),
 ]

@@ -78,6 +78,16 @@ COMMAND_TEXTS.update(
             "en": "Seconds per turn before a stand-in plays (0: off)",
             "de": "Sekunden pro Zug, bevor ein Ersatz spielt (0: aus)",
         },
+        "jass.settings.pings.name": {"en": "turn_pings", "de": "zug_hinweis"},
+        "jass.settings.pings.description": {
+            "en": "Mention the player to act in a short new message (on/off)",
+            "de": "Wer am Zug ist, in einer kurzen neuen Nachricht erwähnen (ein/aus)",
+        },
+        "jass.settings.images.name": {"en": "images", "de": "bilder"},
+        "jass.settings.images.description": {
+            "en": "Show the table and the Jasstafel as pictures (on/off)",
+            "de": "Tisch und Jasstafel als Bilder zeigen (ein/aus)",
+        },
         "jass.cards.name": {"en": "cards", "de": "karten"},
         "jass.cards.description": {
             "en": "Swiss or French card names in your hand",

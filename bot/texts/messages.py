@@ -140,6 +140,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.draw": {"de": "Unentschieden {a} : {b}", "en": "A draw, {a} : {b}"},
     "table.abandoned": {"de": "Dieser Tisch wurde beendet.", "en": "This table was ended."},
     "table.team": {"de": "{a} & {b}", "en": "{a} & {b}"},
+    "ping.turn": {"de": "{who}, du bist am Zug (Tisch {id}).", "en": "{who}, it is your turn (table {id})."},
+    "ping.deadline": {"de": "Ein Computer springt {when} ein.", "en": "A computer player stands in {when}."},
     "table.reminder": {
         "de": "{who}, du bist am Zug! Sonst springt bald ein Computer ein.",
         "en": "{who}, it is your turn! A computer player will stand in soon.",

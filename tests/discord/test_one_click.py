@@ -110,3 +110,51 @@ async def test_a_hand_says_the_contract_the_suit_led_whose_turn_and_why_cards_ar
         choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
         await h.send(h.click_payload(choice, ANNA, message_payload(1, data, flags=64), ephemeral=True))
     assert seen_grey
+
+
+async def test_the_person_to_act_is_pinged_in_a_new_message_that_goes_when_they_acted(tmp_path, monkeypatch):
+    from .test_table_game import fast_settings, started
+
+    h = await started(fast_settings(tmp_path, turn_timer_seconds=90), monkeypatch)
+    try:
+        options = [
+            {"name": "computer_players", "type": 4, "value": 3},
+            {"name": "preset", "type": 3, "value": "single-1000"},
+        ]
+        await h.send(h.command_payload("jass", new_table(options), ANNA))
+        await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+        table = next(iter(h.bot.service.tables.values()))
+        decisions = 0
+        for _ in range(400):
+            await settle(h)
+            if table.phase == "game_over":
+                break
+            current = table_message(h)
+            [shown] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
+            data = shown.payload["data"]
+            enabled = [cid for cid, off, _ in custom_ids(data["components"]) if not off]
+            choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+            await h.send(h.click_payload(choice, ANNA, message_payload(1, data, flags=64), ephemeral=True))
+            decisions += 1
+        await settle(h)
+        posts = [c for c in h.side.calls if c.method == "POST" and c.path.endswith("/messages") and c.payload
+                 and "<@11>" in (c.payload.get("content") or "") and "am Zug" in c.payload["content"]]  # fmt: skip
+        deletes = [c for c in h.side.calls if c.method == "DELETE"]
+        assert len(posts) == decisions  # one new message each time Anna was to act
+        assert all(p.payload["allowed_mentions"]["users"] == [11] for p in posts)
+        assert all("<t:" in p.payload["content"] and ":R>" in p.payload["content"] for p in posts)  # the deadline
+        assert len(deletes) == len(posts)  # each went when she had acted (and the last at game over)
+    finally:
+        await h.bot.close()
+
+
+async def test_turn_pings_can_be_turned_off(harness):
+    h = harness
+    values = [{"name": "turn_pings", "type": 3, "value": "off"}]
+    await h.send(h.command_payload("jass", [{"name": "settings", "type": 1, "options": values}], ANNA, manager=True))
+    await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 3}]), ANNA))
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    await settle(h)
+    table = next(iter(h.bot.service.tables.values()))
+    assert table.to_act is not None
+    assert not [c for c in h.side.calls if c.method == "POST" and "<@11>, du bist" in json.dumps(c.payload or {})]

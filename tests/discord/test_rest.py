@@ -21,6 +21,8 @@ def test_send_and_edit_message_take_a_channel_a_message_and_params():
     assert list(send)[:2] == ["self", "channel_id"] and "params" in send
     assert list(edit)[:3] == ["self", "channel_id", "message_id"] and "params" in edit
     assert send["params"].kind is inspect.Parameter.KEYWORD_ONLY
+    delete = inspect.signature(HTTPClient.delete_message).parameters
+    assert list(delete)[:3] == ["self", "channel_id", "message_id"]
 
 
 def test_multipart_parameters_still_have_its_three_fields():
