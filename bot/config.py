@@ -28,6 +28,7 @@ LANGUAGES = ("de", "en")
 DECKS = ("swiss", "french")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
+SWITCH = ("on", "off")
 DATABASE_DEFAULT = Path("data/jass.sqlite3")
 LOG_FILE_DEFAULT: Path | None = None  # stderr only
 
@@ -63,6 +64,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("log.file", "log_file", "JASS_LOG_FILE", "path", LOG_FILE_DEFAULT),
     Option("limits.tables_per_channel", "tables_per_channel", "JASS_TABLES_PER_CHANNEL", "count", 3, 0, 100),
     Option("limits.tables_per_user", "tables_per_user", "JASS_TABLES_PER_USER", "count", 3, 0, 100),
+    Option("card_emojis", "card_emojis", "JASS_CARD_EMOJIS", "choice", "on", choices=SWITCH),
 )
 BY_KEY = {o.key: o for o in OPTIONS}
 #: Environment variable -> dotted config key.
@@ -88,7 +90,6 @@ class ServerOption:
         return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
 
 
-SWITCH = ("on", "off")
 TARGET_MIN, TARGET_MAX = 100, 100_000  # points to win a table may be played to
 TURN_TIMER_MAX = 3600  # seconds per turn a server may set (0: off)
 SERVER_OPTIONS: tuple[ServerOption, ...] = (
@@ -129,6 +130,7 @@ class Settings:
     log_file: Path | None = LOG_FILE_DEFAULT
     tables_per_channel: int = _default("limits.tables_per_channel")  # 0: no limit
     tables_per_user: int = _default("limits.tables_per_user")  # 0: no limit
+    card_emojis: str = _default("card_emojis")  # on: card pictures as application emojis on the buttons
     source: str = "defaults"
 
     def describe(self) -> list[str]:
@@ -241,6 +243,8 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
             return option.default
         return int(value) if option.kind == "count" else value
     if option.kind in ("choice", "preset"):
+        if isinstance(raw, bool) and option.choices == SWITCH:  # YAML reads a bare on/off as true/false
+            raw = "on" if raw else "off"
         text = raw.strip() if isinstance(raw, str) else None
         if text is not None and option.kind == "choice":
             text = text.upper() if option.upper else text.lower()

@@ -23,7 +23,8 @@ from bot.services import TableService
 from bot.texts.cards import Deck
 
 from .buttons import as_view, release
-from .presenter import hand_message, hand_state
+from .emojis import CardEmojis
+from .presenter import NO_FACES, hand_message, hand_state
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
@@ -44,9 +45,11 @@ class Shown:
 class HandMessages:
     """Every open hand message, by table and player."""
 
-    def __init__(self, service: TableService, deck_for: Deck_for, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, service: TableService, deck_for: Deck_for, clock: Callable[[], float] = time.monotonic,
+                 faces: CardEmojis = NO_FACES):  # fmt: skip
         self.service = service
         self.deck_for = deck_for
+        self.faces = faces
         self.clock = clock
         self._shown: dict[tuple[str, int], Shown] = {}
         self._acting: set[tuple[str, int]] = set()  # players whose own click is updating their hand
@@ -95,7 +98,7 @@ class HandMessages:
 
     async def _edit(self, key: tuple[str, int], table: Table, seat: int, shown: Shown) -> None:
         view = table.view_for(seat)
-        content, buttons = hand_message(view, shown.lang, self.deck_for(table, key[1], shown.lang))
+        content, buttons = hand_message(view, shown.lang, self.deck_for(table, key[1], shown.lang), faces=self.faces)
         components = as_view(buttons)
         try:
             await shown.interaction.edit_original_response(content=content, view=components, embed=None)

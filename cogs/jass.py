@@ -41,6 +41,7 @@ from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, is_ours, release
+from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import hand_message, table_embed
 from .table_messages import TableMessages
@@ -79,18 +80,26 @@ class Jass(commands.Cog):
         if bot.service is None:
             raise RuntimeError("the table service starts before the cogs load")
         self.service: TableService = bot.service
-        self.messages = TableMessages(bot, self.service)
+        self.faces = CardEmojis()  # card pictures as application emojis, once synced
+        self.emoji_sync: asyncio.Task[SyncReport] | None = None
+        self.messages = TableMessages(bot, self.service, self.faces)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
-        self.hands = HandMessages(self.service, self.reader_deck)
+        self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces)
 
     async def cog_load(self) -> None:
+        if getattr(self.bot.settings, "card_emojis", "on") == "on":
+            self.emoji_sync = asyncio.create_task(self.faces.sync(self.bot))
         self.messages.refresh_later(list(getattr(self.bot, "restored", ())))
 
     async def cog_unload(self) -> None:
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
         await self.messages.close()
 
     async def flush(self) -> None:
-        """Wait for every pending table-message and hand edit (tests)."""
+        """Wait for the emoji sync and every pending table-message and hand edit (tests)."""
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            await asyncio.wait({self.emoji_sync})
         await self.messages.flush()
         await self.hands.flush()
 
@@ -468,7 +477,9 @@ class Jass(commands.Cog):
         if reply:
             seat = table.seat_of(actor_of(interaction.user))
             text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
-            embed = table_embed(table.view_for(None), lang, deck=self.messages.table_deck(table, lang))
+            embed = table_embed(
+                table.view_for(None), lang, deck=self.messages.table_deck(table, lang), faces=self.faces
+            )
             await interaction.response.send_message(text, embed=embed, ephemeral=True)
         else:
             await interaction.response.defer()
@@ -490,7 +501,7 @@ class Jass(commands.Cog):
             return
         await self.user_deck(interaction.user.id)  # read once, then kept
         content, buttons = hand_message(table.view_for(seat), lang, self.reader_deck(table, interaction.user.id, lang),
-                                        selection)  # fmt: skip
+                                        selection, self.faces)  # fmt: skip
         components = as_view(buttons)
         try:
             if edit:

@@ -12,12 +12,16 @@ import discord
 
 from bot.game import Table, TableView
 from bot.game.events import GameOver, HandScored
+from bot.render.table import SlatePicture, TablePicture
 from bot.rules import Contract, Weis
 from bot.rules.cards import cards_of
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
 from .buttons import STOECK_BIT, custom_id, play_action
+from .emojis import CardEmojis
+
+NO_FACES = CardEmojis()  # no card emojis: text labels and suit icons
 
 
 def hand_key(view: TableView) -> str:
@@ -49,8 +53,13 @@ def team_name(view: TableView, team: int, lang: str) -> str:
 
 
 def table_embed(
-    view: TableView, lang: str, mentions: dict[int, str] | None = None, deck: Deck | None = None
+    view: TableView,
+    lang: str,
+    mentions: dict[int, str] | None = None,
+    deck: Deck | None = None,
+    faces: CardEmojis = NO_FACES,
 ) -> discord.Embed:
+    """The public table embed; ``faces``: the card emojis shown before each card's name."""
     rules = view.rules
     deck = deck or deck_for(lang, rules)
     embed = discord.Embed(title=msg("table.title", lang, id=view.table_id, target=rules.target), colour=0x1B5E20)
@@ -79,12 +88,14 @@ def table_embed(
             )
         )
     if view.contract is not None and view.phase == "play":
-        played = " · ".join(f"{seat_name(view, s, lang)}: {deck.card(c)}" for s, c in view.trick) or "—"
+        played = " · ".join(f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c)}" for s, c in view.trick)
+        played = played or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
     if view.tricks:  # every card is seen: the last trick with its four cards, until the next one is complete
         last = view.tricks[-1]
         cards = " · ".join(
-            f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c)}" for i, c in enumerate(last.cards)
+            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c)}"
+            for i, c in enumerate(last.cards)
         )
         points = last.points + (5 if len(view.tricks) == 9 else 0)
         taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=points)
@@ -199,9 +210,11 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
     return "\n".join(lines)
 
 
-def hand_message(view: TableView, lang: str, deck: Deck, selection: int = 0) -> tuple[str, list[discord.ui.Button]]:
+def hand_message(
+    view: TableView, lang: str, deck: Deck, selection: int = 0, faces: CardEmojis = NO_FACES
+) -> tuple[str, list[discord.ui.Button]]:
     """The private hand message: its text and its buttons."""
-    return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection)
+    return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces)
 
 
 def hand_state(view: TableView) -> tuple[object, ...]:
@@ -225,9 +238,12 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
     )
 
 
-def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection: int = 0) -> list[discord.ui.Button]:
-    """The viewer's cards (legal ones enabled), contract choices when it chooses, and with manual
-    Weis the Weis it holds as toggles (``selection``: which are marked; the card buttons carry it)."""
+def hand_buttons(
+    view: TableView, lang: str, deck: Deck | None = None, selection: int = 0, faces: CardEmojis = NO_FACES
+) -> list[discord.ui.Button]:
+    """The viewer's cards (legal ones enabled; with ``faces``, the card's picture on its button),
+    contract choices when it chooses, and with manual Weis the Weis it holds as toggles
+    (``selection``: which are marked; the card buttons carry it)."""
     deck = deck or deck_for(lang, view.rules)
     key = hand_key(view)
     tid = view.table_id
@@ -238,7 +254,7 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
         buttons.append(
             discord.ui.Button(
                 label=deck.card(card),
-                emoji=deck.icon(card // 9),
+                emoji=faces.emoji(card, deck) or deck.icon(card // 9),
                 style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
                 disabled=not playable,
                 custom_id=custom_id(tid, key, play_action(card, weis_bits)),
@@ -280,7 +296,7 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
         extra.append(
             discord.ui.Button(
                 label=msg("btn.play_stoeck", lang, card=deck.card(card)),
-                emoji=deck.icon(card // 9),
+                emoji=faces.emoji(card, deck) or deck.icon(card // 9),
                 style=discord.ButtonStyle.success,
                 custom_id=custom_id(tid, key, play_action(card, weis_bits | STOECK_BIT)),
                 row=4,
@@ -295,19 +311,55 @@ def hand_buttons(view: TableView, lang: str, deck: Deck | None = None, selection
     return buttons + extra
 
 
-def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None) -> dict:
+def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None,
+                  image: str | None = None, faces: CardEmojis = NO_FACES) -> dict:  # fmt: skip
     """The public table message as raw JSON, for posting and editing (no discord.py View/Message
-    objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line."""
+    objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line;
+    ``image``: the name of the attached table picture."""
     content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
-    embed = table_embed(view, lang, mentions, deck)
+    embed = table_embed(view, lang, mentions, deck, faces)
     if note:
         embed.set_footer(text=note)
+    if image:
+        embed.set_image(url=f"attachment://{image}")
     return {
         "content": content or "",
         "embeds": [embed.to_dict()],
         "components": components_payload(table_buttons(view, lang)),
         "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
     }
+
+
+def table_picture(view: TableView, lang: str, deck: Deck) -> TablePicture | None:
+    """What the table picture shows, from the spectators' view (no hidden card can get into it)."""
+    if view.phase not in ("contract", "play", "hand_over", "game_over"):
+        return None
+    names = tuple(seat_name(view, s, lang) for s in range(4))
+    title = msg("table.title", lang, id=view.table_id, target=view.rules.target)
+    if view.contract is not None:
+        title = f"{deck.contract(view.contract)} ×{view.rules.multiplier(view.contract)}"
+    last: tuple[tuple[int, int], ...] = ()
+    last_label = ""
+    if view.tricks:
+        t = view.tricks[-1]
+        last = tuple(((t.leader + i) % 4, c) for i, c in enumerate(t.cards))
+        points = t.points + (5 if len(view.tricks) == 9 else 0)
+        taken = msg("table.taken", lang, name=seat_name(view, t.winner, lang), points=points)
+        last_label = f"{msg('table.last_n', lang, n=len(view.tricks))}: {taken}"
+    return TablePicture(
+        title=title, names=(names[0], names[1], names[2], names[3]), trick=tuple(view.trick), last=last,
+        last_label=last_label,
+        totals=view.totals, teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
+        turn=view.turn if view.phase in ("contract", "play") else None, deck=deck.kind, french_map=deck.french_map,
+    )  # fmt: skip
+
+
+def slate_picture(view: TableView, ev: HandScored | GameOver, lang: str) -> SlatePicture:
+    """The Jasstafel after a hand (or at the end of the game)."""
+    written = (ev["written"][0], ev["written"][1]) if ev["type"] == "hand_scored" else (0, 0)
+    title = msg("summary.slate", lang, n=ev["hand"]) if ev["type"] == "hand_scored" else msg("summary.final", lang)
+    return SlatePicture(teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
+                        totals=(ev["totals"][0], ev["totals"][1]), written=written, title=title)  # fmt: skip
 
 
 def tricks_text(n: int, lang: str) -> str:

@@ -2,24 +2,43 @@
 
 Table messages are posted and edited as plain JSON (no View or Message objects: cheaper, and
 nothing left for the cyclic garbage collector), through ``HTTPClient.send_message`` and
-``HTTPClient.edit_message``, so rate limits and retries stay discord.py's job. Those methods
-are not public API: ``tests/discord/test_rest.py`` fails loudly if their signature moves.
+``HTTPClient.edit_message``, so rate limits and retries stay discord.py's job. Pictures go
+along as multipart attachments, the way discord.py itself sends files. Those methods are not
+public API: ``tests/discord/test_rest.py`` fails loudly if their signature moves.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
+import discord
 from discord.http import HTTPClient, MultipartParameters
 
-
-def _params(payload: dict[str, Any]) -> MultipartParameters:
-    return MultipartParameters(payload=payload, multipart=None, files=None)
+Files = tuple[tuple[str, bytes], ...]  # (file name, bytes)
 
 
-async def post_message(http: HTTPClient, channel_id: int, payload: dict[str, Any]) -> int:
-    """Post ``payload`` in the channel; the new message's id."""
-    data = await http.send_message(channel_id, params=_params(payload))
+def _params(payload: dict[str, Any], files: Files = ()) -> MultipartParameters:
+    if not files:
+        return MultipartParameters(payload=payload, multipart=None, files=None)
+    body = {**payload, "attachments": [{"id": i, "filename": name} for i, (name, _) in enumerate(files)]}
+    uploads = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+    multipart: list[dict[str, Any]] = [{"name": "payload_json", "value": json.dumps(body, separators=(",", ":"))}]
+    for i, upload in enumerate(uploads):
+        multipart.append({"name": f"files[{i}]", "value": upload.fp, "filename": upload.filename,
+                          "content_type": "application/octet-stream"})  # fmt: skip
+    return MultipartParameters(payload=None, multipart=multipart, files=uploads)
+
+
+async def post_message(http: HTTPClient, channel_id: int, payload: dict[str, Any], files: Files = ()) -> int:
+    """Post ``payload`` (with ``files`` attached) in the channel; the new message's id."""
+    params = _params(payload, files)
+    try:
+        data = await http.send_message(channel_id, params=params)
+    finally:
+        for upload in params.files or ():
+            upload.close()
     return int(data["id"])
 
 
@@ -28,6 +47,12 @@ async def delete_message(http: HTTPClient, channel_id: int, message_id: int) -> 
     await http.delete_message(channel_id, message_id)
 
 
-async def edit_message(http: HTTPClient, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
-    """Replace the message's content, embeds and components with ``payload``."""
-    await http.edit_message(channel_id, message_id, params=_params(payload))
+async def edit_message(http: HTTPClient, channel_id: int, message_id: int, payload: dict[str, Any],
+                       files: Files = ()) -> None:  # fmt: skip
+    """Replace the message's content, embeds, components (and attachments, when ``files``)."""
+    params = _params(payload, files)
+    try:
+        await http.edit_message(channel_id, message_id, params=params)
+    finally:
+        for upload in params.files or ():
+            upload.close()

@@ -10,6 +10,7 @@ database when it comes back.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections.abc import Sequence
@@ -20,12 +21,14 @@ import discord
 
 from bot.game import Table
 from bot.game.events import Event, TurnReminder
+from bot.render.table import TablePicture, slate_png, table_png
 from bot.services import TableService
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
 from . import rest
-from .presenter import mentions_of, summary_embed, table_payload
+from .emojis import CardEmojis
+from .presenter import NO_FACES, mentions_of, slate_picture, summary_embed, table_payload, table_picture
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -43,16 +46,28 @@ class Ping:
 
 
 EDIT_INTERVAL = 0.3  # seconds between two edits of one table message (Discord's rate limits still apply)
+UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
+TABLE_PNG, SLATE_PNG = "table.png", "jasstafel.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
+
+
+HandKey = tuple[int, int]
+
+
+def _hand_key(table: Table) -> HandKey:
+    """Which hand a message shows (game, hand): a trick of a hand that is over is no longer sent."""
+    return table.game_no, table.hand_no
 
 
 class TableMessages:
     """Every table's public message, for one bot."""
 
-    def __init__(self, bot: JassBot, service: TableService) -> None:
+    def __init__(self, bot: JassBot, service: TableService, faces: CardEmojis = NO_FACES) -> None:
         self.bot = bot
         self.service = service
+        self.faces = faces
         self.edit_interval = EDIT_INTERVAL
+        self.upload_interval = UPLOAD_INTERVAL
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
         self._last_payload: dict[str, dict[str, Any]] = {}  # table -> last edit sent (skip identical edits)
@@ -61,11 +76,13 @@ class TableMessages:
         self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
         self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
         self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
-        self._snapshots: dict[str, list[dict[str, Any]]] = {}  # table -> completed tricks not shown yet
+        self._snapshots: dict[str, list[tuple[HandKey, dict[str, Any]]]] = {}  # table -> completed tricks not shown yet
         self._switches: dict[str, dict[str, str]] = {}  # table -> {"pings": on/off, "images": on/off}
         self._pings: dict[str, Ping] = {}  # table -> the turn ping posted now
         self._ping_locks: dict[str, asyncio.Lock] = {}
         self._ping_tasks: set[asyncio.Task[None]] = set()
+        self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
+        self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
         service.subscribe(self.on_events)
         service.on_evict(self.forget)
@@ -73,7 +90,8 @@ class TableMessages:
     def caches(self) -> tuple[dict[str, Any], ...]:
         """What is kept per table (tests look at it to see that nothing piles up)."""
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
-                self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks)  # fmt: skip
+                self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
+                self._pictures, self._last_upload)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
 
@@ -94,15 +112,39 @@ class TableMessages:
         return deck_for(lang or self.table_lang(table), table.rules, self._decks.get(table.table_id))
 
     def payload(self, table: Table) -> dict[str, Any]:
-        return table_payload(table.view_for(None), self.table_lang(table), self.table_deck(table), mentions_of(table),
-                             self._notes.get(table.table_id))  # fmt: skip
+        """The table message as raw JSON; with pictures on, its picture under ``_picture`` (not sent)."""
+        view, lang, deck = table.view_for(None), self.table_lang(table), self.table_deck(table)
+        picture = table_picture(view, lang, deck) if self.switch(table.table_id, "images") else None
+        body = table_payload(view, lang, deck, mentions_of(table), self._notes.get(table.table_id),
+                             image=TABLE_PNG if picture else None, faces=self.faces)  # fmt: skip
+        if picture is not None:
+            body["_picture"] = picture
+        return body
+
+    async def _files(self, table_id: str, payload: dict[str, Any]) -> tuple[dict[str, Any], rest.Files, Any]:
+        """The JSON to send, the picture to attach (rendered off the event loop, only when it changed)
+        and what that picture shows (remembered by ``_sent`` once the message went out)."""
+        body = dict(payload)
+        picture = body.pop("_picture", None)
+        if picture is None or picture == self._pictures.get(table_id):
+            return body, (), None  # no picture, or the one sent last stays
+        data = await asyncio.get_running_loop().run_in_executor(None, table_png, picture)
+        return body, ((TABLE_PNG, data),), picture
+
+    def _sent(self, table_id: str, picture: TablePicture | None) -> None:
+        if picture is not None:
+            self._pictures[table_id] = picture
+            self._last_upload[table_id] = time.monotonic()
 
     # -- posting and editing ------------------------------------------------------------------
 
     async def post(self, table: Table, channel_id: int) -> None:
         """Post the table message (again) in the channel; later edits go to this one."""
         payload = self.payload(table)
-        message_id = await rest.post_message(self.bot.http, channel_id, payload)
+        self._pictures.pop(table.table_id, None)  # a new message needs its picture
+        body, files, picture = await self._files(table.table_id, payload)
+        message_id = await rest.post_message(self.bot.http, channel_id, body, files)
+        self._sent(table.table_id, picture)
         self._where[table.table_id] = (channel_id, message_id)
         self._last_payload[table.table_id] = payload
         await self.service.storage.set_message(table.table_id, channel_id, message_id)
@@ -134,14 +176,23 @@ class TableMessages:
                     await channel.send(msg("table.reminder", lang, who=who),
                                        allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
                 return
-            if ev["type"] in ("hand_scored", "game_over") and channel_id:
+            if (ev["type"] == "hand_scored" or ev["type"] == "game_over") and channel_id:
                 channel = self.bot.get_partial_messageable(channel_id)
-                embed = summary_embed(table.view_for(None), ev, lang, self.table_deck(table), mentions_of(table))
-                await channel.send(embed=embed)
+                view = table.view_for(None)
+                embed = summary_embed(view, ev, lang, self.table_deck(table), mentions_of(table))
+                if self.switch(table_id, "images"):  # the Jasstafel after every hand, and the final one
+                    data = await asyncio.get_running_loop().run_in_executor(None, slate_png,
+                                                                            slate_picture(view, ev, lang))  # fmt: skip
+                    embed.set_image(url=f"attachment://{SLATE_PNG}")
+                    await channel.send(embed=embed, file=discord.File(io.BytesIO(data), filename=SLATE_PNG))
+                else:
+                    await channel.send(embed=embed)
         self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
+        if any(ev["type"] == "hand_dealt" for ev in events):
+            self._snapshots.pop(table_id, None)  # a trick of the hand before is no news once new cards are out
         if any(ev["type"] == "trick" for ev in events):
             # Every card is seen: the table as the trick ended is shown, however fast play goes on.
-            self._snapshots.setdefault(table_id, []).append(self.payload(table))
+            self._snapshots.setdefault(table_id, []).append((_hand_key(table), self.payload(table)))
         self._schedule_edit(table_id, table)
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
@@ -211,12 +262,26 @@ class TableMessages:
                     self._snapshots.pop(table_id, None)
                     return
                 queued = self._snapshots.get(table_id)
-                payload = queued.pop(0) if queued else self.payload(table)
+                key, payload = queued.pop(0) if queued else (_hand_key(table), self.payload(table))
                 if self._last_payload.get(table_id) != payload:  # else nothing visible changed
+                    picture = payload.get("_picture")
+                    if picture is not None and picture != self._pictures.get(table_id):
+                        late = self._last_upload.get(table_id, 0) + self.upload_interval - time.monotonic()
+                        if late > 0:  # at most one picture a second per table: let more moves gather
+                            await asyncio.sleep(late)
+                            if queued is None:
+                                payload = self.payload(table)
                     self._last_edit[table_id] = time.monotonic()
                     try:
-                        await rest.edit_message(self.bot.http, channel_id, message_id, payload)
-                        self._last_payload[table_id] = payload
+                        body, files, shown = await self._files(table_id, payload)
+                        table = self.service.tables.get(table_id) or table
+                        if key != _hand_key(table):  # new cards were dealt meanwhile: that hand is over
+                            if queued is None:
+                                continue  # show the table as it is now instead
+                        else:
+                            await rest.edit_message(self.bot.http, channel_id, message_id, body, files)
+                            self._last_payload[table_id] = payload
+                            self._sent(table_id, shown)
                     except discord.HTTPException as err:
                         log.warning("table %s: message edit failed: %s", table_id, err)
                 if queued is None:

@@ -206,6 +206,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "summary.stoeck": {"de": "Stöck für {team}.", "en": "Stöck for {team}."},
     "summary.match": {"de": "Match für {team}!", "en": "Match for {team}!"},
     "summary.kontermatsch": {"de": "Kontermatsch für {team}!", "en": "Kontermatsch for {team}!"},
+    "summary.slate": {"de": "Jasstafel nach Runde {n}", "en": "Jasstafel after hand {n}"},
+    "summary.final": {"de": "Jasstafel am Ende des Spiels", "en": "Jasstafel at the end of the game"},
     "summary.totals": {"de": "Stand: {a} : {b}", "en": "Totals: {a} : {b}"},
     "summary.seed": {"de": "Mischung prüfbar: Seed {seed}", "en": "Verifiable shuffle: seed {seed}"},
     "over.berg": {"de": " · Berg: {team}", "en": " · Berg: {team}"},

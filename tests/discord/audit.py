@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from bot.render.cards import card_name, cards_shown
 from bot.rules.cards import FRENCH_SUITS
 from bot.texts.cards import DECKS, Deck
 from cogs.buttons import is_ours
@@ -38,6 +39,12 @@ LABELS = {
 }
 
 
+#: Every emoji face a card has (``swiss_rose_7``; French faces under every mapping).
+FACES = {
+    card: {card_name(card, "swiss")} | {card_name(card, "french", fm) for fm in FRENCH_SUITS} for card in range(36)
+}
+
+
 def _mentions_card(text: str, card: int) -> bool:
     return (
         any(
@@ -45,7 +52,18 @@ def _mentions_card(text: str, card: int) -> bool:
             for label in LABELS[card]
         )
         or re.search(rf':c{card}(w\d+)?"', text) is not None
+        or any(re.search(rf"\b{face}_[0-9a-f]{{6}}\b", text) for face in FACES[card])
     )
+
+
+def _pictured(files: list[bytes]) -> set[int]:
+    """The cards the attached pictures show; a picture that does not say which is a failure."""
+    shown: set[int] = set()
+    for data in files:
+        cards = cards_shown(data)
+        assert cards is not None, "every picture the bot sends names the cards it shows"
+        shown.update(cards)
+    return shown
 
 
 def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[int] | None = None) -> int:
@@ -54,6 +72,8 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
     for call in calls:
         if not isinstance(call.payload, dict | list):
             continue
+        if re.search(r"/applications/\d+/emojis", call.path):
+            continue  # the application's own emoji store: no message, nobody reads it
         text = json.dumps(call.payload, ensure_ascii=False)
         held = call.state or {}
         audience: int | None = None  # None: public
@@ -64,11 +84,15 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
                 audience = user_id
             if call.path.split("?")[0].endswith("/messages/@original") and private and call.interaction_id in private:
                 audience = user_id  # an edit of that user's ephemeral hand message
+        pictured = _pictured(call.files)
         for owner, cards in held.items():
             if owner == audience:
                 continue
+            assert not cards & pictured, f"a picture shows cards {cards & pictured} of {owner}"
             for card in cards:
-                assert not _mentions_card(text, card), f"card {card} of {owner} shown to {audience or 'everyone'}"
+                assert not _mentions_card(text, card), (
+                    f"card {card} of {owner} shown to {audience or 'everyone'}: {call.method} {call.path} {text[:3000]}"
+                )
         _check_components(call.payload)
         checked += 1
     return checked

@@ -9,9 +9,13 @@ records it and answers as Discord would (including the 3 s deadline of an intera
 from __future__ import annotations
 
 import asyncio
+import base64
 import itertools
+import json
+import re
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -51,6 +55,7 @@ class Call:
     interaction_id: int | None = None
     elapsed: float | None = None  # seconds since the interaction arrived (callbacks)
     state: Any = None  # what the test's observer saw when the call was made
+    files: list[bytes] = field(default_factory=list)  # files attached (pictures)
 
 
 @dataclass
@@ -65,18 +70,34 @@ class DiscordSide:
     by_interaction: dict[int, list[Call]] = field(default_factory=dict)
     private: set[int] = field(default_factory=set)  # interactions whose response is an ephemeral message
     original_edits: int = 0  # edits of an interaction's response through its token (hand messages)
+    uploads: list[tuple[str, str, list[bytes]]] = field(default_factory=list)  # files sent: (method, url, bytes)
     record: bool = True  # keep every call (the audit); benchmarks switch it off to keep memory flat
+    app_emojis: dict[int, dict[str, Any]] = field(default_factory=dict)  # the application's emojis, by id
+    emoji_uploads: int = 0
+    emoji_room: int = 2000  # Discord's limit of emojis per application; 0: every upload is refused
+    emoji_refusal: tuple[int, int, str] | None = None  # (status, code, message) for every emoji call
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
-        if payload is None and kwargs.get("form"):
-            payload = kwargs["form"]
+        uploads: list[bytes] = []
+        if payload is None and (form or kwargs.get("form")):
+            for part in form or kwargs["form"]:  # a multipart body: its JSON part and its files
+                if part.get("name") == "payload_json":
+                    payload = json.loads(part["value"])
+                elif str(part.get("name", "")).startswith("files["):
+                    value = part["value"]
+                    uploads.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
+        if uploads:
+            self.uploads.append((route.method, route.url, uploads))
         if self.record:
-            self.calls.append(Call(route.method, route.url, payload, state=self.observer() if self.observer else None))
+            state = self.observer() if self.observer else None
+            self.calls.append(Call(route.method, route.url, payload, state=state, files=uploads))
         if route.path == "/users/@me":
             return BOT_USER
         if route.path == "/oauth2/applications/@me":
             return APPLICATION
+        if route.path.startswith("/applications/{application_id}/emojis"):
+            return self._emojis(route, payload)
         if route.method == "PUT" and route.path.endswith("/commands"):
             return [
                 {**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"} for cmd in payload or []
@@ -92,6 +113,38 @@ class DiscordSide:
             if self.record:
                 self.messages[mid] = message
             return message
+        return {}
+
+    def _emojis(self, route, payload: Any) -> Any:
+        """The application-emoji endpoints as Discord answers them (list, create, delete)."""
+        if self.emoji_refusal is not None:
+            status, code, text = self.emoji_refusal
+            raise discord.HTTPException(SimpleNamespace(status=status, reason=text), {"code": code, "message": text})
+        if route.method == "GET":
+            return {"items": list(self.app_emojis.values())}
+        if route.method == "POST":
+            name, image = payload["name"], payload["image"]
+            problem = None
+            if not re.fullmatch(r"[A-Za-z0-9_]{2,32}", name) or not image.startswith("data:image/png;base64,"):
+                problem = (50035, "Invalid Form Body")
+            elif len(base64.b64decode(image.split(",", 1)[1])) > 256 * 1024:
+                problem = (50045, "File uploaded exceeds the maximum size")
+            elif len(self.app_emojis) >= self.emoji_room or any(e["name"] == name for e in self.app_emojis.values()):
+                problem = (30018, "Maximum number of emojis reached")
+            if problem is not None:
+                code, text = problem
+                raise discord.HTTPException(
+                    SimpleNamespace(status=400, reason="Bad Request"), {"code": code, "message": text}
+                )
+            emoji_id = next(self.ids)
+            emoji = {"id": str(emoji_id), "name": name, "roles": [], "require_colons": True, "managed": False,
+                     "animated": False, "available": True, "user": BOT_USER}  # fmt: skip
+            self.app_emojis[emoji_id] = emoji
+            self.emoji_uploads += 1
+            return emoji
+        if route.method == "DELETE":
+            self.app_emojis.pop(int(route.url.rsplit("/", 1)[1]), None)
+            return None
         return {}
 
     async def webhook_request(

@@ -29,8 +29,20 @@ def latest_hand(h, who, since: int) -> dict | None:
     return None
 
 
-async def test_four_people_play_every_card_with_one_click(harness):
-    h = harness
+async def test_four_people_play_every_card_with_one_click(tmp_path, monkeypatch):
+    import dataclasses
+
+    from .test_table_game import fast_settings, started
+
+    # A short pause between hands, as at a real table (the default is 4 s).
+    h = await started(dataclasses.replace(fast_settings(tmp_path), hand_pause_seconds=0.3), monkeypatch)
+    try:
+        await _four_people_one_click(h)
+    finally:
+        await h.bot.close()
+
+
+async def _four_people_one_click(h):
     h.side.observer = observer_for(h.bot)
     await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "single-1000"}]), ANNA))
     for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):

@@ -30,6 +30,7 @@ async def started(settings: Settings, monkeypatch) -> Harness:
     h = Harness(JassBot(settings), monkeypatch)
     await h.start()
     h.bot.get_cog("Jass").messages.edit_interval = 0
+    h.bot.get_cog("Jass").messages.upload_interval = 0
     return h
 
 

@@ -1,0 +1,1 @@
+"""Pictures (Pillow): cards, the table, the Jasstafel. No Discord, no database, no services."""
