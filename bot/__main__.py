@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")
     play.add_argument("--level", default="club", choices=COMPUTER_LEVELS, help="computer players' level")
     play.add_argument("--lang", default="en", choices=("de", "en"), help="language of the game's texts")
+    play.add_argument("--deck", default="swiss", choices=("swiss", "french"), help="card names and suit symbols")
+    play.add_argument("--plain", action="store_true", help="plain text: no colours and no suit symbols")
     return parser
 
 

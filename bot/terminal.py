@@ -7,10 +7,11 @@ contract and Schieben, Weis and Stöck, every trick, hand summaries and the tota
 
 from __future__ import annotations
 
+import os
 import secrets
 import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TextIO
 
 from bot.ai import computer_command
 from bot.game import (
@@ -33,7 +34,7 @@ from bot.game import (
 from bot.game.events import Event
 from bot.game.export import history_jsonl
 from bot.rules import Card, Contract, RuleSet, RuleSetError
-from bot.rules.cards import cards_of
+from bot.rules.cards import FRENCH_SUITS, cards_of
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
 
@@ -66,6 +67,33 @@ def parse_overrides(preset: str, settings: list[str]) -> RuleSet:
     return RuleSet.from_dict(data)
 
 
+Style = Literal["colour", "symbols", "plain"]  # symbols: suit symbols without colour (NO_COLOR)
+
+#: ANSI colours of the suits: Eichel brown-yellow, Rose red, Schelle bright yellow, Schilte cyan.
+SWISS_COLOURS = ("33", "31", "93", "36")
+FRENCH_COLOURS = {"herz": "31", "ecken": "31", "kreuz": "1", "schaufel": "1"}
+
+
+def styled_card(card: int, deck: Deck, style: Style = "colour") -> str:
+    """A card as the terminal shows it: ``Rose 7``, ``🌹 Rose 7`` or that in the suit's colour."""
+    name = deck.card(card)
+    if style == "plain":
+        return name
+    suit = card // 9
+    text = f"{deck.icon(suit)} {name}"
+    if style == "symbols":
+        return text
+    colour = FRENCH_COLOURS[FRENCH_SUITS[deck.french_map][suit]] if deck.kind == "french" else SWISS_COLOURS[suit]
+    return f"\x1b[{colour}m{text}\x1b[0m"
+
+
+def terminal_style(plain: bool, environ: Mapping[str, str] = os.environ) -> Style:
+    """``--plain`` gives plain text; the NO_COLOR convention keeps the symbols but drops the colour."""
+    if plain:
+        return "plain"
+    return "symbols" if environ.get("NO_COLOR") else "colour"
+
+
 class TerminalGame:
     def __init__(
         self,
@@ -77,10 +105,13 @@ class TerminalGame:
         ask: Callable[[str], str] = input,
         level: str = "club",
         lang: str = "en",
+        deck: str = "swiss",
+        style: Style = "colour",
     ) -> None:
         self.out, self.ask, self.json_out = out, ask, json_out
         self.lang = lang if lang in LANGS else "en"
-        self.deck = Deck(self.lang, "swiss", rules.french_map)
+        self.deck = Deck(self.lang, deck if deck in ("swiss", "french") else "swiss", rules.french_map)
+        self.style: Style = style
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
         self._weis: list[str] = []  # Weis declared in trick 1, shown once it is complete
@@ -123,7 +154,9 @@ class TerminalGame:
         return self.t(key, who=self.name(seat), **values)
 
     def card(self, card: int | str) -> str:
-        return self.deck.card(Card.parse(card).index if isinstance(card, str) else card)
+        """The card's name; in colour its suit symbol before it, in the suit's colour."""
+        index = Card.parse(card).index if isinstance(card, str) else card
+        return styled_card(index, self.deck, self.style)
 
     def contract(self, contract: int | str) -> str:
         return self.deck.contract(int(Contract.parse(contract)) if isinstance(contract, str) else contract)
@@ -342,5 +375,7 @@ def play_main(args: Any) -> int:
         return 2
     if args.json and "human" in seats and sys.stdin.isatty():
         print(message("term.json_note", lang), file=sys.stderr)
-    game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"), lang=lang)
+    style = terminal_style(getattr(args, "plain", False))
+    game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"), lang=lang,
+                        deck=getattr(args, "deck", "swiss"), style=style)  # fmt: skip
     return game.run()

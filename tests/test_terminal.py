@@ -150,3 +150,31 @@ def test_the_play_command_takes_a_language():
     )
     assert out.returncode == 0, out.stderr
     assert "=== Spiel 1: Schieber auf 1000" in out.stdout and "Spiel vorbei" in out.stdout
+
+
+def test_cards_in_colour_with_suit_symbols_or_plain():
+    from bot.terminal import styled_card, terminal_style
+    from bot.texts.cards import Deck
+
+    rose_7 = 10
+    assert styled_card(rose_7, Deck("de"), "colour") == "\x1b[31m🌹 Rose 7\x1b[0m"
+    assert styled_card(rose_7, Deck("de"), "symbols") == "🌹 Rose 7"
+    assert styled_card(rose_7, Deck("de"), "plain") == "Rose 7"
+    assert styled_card(rose_7, Deck("en", "french"), "colour") == "\x1b[31m♥️ Hearts 7\x1b[0m"
+    assert styled_card(0, Deck("en", "french"), "colour").startswith("\x1b[31m♦️ Diamonds 6")
+    assert terminal_style(plain=True, environ={}) == "plain"
+    assert terminal_style(plain=False, environ={"NO_COLOR": "1"}) == "symbols"
+    assert terminal_style(plain=False, environ={}) == "colour"
+
+
+def test_the_terminal_game_is_in_colour_unless_plain():
+    command = [sys.executable, "-m", "bot", "play", "--seats", "ai,ai,ai,ai", "--seed", "2", "--preset", "single-1000"]
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    coloured = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=True)
+    plain = subprocess.run([*command, "--plain"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+                           check=True)  # fmt: skip
+    assert "\x1b[31m🌹 Rose" in coloured.stdout
+    assert "\x1b[" not in plain.stdout and "🌹" not in plain.stdout and "Rose" in plain.stdout
+    french = subprocess.run([*command, "--deck", "french"], capture_output=True, text=True, cwd=ROOT, env=env,
+                            timeout=120, check=True)  # fmt: skip
+    assert "♥️ Hearts" in french.stdout
