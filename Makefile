@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.rules_bench
 	$(PY) -m benchmarks.service_bench
 	$(PY) -m benchmarks.discord_bench
+	$(PY) -m benchmarks.render_bench
 	$(PY) -m benchmarks.ai_bench
 
 $(RESEARCH_STAMP): $(STAMP)

@@ -6,7 +6,10 @@ and three computer players that act at once.  Prints ``name: value`` lines:
 * cpu_ms_per_card_play_p50: CPU time of one card-play click, from the payload fed in to the
   interaction answered (one table alone, so nothing else runs in between);
 * tables_N_click_latency_p50_ms / _p99_ms: wall time from payload in to the answer, N tables at once,
-  people thinking ``--think`` seconds and computer players waiting ``--ai-delay`` seconds on average.
+  people thinking ``--think`` seconds and computer players waiting ``--ai-delay`` seconds on average;
+* tables_N_table_pictures / _max_pictures_per_table_per_s: table pictures uploaded (server setting
+  ``images``, on by default; ``--images off`` to compare) and the most one table message got in
+  any one second.
 """
 
 from __future__ import annotations
@@ -81,8 +84,25 @@ async def person(
             wall.append((t0, time.perf_counter() - t0))
 
 
+def most_per_second(uploads: list[tuple[float, str, str]]) -> tuple[int, int]:
+    """(table pictures, the most any one message got within one second) of the recorded uploads."""
+    by_message: dict[str, list[float]] = {}
+    for when, method, url in uploads:
+        if method == "PATCH":  # edits of a table message (the Jasstafel is a new message)
+            by_message.setdefault(url, []).append(when)
+    most = 0
+    for times in by_message.values():
+        times.sort()
+        first = 0
+        for last, t in enumerate(times):
+            while t - times[first] >= 1.0:
+                first += 1
+            most = max(most, last - first + 1)
+    return sum(len(t) for t in by_message.values()), most
+
+
 async def run(
-    tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.0
+    tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.0, images: str = "on", uploads: list | None = None
 ) -> tuple[list[float], list[tuple[float, float]], float]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = JassBot(
@@ -98,6 +118,9 @@ async def run(
         await h.start()
         h.side.record = False  # a benchmark keeps no transcript (the tests' audit does)
         cog = bot.get_cog("Jass")
+        await cog.flush()  # the card emojis are up
+        settings = [{"name": "settings", "type": 1, "options": [{"name": "images", "type": 3, "value": images}]}]
+        await h.send(h.command_payload("jass", settings, user(9_999, "admin"), manager=True))
         people = []
         for i in range(tables):
             who = user(10_000 + i, f"p{i}")
@@ -141,6 +164,8 @@ async def run(
         await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think, turns[tid]) for who, tid in people))
         await cog.flush()
         await bot.close()
+        if uploads is not None:
+            uploads.extend(h.side.uploads)
         return cpu, wall, began
 
 
@@ -173,14 +198,17 @@ async def main() -> None:
         default=10.0,
         help="also report clicks after this many seconds (all games start at once)",
     )
+    parser.add_argument("--images", default="on", choices=("on", "off"), help="table pictures (server setting)")
     args = parser.parse_args()
-    cpu, wall, _ = await run(1, 60)
+    print(f"images: {args.images}")
+    cpu, wall, _ = await run(1, 60, images=args.images)
     print(f"cpu_ms_per_card_play_p50: {1000 * pct(cpu, 0.5):.2f}")
     print(f"cpu_ms_per_card_play_mean: {1000 * statistics.fmean(cpu):.2f}")
     print(f"single_table_click_latency_p50_ms: {1000 * pct([w for _, w in wall], 0.5):.2f}")
     for n in (int(x) for x in args.tables.split(",")):
         gc_pauses = GcPauses()
-        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay)
+        uploads: list[tuple[float, str, str]] = []
+        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay, args.images, uploads)
         gc.callbacks.remove(gc_pauses)
         every = [w for _, w in wall]
         steady = [w for t, w in wall if t - began >= args.warmup]
@@ -190,6 +218,9 @@ async def main() -> None:
         if steady:
             print(f"tables_{n}_after_{args.warmup:g}s_card_plays: {len(steady)}")
             print(f"tables_{n}_after_{args.warmup:g}s_p99_ms: {1000 * pct(steady, 0.99):.2f}")
+        pictures, most = most_per_second(uploads)
+        print(f"tables_{n}_table_pictures: {pictures}")
+        print(f"tables_{n}_max_pictures_per_table_per_s: {most}")
         longest = 1000 * max(gc_pauses.pauses, default=0.0)
         print(f"tables_{n}_full_gc_passes: {len(gc_pauses.pauses)} (longest {longest:.1f} ms)")
 

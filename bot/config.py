@@ -65,6 +65,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("limits.tables_per_channel", "tables_per_channel", "JASS_TABLES_PER_CHANNEL", "count", 3, 0, 100),
     Option("limits.tables_per_user", "tables_per_user", "JASS_TABLES_PER_USER", "count", 3, 0, 100),
     Option("card_emojis", "card_emojis", "JASS_CARD_EMOJIS", "choice", "on", choices=SWITCH),
+    Option("render_workers", "render_workers", "JASS_RENDER_WORKERS", "count", 1, 0, 32),
 )
 BY_KEY = {o.key: o for o in OPTIONS}
 #: Environment variable -> dotted config key.
@@ -131,6 +132,7 @@ class Settings:
     tables_per_channel: int = _default("limits.tables_per_channel")  # 0: no limit
     tables_per_user: int = _default("limits.tables_per_user")  # 0: no limit
     card_emojis: str = _default("card_emojis")  # on: card pictures as application emojis on the buttons
+    render_workers: int = _default("render_workers")  # processes drawing pictures; 0: a thread of the bot
     source: str = "defaults"
 
     def describe(self) -> list[str]:

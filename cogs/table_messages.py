@@ -21,7 +21,8 @@ import discord
 
 from bot.game import Table
 from bot.game.events import Event, TurnReminder
-from bot.render.table import TablePicture, slate_png, table_png
+from bot.render.pool import Renderer
+from bot.render.table import SlatePicture, TablePicture
 from bot.services import TableService
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
@@ -66,6 +67,7 @@ class TableMessages:
         self.bot = bot
         self.service = service
         self.faces = faces
+        self.renderer = Renderer(getattr(bot.settings, "render_workers", 1))
         self.edit_interval = EDIT_INTERVAL
         self.upload_interval = UPLOAD_INTERVAL
         self._pending: dict[str, asyncio.Task[None]] = {}
@@ -80,7 +82,8 @@ class TableMessages:
         self._switches: dict[str, dict[str, str]] = {}  # table -> {"pings": on/off, "images": on/off}
         self._pings: dict[str, Ping] = {}  # table -> the turn ping posted now
         self._ping_locks: dict[str, asyncio.Lock] = {}
-        self._ping_tasks: set[asyncio.Task[None]] = set()
+        self._post_locks: dict[str, asyncio.Lock] = {}  # table -> hand summaries posted in order
+        self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
         self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
         self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
@@ -91,6 +94,7 @@ class TableMessages:
         """What is kept per table (tests look at it to see that nothing piles up)."""
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
                 self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
+                self._post_locks,
                 self._pictures, self._last_upload)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
@@ -128,7 +132,7 @@ class TableMessages:
         picture = body.pop("_picture", None)
         if picture is None or picture == self._pictures.get(table_id):
             return body, (), None  # no picture, or the one sent last stays
-        data = await asyncio.get_running_loop().run_in_executor(None, table_png, picture)
+        data = await self.renderer.table(picture)
         return body, ((TABLE_PNG, data),), picture
 
     def _sent(self, table_id: str, picture: TablePicture | None) -> None:
@@ -177,16 +181,15 @@ class TableMessages:
                                        allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
                 return
             if (ev["type"] == "hand_scored" or ev["type"] == "game_over") and channel_id:
-                channel = self.bot.get_partial_messageable(channel_id)
                 view = table.view_for(None)
                 embed = summary_embed(view, ev, lang, self.table_deck(table), mentions_of(table))
-                if self.switch(table_id, "images"):  # the Jasstafel after every hand, and the final one
-                    data = await asyncio.get_running_loop().run_in_executor(None, slate_png,
-                                                                            slate_picture(view, ev, lang))  # fmt: skip
-                    embed.set_image(url=f"attachment://{SLATE_PNG}")
-                    await channel.send(embed=embed, file=discord.File(io.BytesIO(data), filename=SLATE_PNG))
-                else:
-                    await channel.send(embed=embed)
+                # The Jasstafel after every hand, and the final one; posted in the background (in
+                # order), so the click that ended the hand is answered without waiting for it.
+                slate = slate_picture(view, ev, lang) if self.switch(table_id, "images") else None
+                lock = self._post_locks.setdefault(table_id, asyncio.Lock())
+                task = asyncio.create_task(self._post_summary(table_id, channel_id, embed, slate, lock))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
         self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
         if any(ev["type"] == "hand_dealt" for ev in events):
             self._snapshots.pop(table_id, None)  # a trick of the hand before is no news once new cards are out
@@ -196,6 +199,20 @@ class TableMessages:
         self._schedule_edit(table_id, table)
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
+
+    async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed, slate: SlatePicture | None,
+                            lock: asyncio.Lock) -> None:  # fmt: skip
+        async with lock:
+            try:
+                channel = self.bot.get_partial_messageable(channel_id)
+                if slate is None:
+                    await channel.send(embed=embed)
+                    return
+                data = await self.renderer.slate(slate)
+                embed.set_image(url=f"attachment://{SLATE_PNG}")
+                await channel.send(embed=embed, file=discord.File(io.BytesIO(data), filename=SLATE_PNG))
+            except discord.HTTPException as err:
+                log.warning("table %s: hand summary not posted: %s", table_id, err)
 
     # -- turn pings ---------------------------------------------------------------------------
 
@@ -220,8 +237,8 @@ class TableMessages:
         lock = self._ping_locks.setdefault(table_id, asyncio.Lock())
         self._pings[table_id] = Ping(turn, person, None)
         task = asyncio.create_task(self._repost_ping(table_id, channel_id, table, current, person, deadline, lock))
-        self._ping_tasks.add(task)
-        task.add_done_callback(self._ping_tasks.discard)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _repost_ping(self, table_id: str, channel_id: int, table: Table, old: Ping | None, person: str | None,
                            deadline: int | None, lock: asyncio.Lock) -> None:  # fmt: skip
@@ -286,7 +303,7 @@ class TableMessages:
                         log.warning("table %s: message edit failed: %s", table_id, err)
                 if queued is None:
                     return
-                if not queued:
+                if not queued and self._snapshots.get(table_id) is queued:  # (a new deal may have dropped it)
                     del self._snapshots[table_id]
         finally:
             if table_id not in self.service.tables:  # evicted meanwhile: forget it now
@@ -325,15 +342,16 @@ class TableMessages:
 
     async def flush(self) -> None:
         """Wait for every pending table-message edit (tests, shutdown)."""
-        while pending := [t for t in (*self._pending.values(), *self._ping_tasks) if not t.done()]:
+        while pending := [t for t in (*self._pending.values(), *self._background) if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
         """Send the edits still pending (a few seconds at most), so table messages are current."""
         if self.refresher is not None:
             self.refresher.cancel()
-        pending = [t for t in (*self._pending.values(), *self._ping_tasks) if not t.done()]
+        pending = [t for t in (*self._pending.values(), *self._background) if not t.done()]
         if pending:
             _, late = await asyncio.wait(pending, timeout=FLUSH_ON_CLOSE)
             for task in late:
                 task.cancel()
+        self.renderer.close()

@@ -149,10 +149,10 @@ def _jasstafel_image(p: SlatePicture) -> Image.Image:
 @lru_cache(maxsize=256)
 def table_png(p: TablePicture) -> bytes:
     """The table picture as PNG bytes (cached by what it shows), naming the cards it shows."""
-    return png_bytes(_table_image(p), cards=tuple(card for _, card in p.trick + p.last))
+    return png_bytes(_table_image(p), cards=tuple(card for _, card in p.trick + p.last), palette=True)
 
 
 @lru_cache(maxsize=64)
 def slate_png(p: SlatePicture) -> bytes:
     """The Jasstafel as PNG bytes; it shows no card."""
-    return png_bytes(_jasstafel_image(p), cards=())
+    return png_bytes(_jasstafel_image(p), cards=(), palette=True)

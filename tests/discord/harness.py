@@ -70,7 +70,7 @@ class DiscordSide:
     by_interaction: dict[int, list[Call]] = field(default_factory=dict)
     private: set[int] = field(default_factory=set)  # interactions whose response is an ephemeral message
     original_edits: int = 0  # edits of an interaction's response through its token (hand messages)
-    uploads: list[tuple[str, str, list[bytes]]] = field(default_factory=list)  # files sent: (method, url, bytes)
+    uploads: list[tuple[float, str, str]] = field(default_factory=list)  # files sent: (when, method, url)
     record: bool = True  # keep every call (the audit); benchmarks switch it off to keep memory flat
     app_emojis: dict[int, dict[str, Any]] = field(default_factory=dict)  # the application's emojis, by id
     emoji_uploads: int = 0
@@ -88,7 +88,7 @@ class DiscordSide:
                     value = part["value"]
                     uploads.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
         if uploads:
-            self.uploads.append((route.method, route.url, uploads))
+            self.uploads.append((time.monotonic(), route.method, route.url))
         if self.record:
             state = self.observer() if self.observer else None
             self.calls.append(Call(route.method, route.url, payload, state=state, files=uploads))

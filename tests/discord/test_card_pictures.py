@@ -119,8 +119,18 @@ def png_hash(data: bytes) -> str:
         return hashlib.sha256(image.convert("RGB").tobytes()).hexdigest()
 
 
-async def test_the_table_message_shows_the_trick_as_a_picture_and_each_hand_ends_with_a_jasstafel(harness):
-    h = harness
+async def test_the_table_message_shows_the_trick_as_a_picture_and_each_hand_ends_with_a_jasstafel(
+    tmp_path, monkeypatch
+):
+    # Pictures drawn in a worker process, as the bot does by default.
+    h = await started(dataclasses.replace(fast_settings(tmp_path), render_workers=1), monkeypatch)
+    try:
+        await _pictures_follow_the_game(h)
+    finally:
+        await h.bot.close()
+
+
+async def _pictures_follow_the_game(h):
     h.side.observer = observer_for(h.bot)
     message = await solo_table(h)
     tid = next(iter(h.bot.service.tables))

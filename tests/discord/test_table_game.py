@@ -22,6 +22,7 @@ def fast_settings(tmp_path, turn_timer_seconds: float = 0) -> Settings:
         computer_delay_seconds=0,
         hand_pause_seconds=0,
         turn_timer_seconds=turn_timer_seconds,
+        render_workers=0,  # pictures drawn in a thread: no worker process per test (one test uses them)
     )
 
 
