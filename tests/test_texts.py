@@ -55,5 +55,7 @@ def test_terminal_and_discord_name_cards_the_same_way():
     from bot.terminal import TerminalGame
     from bot.texts.cards import Deck
 
-    game = TerminalGame(["ai"] * 4, RuleSet(), 1, False, out=io.StringIO(), lang="de")
-    assert [game.card(c) for c in range(36)] == [Deck("de").card(c) for c in range(36)]
+    plain = TerminalGame(["ai"] * 4, RuleSet(), 1, False, out=io.StringIO(), lang="de", style="plain")
+    assert [plain.card(c) for c in range(36)] == [Deck("de").card(c) for c in range(36)]
+    coloured = TerminalGame(["ai"] * 4, RuleSet(), 1, False, out=io.StringIO(), lang="de")
+    assert all(Deck("de").card(c) in coloured.card(c) for c in range(36))  # the same name, with symbol and colour

@@ -16,7 +16,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord.http import HTTPClient
@@ -237,9 +237,14 @@ def user(uid: int, name: str) -> dict[str, Any]:
 class Harness:
     """A bot logged in against :class:`DiscordSide`; ``send`` feeds interactions."""
 
+    #: Every harness made, so a test that fails half-way still gets its bot closed (an open
+    #: database keeps a worker thread, and with it the test process, alive).
+    made: ClassVar[list[Harness]] = []
+
     def __init__(self, bot: discord.Client, monkeypatch) -> None:
         self.bot = bot
         self.side = DiscordSide()
+        Harness.made.append(self)
         self._ids = itertools.count(500_000)
         monkeypatch.setattr(HTTPClient, "request", lambda http, route, **kw: self.side.http_request(route, **kw))
         monkeypatch.setattr(
