@@ -83,10 +83,12 @@ class TableMessages:
         self._pings: dict[str, Ping] = {}  # table -> the turn ping posted now
         self._ping_locks: dict[str, asyncio.Lock] = {}
         self._post_locks: dict[str, asyncio.Lock] = {}  # table -> hand summaries posted in order
+        self._stale: dict[str, bool] = {}  # table -> moved since its edit in flight was built
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
         self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
         self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
+        self._closed = False
         service.subscribe(self.on_events)
         service.on_evict(self.forget)
 
@@ -94,7 +96,7 @@ class TableMessages:
         """What is kept per table (tests look at it to see that nothing piles up)."""
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
                 self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
-                self._post_locks,
+                self._post_locks, self._stale,
                 self._pictures, self._last_upload)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
@@ -263,7 +265,10 @@ class TableMessages:
                 log.warning("table %s: turn ping failed: %s", table_id, err)
 
     def _schedule_edit(self, table_id: str, table: Table) -> None:
+        if self._closed:
+            return
         self._latest[table_id] = table
+        self._stale[table_id] = True  # seen by an edit in flight: it goes round once more
         if table_id not in self._pending or self._pending[table_id].done():
             self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
 
@@ -279,15 +284,18 @@ class TableMessages:
                     self._snapshots.pop(table_id, None)
                     return
                 queued = self._snapshots.get(table_id)
+                if not queued:
+                    self._stale.pop(table_id, None)  # this pass shows the table as it is now
                 key, payload = queued.pop(0) if queued else (_hand_key(table), self.payload(table))
                 if self._last_payload.get(table_id) != payload:  # else nothing visible changed
                     picture = payload.get("_picture")
                     if picture is not None and picture != self._pictures.get(table_id):
                         late = self._last_upload.get(table_id, 0) + self.upload_interval - time.monotonic()
-                        if late > 0:  # at most one picture a second per table: let more moves gather
-                            await asyncio.sleep(late)
-                            if queued is None:
-                                payload = self.payload(table)
+                        if late > 0:
+                            # At most one picture a second per table: the text goes now (with the
+                            # picture already there), the new picture once the second is over.
+                            payload = {**payload, "_picture": self._pictures.get(table_id)}
+                            asyncio.get_running_loop().call_later(late, self._schedule_edit, table_id, table)
                     self._last_edit[table_id] = time.monotonic()
                     try:
                         body, files, shown = await self._files(table_id, payload)
@@ -301,9 +309,11 @@ class TableMessages:
                             self._sent(table_id, shown)
                     except discord.HTTPException as err:
                         log.warning("table %s: message edit failed: %s", table_id, err)
-                if queued is None:
-                    return
-                if not queued and self._snapshots.get(table_id) is queued:  # (a new deal may have dropped it)
+                if queued is None and not self._stale.get(table_id):
+                    return  # (else the table moved while this edit was drawn or sent: again)
+                if (
+                    queued is not None and not queued and self._snapshots.get(table_id) is queued
+                ):  # (a new deal may have dropped it)
                     del self._snapshots[table_id]
         finally:
             if table_id not in self.service.tables:  # evicted meanwhile: forget it now
@@ -347,6 +357,7 @@ class TableMessages:
 
     async def close(self) -> None:
         """Send the edits still pending (a few seconds at most), so table messages are current."""
+        self._closed = True
         if self.refresher is not None:
             self.refresher.cancel()
         pending = [t for t in (*self._pending.values(), *self._background) if not t.done()]

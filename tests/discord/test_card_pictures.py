@@ -1,9 +1,12 @@
 """Card pictures on Discord: application emojis on the hand's buttons, the table picture, the Jasstafel."""
 
+import asyncio
 import dataclasses
 import hashlib
 import io
+import itertools
 import re
+import time
 
 from PIL import Image
 
@@ -162,3 +165,37 @@ async def test_images_off_sends_no_pictures(harness):
     message = table_message(h)
     assert "image" not in message["embeds"][0]
     assert not any(c.files for c in h.side.calls)
+
+
+async def test_a_move_shows_at_once_and_its_picture_follows_within_the_upload_interval(harness):
+    h = harness
+    cog = h.bot.get_cog("Jass")
+    message = await solo_table(h)
+    tid = next(iter(h.bot.service.tables))
+    path = f"/messages/{message['id']}"
+    cog.messages.upload_interval = 0.6
+    before, since = len(h.side.calls), time.monotonic()
+    for _ in range(40):  # play until Anna has laid a card
+        table = h.bot.service.tables[tid]
+        if (
+            table.hand is not None
+            and table.hand.trick
+            and table.phase == "play"
+            and any(seat == 0 for seat, _ in table.view_for(None).trick)
+        ):
+            break
+        hand = await my_hand(h, table_message(h))
+        enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        await h.send(h.click_payload(enabled[0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+        await settle(h)
+    edits = [c for c in h.side.calls[before:] if c.method == "PATCH" and path in c.path]
+    assert any(not c.files for c in edits), "the text of a move is not held back for its picture"
+    uploads = sorted(when for when, method, url in h.side.uploads if method == "PATCH" and path in url and when > since)
+    assert all(b - a >= 0.55 for a, b in itertools.pairwise(uploads)), "at most one picture per interval"
+    await asyncio.sleep(0.7)
+    await settle(h)
+    last_text = table_message(h)["embeds"][0]["description"]
+    last_picture = [c for c in h.side.calls if c.files and path in c.path][-1]
+    shown = set(cards_shown(last_picture.files[0]))
+    on_table = {card for _, card in h.bot.service.tables[tid].view_for(None).trick}
+    assert on_table <= shown, f"the picture caught up with the table ({last_text})"
