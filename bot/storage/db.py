@@ -79,6 +79,9 @@ class Storage:
         self._write = asyncio.Lock()
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
+        from .tournaments import TournamentStore
+
+        self.tournaments = TournamentStore(self)  # tournaments' events, seeds and tables
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:

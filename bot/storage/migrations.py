@@ -85,4 +85,39 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE tables ADD COLUMN images TEXT;
         """,
     ),
+    (
+        6,
+        """
+        CREATE TABLE tournaments (
+            id          TEXT PRIMARY KEY,
+            status      TEXT NOT NULL DEFAULT 'signup'
+                        CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+            guild_id    INTEGER,
+            channel_id  INTEGER,
+            message_id  INTEGER,
+            secret_seed TEXT,  -- the draw's seed until the start (its SHA-256 is in the first event)
+            created_at  TEXT NOT NULL,
+            updated_at  TEXT NOT NULL
+        );
+        CREATE INDEX tournaments_status ON tournaments (status);
+
+        CREATE TABLE tournament_events (
+            tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            seq           INTEGER NOT NULL CHECK (seq >= 1),
+            type          TEXT NOT NULL,
+            payload       TEXT NOT NULL,
+            created_at    TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, seq)
+        ) WITHOUT ROWID;
+
+        -- Which table of the table service plays which table of which Passe.
+        CREATE TABLE tournament_tables (
+            tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            passe         INTEGER NOT NULL,
+            table_no      INTEGER NOT NULL,
+            table_id      TEXT NOT NULL UNIQUE REFERENCES tables (id),
+            PRIMARY KEY (tournament_id, passe, table_no)
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]

@@ -1,0 +1,105 @@
+"""Tournaments in the database: their append-only event log, the secret seed until the start,
+and which table plays which table of a Passe. Shares the storage's connection and write lock."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .db import ConflictError, _decode, _event_rows, _now
+
+if TYPE_CHECKING:
+    from .db import Storage
+
+
+class TournamentStore:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def create(self, tournament_id: str, events: Sequence[Mapping[str, Any]], secret_seed: str,
+                     guild_id: int | None = None, channel_id: int | None = None) -> None:  # fmt: skip
+        """A new tournament with its first events; the seed is kept apart from the events."""
+        now, conn = _now(), self.storage.conn
+        async with self.storage._write:
+            try:
+                await conn.execute(
+                    "INSERT INTO tournaments (id, guild_id, channel_id, secret_seed, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (tournament_id, guild_id, channel_id, secret_seed, now, now),
+                )
+                await self._insert(tournament_id, 1, events, now)
+                await conn.commit()
+            except sqlite3.IntegrityError as err:
+                await conn.rollback()
+                raise ConflictError(f"tournament {tournament_id} exists") from err
+
+    async def append(self, tournament_id: str, first_seq: int, events: Sequence[Mapping[str, Any]],
+                     status: str | None = None) -> None:  # fmt: skip
+        """Events with seq ``first_seq``…, committed before this returns; a taken seq is a conflict.
+        Once the tournament runs, the secret seed is dropped: the ``started`` event reveals it."""
+        now, conn = _now(), self.storage.conn
+        async with self.storage._write:
+            try:
+                await self._insert(tournament_id, first_seq, events, now)
+                await conn.execute(
+                    "UPDATE tournaments SET updated_at = ?, status = coalesce(?, status), "
+                    "secret_seed = CASE WHEN coalesce(?, status) = 'signup' THEN secret_seed END WHERE id = ?",
+                    (now, status, status, tournament_id),
+                )
+                await conn.commit()
+            except sqlite3.IntegrityError as err:
+                await conn.rollback()
+                raise ConflictError(f"tournament {tournament_id}: seq {first_seq} already stored") from err
+
+    async def _insert(self, tournament_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str) -> None:
+        await self.storage.conn.executemany(
+            "INSERT INTO tournament_events (tournament_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            _event_rows(tournament_id, first_seq, events, now),
+        )
+
+    async def load(self, tournament_id: str) -> list[dict[str, Any]] | None:
+        """The tournament's events, or None when there is no such tournament."""
+        conn = self.storage.conn
+        async with conn.execute(
+            "SELECT seq, payload FROM tournament_events WHERE tournament_id = ? ORDER BY seq", (tournament_id,)
+        ) as cur:
+            rows = [(seq, payload) for seq, payload in await cur.fetchall()]
+        return _decode(tournament_id, rows) if rows else None
+
+    async def secret_seed(self, tournament_id: str) -> str | None:
+        async with self.storage.conn.execute(
+            "SELECT secret_seed FROM tournaments WHERE id = ?", (tournament_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def open_ids(self) -> list[str]:
+        """Tournaments in sign-up or running (restored at start-up)."""
+        async with self.storage.conn.execute(
+            "SELECT id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY created_at, id"
+        ) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    async def link_table(self, tournament_id: str, passe: int, table_no: int, table_id: str) -> None:
+        async with self.storage._write:
+            await self.storage.conn.execute(
+                "INSERT INTO tournament_tables (tournament_id, passe, table_no, table_id) VALUES (?, ?, ?, ?)",
+                (tournament_id, passe, table_no, table_id),
+            )
+            await self.storage.conn.commit()
+
+    async def tables(self, tournament_id: str) -> dict[tuple[int, int], str]:
+        """(passe, table_no) -> table id of every table the tournament has opened."""
+        async with self.storage.conn.execute(
+            "SELECT passe, table_no, table_id FROM tournament_tables WHERE tournament_id = ?", (tournament_id,)
+        ) as cur:
+            return {(p, t): tid for p, t, tid in await cur.fetchall()}
+
+    async def of_table(self, table_id: str) -> tuple[str, int, int] | None:
+        """The tournament, Passe and table number a table plays for, if any."""
+        async with self.storage.conn.execute(
+            "SELECT tournament_id, passe, table_no FROM tournament_tables WHERE table_id = ?", (table_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1], row[2]) if row else None
