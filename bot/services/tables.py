@@ -142,20 +142,22 @@ class TableService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         turn_timer: float | None = None,
+        limits: bool = True,
     ) -> Table:
         """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default).
 
         Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
         person may have; ``SEATED_ELSEWHERE`` when the host already sits at a table here.
+        ``limits=False``: a table the bot opens itself (a tournament's), not bound by them.
         """
-        if channel_id is not None:
+        if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
             if limit and await self.storage.count_open(channel_id=channel_id) >= limit:
                 raise GameError(codes.TOO_MANY_TABLES, scope="channel", limit=limit)
             other = await self.seated_in_channel(host, channel_id)
             if other is not None:
                 raise GameError(codes.SEATED_ELSEWHERE, table=other)
-        limit = self.settings.tables_per_user
+        limit = self.settings.tables_per_user if limits else 0
         if limit and await self.storage.count_open(host=host) >= limit:
             raise GameError(codes.TOO_MANY_TABLES, scope="user", limit=limit)
         for attempt in range(ID_TRIES):

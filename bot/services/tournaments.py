@@ -1,0 +1,168 @@
+"""The tournament service: an Einzelschieber's commands persisted, its tables opened and read.
+
+load → lock → apply → persist, like the table service. When a Passe is drawn, each of its
+tables is opened through the table service (the tournament's rules, a game of exactly the
+Passe's hands, people in their drawn seats, computer players in the empty ones) and linked
+to the tournament. When a linked table's game is over, its team points are recorded; when
+every table of the Passe has its result, the next Passe is drawn (or the tournament ends).
+After a restart, open tournaments are replayed, missing tables opened and results that a
+crash kept from being recorded read again from their tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.game import SYSTEM, AddComputer, JoinSeat, StartGame, Table
+from bot.game.events import Event, TurnReminder
+from bot.rules import RuleSet
+from bot.storage import Storage
+from bot.tournament.einzel import Einzelschieber, TournamentError
+from bot.tournament.standings import Counting
+
+from .tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+class TournamentService:
+    def __init__(self, storage: Storage, tables: TableService, seeds: Callable[[], str] = lambda: secrets.token_hex(16),
+                 level: str = "club") -> None:  # fmt: skip
+        self.storage = storage
+        self.store = storage.tournaments
+        self.tables = tables
+        self.seeds = seeds
+        self.level = level  # computer players in a tournament's empty seats
+        self.tournaments: dict[str, Einzelschieber] = {}
+        self.rules: dict[str, dict[str, Any]] = {}  # tournament -> rule keys of its tables
+        self._locks: dict[str, asyncio.Lock] = {}
+        tables.subscribe(self._on_table_events)
+
+    # -- commands -------------------------------------------------------------------------
+
+    async def create(self, organiser: str, name: str, passen: int, hands_per_passe: int, *,
+                     rules: dict[str, Any] | None = None, counting: Counting | None = None, max_players: int = 0,
+                     guild_id: int | None = None, channel_id: int | None = None) -> Einzelschieber:  # fmt: skip
+        """A new Einzelschieber in sign-up; its seed is drawn now and only its SHA-256 is shown."""
+        table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
+        RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
+        tournament_id = "T" + secrets.token_hex(6)
+        seed = self.seeds()
+        t, events = Einzelschieber.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
+                                          max_players)  # fmt: skip
+        events[0]["rules"] = table_rules
+        await self.store.create(tournament_id, events, seed, guild_id, channel_id)
+        self.tournaments[tournament_id] = t
+        self.rules[tournament_id] = table_rules
+        return t
+
+    async def join(self, tournament_id: str, actor: str, name: str) -> Einzelschieber:
+        return await self._run(tournament_id, lambda t: t.join(actor, name))
+
+    async def leave(self, tournament_id: str, actor: str) -> Einzelschieber:
+        return await self._run(tournament_id, lambda t: t.leave(actor))
+
+    async def start(self, tournament_id: str, actor: str) -> Einzelschieber:
+        seed = await self.store.secret_seed(tournament_id)
+        if seed is None:
+            raise TournamentError("WRONG_PHASE", phase="running")
+        t = await self._run(tournament_id, lambda t: t.start(actor, seed))
+        await self._open_tables(tournament_id)
+        return t
+
+    async def drop(self, tournament_id: str, actor: str, player: str) -> Einzelschieber:
+        return await self._run(tournament_id, lambda t: t.drop(actor, player))
+
+    async def cancel(self, tournament_id: str, actor: str) -> Einzelschieber:
+        return await self._run(tournament_id, lambda t: t.cancel(actor))
+
+    async def get(self, tournament_id: str) -> Einzelschieber:
+        if tournament_id not in self.tournaments:
+            events = await self.store.load(tournament_id)
+            if events is None:
+                raise TournamentError("UNKNOWN_TOURNAMENT", id=tournament_id)
+            self.tournaments[tournament_id] = Einzelschieber.replay(events)
+            self.rules[tournament_id] = events[0].get("rules") or {"preset": "tournament"}
+        return self.tournaments[tournament_id]
+
+    async def _run(
+        self, tournament_id: str, command: Callable[[Einzelschieber], list[dict[str, Any]]]
+    ) -> Einzelschieber:
+        async with self._locks.setdefault(tournament_id, asyncio.Lock()):
+            t = await self.get(tournament_id)
+            first_seq = t.seq + 1
+            try:
+                events = command(t)
+            except TournamentError:
+                raise  # refused: nothing changed
+            try:
+                await self.store.append(tournament_id, first_seq, events, status=t.phase)
+            except BaseException:
+                self.tournaments.pop(tournament_id, None)  # not stored: reload from what is
+                raise
+            return t
+
+    # -- tables ---------------------------------------------------------------------------
+
+    async def _open_tables(self, tournament_id: str) -> None:
+        """Open every table of the current Passe that has none yet (idempotent)."""
+        t = await self.get(tournament_id)
+        if t.phase != "running":
+            return
+        passe = len(t.draws) - 1
+        linked = await self.store.tables(tournament_id)
+        for table_no in range(len(t.draws[passe])):
+            if (passe, table_no) in linked:
+                continue
+            table = await self.tables.create_table(t.organiser, self.rules[tournament_id], limits=False)
+            for seat, actor in enumerate(t.table_actors(passe, table_no)):
+                if actor is None:
+                    await self.tables.execute(table.table_id, AddComputer(t.organiser, seat=seat, level=self.level))
+                else:
+                    await self.tables.execute(table.table_id, JoinSeat(actor, name=t.names[actor], seat=seat))
+            await self.store.link_table(tournament_id, passe, table_no, table.table_id)
+            seed = f"{t.seed}:{passe}:{table_no}"  # the deals follow from the revealed seed too
+            await self.tables.execute(table.table_id, StartGame(t.organiser, seed=seed))
+
+    async def _on_table_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+        if not any(ev["type"] == "game_over" for ev in events):
+            return
+        link = await self.store.of_table(table_id)
+        if link is not None:
+            await self._record(link, table)
+
+    async def _record(self, link: tuple[str, int, int], table: Table) -> None:
+        tournament_id, passe, table_no = link
+        t = await self.get(tournament_id)
+        if (passe, table_no) in t.results or t.phase != "running":
+            return
+        a, b = table.view_for(None).totals
+        await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
+        if len(t.results) == sum(len(d) for d in t.draws):  # every table of the Passe is in
+            await self._run(tournament_id, lambda t: t.next_passe(SYSTEM))
+            await self._open_tables(tournament_id)
+
+    # -- restart --------------------------------------------------------------------------
+
+    async def restore(self) -> list[str]:
+        """Replay open tournaments; open missing tables; record results a crash left unrecorded."""
+        ids = await self.store.open_ids()
+        for tournament_id in ids:
+            try:
+                t = await self.get(tournament_id)
+            except Exception as err:
+                log.error("tournament %s cannot be restored: %s", tournament_id, err)
+                continue
+            if t.phase != "running":
+                continue
+            for (passe, table_no), table_id in (await self.store.tables(tournament_id)).items():
+                if passe == len(t.draws) - 1 and (passe, table_no) not in t.results:
+                    table = await self.tables.get(table_id)
+                    if table.phase == "game_over":
+                        await self._record((tournament_id, passe, table_no), table)
+            await self._open_tables(tournament_id)
+        return ids

@@ -1,0 +1,88 @@
+"""An Einzelschieber through the services: tables opened per Passe, results recorded, a restart."""
+
+from __future__ import annotations
+
+from bot.ai import computer_command
+from bot.services.tournaments import TournamentService
+from bot.tournament.einzel import TournamentError
+
+from .test_service import close, close_leftovers, make_service  # noqa: F401 (fixture)
+
+ORG = "u:1"
+PEOPLE = [f"u:{100 + i}" for i in range(6)]
+
+
+async def people_play(tournaments: TournamentService, limit: int = 5000) -> None:
+    """Every person's decisions, made by the computer player's rules, until nothing waits for a person."""
+    tables = tournaments.tables
+    for _ in range(limit):
+        await tables.wait_idle()
+        waiting = [
+            table
+            for table in tables.tables.values()
+            if table.phase in ("contract", "play") and table.to_act is not None
+            and (table.actor_for(table.to_act) or "").startswith("u:")
+        ]  # fmt: skip
+        if not waiting:
+            return
+        for table in waiting:
+            await tables.execute(table.table_id, computer_command(table, "people"))
+    raise AssertionError("the tables did not finish")
+
+
+async def new_tournament(path, passen=2, hands=2):
+    service = await make_service(path)
+    tournaments = TournamentService(service.storage, service, seeds=lambda: "seed-of-the-evening", level="random")
+    t = await tournaments.create(ORG, "Herbst", passen, hands)
+    for i, actor in enumerate(PEOPLE):
+        await tournaments.join(t.tournament_id, actor, f"p{i}")
+    return service, tournaments, t.tournament_id
+
+
+async def test_an_einzelschieber_plays_its_passen_and_ranks_the_people(tmp_path):
+    service, tournaments, tid = await new_tournament(tmp_path / "db.sqlite3")
+    for refused, code in (
+        (lambda: tournaments.start(tid, "u:100"), "NOT_ORGANISER"),
+        (lambda: tournaments.join(tid, PEOPLE[0], "again"), "ALREADY_JOINED"),
+    ):
+        try:
+            await refused()
+        except TournamentError as err:
+            assert err.code == code
+        else:
+            raise AssertionError(code)
+    await tournaments.start(tid, ORG)
+    linked = await tournaments.store.tables(tid)
+    assert len(linked) == 2  # 6 people: two tables, a computer in each
+    first = service.tables[linked[(0, 0)]]
+    assert first.rules.hands_per_game == 2 and first.rules.weis_enabled is False and first.rules.stoeck_enabled is False
+    await people_play(tournaments)
+    t = await tournaments.get(tid)
+    assert t.phase == "finished" and len(t.results) == 4
+    for points in t.results.values():
+        assert sum(points) == 2 * 157  # "alles einfach", no Weis, no Stöck: every hand writes 157
+    standings = t.standings()
+    assert len(standings) == 6 and all(len(s.passen) == 2 for s in standings)
+    await close(service)
+
+
+async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    service, tournaments, tid = await new_tournament(path, passen=2, hands=2)
+    await tournaments.start(tid, ORG)
+    table_id = (await tournaments.store.tables(tid))[(0, 0)]
+    table = service.tables[table_id]
+    for _ in range(5):  # a few decisions at the first table, then the process stops
+        await service.wait_idle()
+        if table.to_act is not None and (table.actor_for(table.to_act) or "").startswith("u:"):
+            await service.execute(table_id, computer_command(table, "people"))
+    await close(service)
+    service2 = await make_service(path)
+    await service2.restore()
+    tournaments2 = TournamentService(service2.storage, service2, level="random")
+    assert await tournaments2.restore() == [tid]
+    await people_play(tournaments2)
+    t = await tournaments2.get(tid)
+    assert t.phase == "finished" and len(t.results) == 4
+    assert len(await tournaments2.store.tables(tid)) == 4
+    await close(service2)
