@@ -40,6 +40,7 @@ class TournamentService:
         self.tournaments: dict[str, Einzelschieber] = {}
         self.rules: dict[str, dict[str, Any]] = {}  # tournament -> rule keys of its tables
         self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # results being recorded, Passen being opened
         tables.subscribe(self._on_table_events)
 
     # -- commands -------------------------------------------------------------------------
@@ -132,8 +133,21 @@ class TournamentService:
         if not any(ev["type"] == "game_over" for ev in events):
             return
         link = await self.store.of_table(table_id)
-        if link is not None:
+        if link is not None:  # recorded (and the next Passe opened) apart from the click that ended the game
+            task = asyncio.create_task(self._record_logged(link, table))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _record_logged(self, link: tuple[str, int, int], table: Table) -> None:
+        try:
             await self._record(link, table)
+        except Exception:  # kept in the table's log: the next start-up records it
+            log.exception("tournament %s: the result of Passe %d, table %d was not recorded", *link)
+
+    async def wait_idle(self) -> None:
+        """Until no result is being recorded and no Passe opened (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _record(self, link: tuple[str, int, int], table: Table) -> None:
         tournament_id, passe, table_no = link

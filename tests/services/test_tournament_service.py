@@ -17,6 +17,8 @@ async def people_play(tournaments: TournamentService, limit: int = 5000) -> None
     tables = tournaments.tables
     for _ in range(limit):
         await tables.wait_idle()
+        await tournaments.wait_idle()
+        await tables.wait_idle()
         waiting = [
             table
             for table in tables.tables.values()
