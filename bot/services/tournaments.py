@@ -22,11 +22,18 @@ from bot.game.events import Event, TurnReminder
 from bot.rules import RuleSet
 from bot.storage import Storage
 from bot.tournament.einzel import Einzelschieber, TournamentError
-from bot.tournament.standings import Counting
+from bot.tournament.standings import Counting, passe_points
 
 from .tables import TableService
 
 log = logging.getLogger(__name__)
+
+
+def _result_rows(t: Einzelschieber, ev: dict[str, Any]) -> list[tuple[int, str, int, int]]:
+    """(passe, player, table, points) of each person at the table whose result ``ev`` records."""
+    passe, table_no = ev["passe"], ev["table"]
+    points = passe_points([t.draws[passe][table_no]], [(ev["points"][0], ev["points"][1])])
+    return [(passe, t.entries[player], table_no, pts) for player, pts in sorted(points.items())]
 
 
 class TournamentService:
@@ -93,6 +100,8 @@ class TournamentService:
     async def _run(
         self, tournament_id: str, command: Callable[[Einzelschieber], list[dict[str, Any]]]
     ) -> Einzelschieber:
+        """Apply ``command`` under the tournament's lock and store its events (with the rows of
+        any table result they record)."""
         async with self._locks.setdefault(tournament_id, asyncio.Lock()):
             t = await self.get(tournament_id)
             first_seq = t.seq + 1
@@ -100,8 +109,9 @@ class TournamentService:
                 events = command(t)
             except TournamentError:
                 raise  # refused: nothing changed
+            rows = [row for ev in events if ev["type"] == "table_result" for row in _result_rows(t, ev)]
             try:
-                await self.store.append(tournament_id, first_seq, events, status=t.phase)
+                await self.store.append(tournament_id, first_seq, events, status=t.phase, results=rows)
             except BaseException:
                 self.tournaments.pop(tournament_id, None)  # not stored: reload from what is
                 raise

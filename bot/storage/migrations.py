@@ -118,6 +118,17 @@ MIGRATIONS: list[tuple[int, str]] = [
             table_id      TEXT NOT NULL UNIQUE REFERENCES tables (id),
             PRIMARY KEY (tournament_id, passe, table_no)
         ) WITHOUT ROWID;
+
+        -- Each person's points in each Passe (for standings, ratings and statistics), written
+        -- in the transaction of the event that records their table's result.
+        CREATE TABLE tournament_results (
+            tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            passe         INTEGER NOT NULL,
+            player        TEXT NOT NULL,
+            table_no      INTEGER NOT NULL,
+            points        INTEGER NOT NULL,
+            PRIMARY KEY (tournament_id, passe, player)
+        ) WITHOUT ROWID;
         """,
     ),
 ]

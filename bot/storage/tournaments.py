@@ -35,13 +35,19 @@ class TournamentStore:
                 raise ConflictError(f"tournament {tournament_id} exists") from err
 
     async def append(self, tournament_id: str, first_seq: int, events: Sequence[Mapping[str, Any]],
-                     status: str | None = None) -> None:  # fmt: skip
+                     status: str | None = None, results: Sequence[tuple[int, str, int, int]] = ()) -> None:  # fmt: skip
         """Events with seq ``first_seq``…, committed before this returns; a taken seq is a conflict.
-        Once the tournament runs, the secret seed is dropped: the ``started`` event reveals it."""
+        ``results``: (passe, player, table, points) rows these events record, in the same
+        transaction. Once the tournament runs, the secret seed is dropped: ``started`` reveals it."""
         now, conn = _now(), self.storage.conn
         async with self.storage._write:
             try:
                 await self._insert(tournament_id, first_seq, events, now)
+                await conn.executemany(
+                    "INSERT INTO tournament_results (tournament_id, passe, player, table_no, points) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(tournament_id, passe, player, table_no, points) for passe, player, table_no, points in results],
+                )
                 await conn.execute(
                     "UPDATE tournaments SET updated_at = ?, status = coalesce(?, status), "
                     "secret_seed = CASE WHEN coalesce(?, status) = 'signup' THEN secret_seed END WHERE id = ?",
@@ -57,6 +63,15 @@ class TournamentStore:
             "INSERT INTO tournament_events (tournament_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             _event_rows(tournament_id, first_seq, events, now),
         )
+
+    async def results(self, tournament_id: str) -> list[tuple[int, str, int, int]]:
+        """(passe, player, table, points) of every person and Passe recorded so far."""
+        async with self.storage.conn.execute(
+            "SELECT passe, player, table_no, points FROM tournament_results WHERE tournament_id = ? "
+            "ORDER BY passe, table_no, player",
+            (tournament_id,),
+        ) as cur:
+            return [(p, pl, t, pts) for p, pl, t, pts in await cur.fetchall()]
 
     async def load(self, tournament_id: str) -> list[dict[str, Any]] | None:
         """The tournament's events, or None when there is no such tournament."""

@@ -65,6 +65,10 @@ async def test_an_einzelschieber_plays_its_passen_and_ranks_the_people(tmp_path)
         assert sum(points) == 2 * 157  # "alles einfach", no Weis, no Stöck: every hand writes 157
     standings = t.standings()
     assert len(standings) == 6 and all(len(s.passen) == 2 for s in standings)
+    rows = await tournaments.store.results(tid)  # each person and Passe, as ratings will read them
+    assert len(rows) == 6 * 2
+    by_player = {actor: [pts for _, pl, _, pts in rows if pl == actor] for actor in PEOPLE}
+    assert {t.entries[s.player]: s.total for s in standings} == {a: sum(p) for a, p in by_player.items()}
     await close(service)
 
 
