@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.discord_bench
 	$(PY) -m benchmarks.render_bench
 	$(PY) -m benchmarks.draw_bench
+	$(PY) -m benchmarks.tournament_bench
 	$(PY) -m benchmarks.ai_bench
 
 $(RESEARCH_STAMP): $(STAMP)
