@@ -16,12 +16,13 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
+from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rules", "cogs.jass")
+EXTENSIONS = ("cogs.rules", "cogs.jass", "cogs.tournament")
 
 
 class JassTranslator(app_commands.Translator):
@@ -49,6 +50,7 @@ class JassBot(commands.AutoShardedBot):
         self.settings = settings
         self.storage: Storage | None = storage
         self.service: TableService | None = None
+        self.tournaments: TournamentService | None = None
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
     async def setup_hook(self) -> None:
@@ -67,10 +69,13 @@ class JassBot(commands.AutoShardedBot):
         )
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
+        self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        restored = await self.tournaments.restore()  # the cogs listen: a Passe opened now gets its threads
+        log.info("restored %d open tournaments", len(restored))
         if s.dev_guild_ids:
             for guild_id in s.dev_guild_ids:
                 guild = discord.Object(id=guild_id)

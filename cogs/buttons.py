@@ -171,7 +171,32 @@ class BedankenButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:beda
 
 
 #: Every kind of button, as registered with the bot.
+# -- buttons of a tournament's sign-up message -------------------------------------------------
+
+_TOUR = r"(?P<tour>t[0-9a-f]{12})"
+
+
+class TournamentButton(JassItem, template=r"(?!)"):
+    """A button of a tournament's sign-up message: handled by the ``Tournaments`` cog."""
+
+    action: ClassVar[str]
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        tournaments: Any = getattr(interaction.client, "get_cog", lambda name: None)("Tournaments")
+        await tournaments.click(interaction, self.fields["tour"], self.action)
+
+
+class TournamentJoinButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tjoin"):
+    action = "join"
+
+
+class TournamentLeaveButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tleave"):
+    action = "leave"
+
+
 BUTTONS: tuple[type[JassItem], ...] = (
+    TournamentJoinButton,
+    TournamentLeaveButton,
     SeatButton,
     LeaveButton,
     AddComputerButton,

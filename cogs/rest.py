@@ -42,6 +42,14 @@ async def post_message(http: HTTPClient, channel_id: int, payload: dict[str, Any
     return int(data["id"])
 
 
+async def create_thread(http: HTTPClient, channel_id: int, name: str) -> int:
+    """A public thread (without a starting message) in the channel; its id (a channel id)."""
+    data = await http.start_thread_without_message(
+        channel_id, name=name, auto_archive_duration=1440, type=11, reason="Jass tournament table"
+    )
+    return int(data["id"])
+
+
 async def delete_message(http: HTTPClient, channel_id: int, message_id: int) -> None:
     """Delete a message the bot posted (a turn ping)."""
     await http.delete_message(channel_id, message_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.game import SYSTEM, AddComputer, JoinSeat, StartGame, Table
@@ -48,6 +48,9 @@ class TournamentService:
         self.rules: dict[str, dict[str, Any]] = {}  # tournament -> rule keys of its tables
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # results being recorded, Passen being opened
+        # Listeners (the Discord layer): tables of a Passe opened; a Passe over (or the tournament).
+        self.tables_opened: list[Callable[[Einzelschieber, int, dict[int, str]], Awaitable[None]]] = []
+        self.passe_done: list[Callable[[Einzelschieber, int], Awaitable[None]]] = []
         tables.subscribe(self._on_table_events)
 
     # -- commands -------------------------------------------------------------------------
@@ -58,7 +61,7 @@ class TournamentService:
         """A new Einzelschieber in sign-up; its seed is drawn now and only its SHA-256 is shown."""
         table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
-        tournament_id = "T" + secrets.token_hex(6)
+        tournament_id = "t" + secrets.token_hex(6)
         seed = self.seeds()
         t, events = Einzelschieber.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
                                           max_players)  # fmt: skip
@@ -126,6 +129,7 @@ class TournamentService:
             return
         passe = len(t.draws) - 1
         linked = await self.store.tables(tournament_id)
+        opened: dict[int, str] = {}
         for table_no in range(len(t.draws[passe])):
             if (passe, table_no) in linked:
                 continue
@@ -138,6 +142,9 @@ class TournamentService:
             await self.store.link_table(tournament_id, passe, table_no, table.table_id)
             seed = f"{t.seed}:{passe}:{table_no}"  # the deals follow from the revealed seed too
             await self.tables.execute(table.table_id, StartGame(t.organiser, seed=seed))
+            opened[table_no] = table.table_id
+        if opened:
+            await self._tell(self.tables_opened, t, passe, opened)
 
     async def _on_table_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
         if not any(ev["type"] == "game_over" for ev in events):
@@ -154,6 +161,18 @@ class TournamentService:
         except Exception:  # kept in the table's log: the next start-up records it
             log.exception("tournament %s: the result of Passe %d, table %d was not recorded", *link)
 
+    @staticmethod
+    async def _tell(listeners: list[Callable[..., Awaitable[None]]], *args: Any) -> None:
+        for listener in listeners:
+            try:
+                await listener(*args)
+            except Exception:
+                log.exception("a tournament listener failed")
+
+    async def in_channel(self, channel_id: int, open_only: bool = True) -> list[Einzelschieber]:
+        """The tournaments of a channel, the open ones first, newest first."""
+        return [await self.get(tid) for tid in await self.store.in_channel(channel_id, open_only)]
+
     async def wait_idle(self) -> None:
         """Until no result is being recorded and no Passe opened (tests, shutdown)."""
         while self._tasks:
@@ -168,6 +187,7 @@ class TournamentService:
         await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
         if len(t.results) == sum(len(d) for d in t.draws):  # every table of the Passe is in
             await self._run(tournament_id, lambda t: t.next_passe(SYSTEM))
+            await self._tell(self.passe_done, t, passe)
             await self._open_tables(tournament_id)
 
     # -- restart --------------------------------------------------------------------------

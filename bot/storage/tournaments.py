@@ -89,6 +89,32 @@ class TournamentStore:
             row = await cur.fetchone()
         return row[0] if row else None
 
+    async def in_channel(self, channel_id: int, open_only: bool = True) -> list[str]:
+        """Tournaments of a channel: the open ones first, each group newest first."""
+        where = " AND status IN ('signup', 'running')" if open_only else ""
+        async with self.storage.conn.execute(
+            f"SELECT id FROM tournaments WHERE channel_id = ?{where} "
+            "ORDER BY status NOT IN ('signup', 'running'), created_at DESC, id DESC",
+            (channel_id,),
+        ) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    async def set_message(self, tournament_id: str, message_id: int) -> None:
+        """The tournament's sign-up message (edited as people join)."""
+        async with self.storage._write:
+            await self.storage.conn.execute(
+                "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+            )
+            await self.storage.conn.commit()
+
+    async def where(self, tournament_id: str) -> tuple[int | None, int | None, int | None]:
+        """(guild, channel, sign-up message) of a tournament."""
+        async with self.storage.conn.execute(
+            "SELECT guild_id, channel_id, message_id FROM tournaments WHERE id = ?", (tournament_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1], row[2]) if row else (None, None, None)
+
     async def open_ids(self) -> list[str]:
         """Tournaments in sign-up or running (restored at start-up)."""
         async with self.storage.conn.execute(

@@ -3,6 +3,8 @@
 English is the name Discord shows by default; the translator gives it the German.
 """
 
+from .tournament import COMMANDS as TOURNAMENT_COMMANDS
+
 COMMAND_TEXTS: dict[str, dict[str, str]] = {
     "rules.name": {"en": "rules", "de": "regeln"},
     "rules.description": {"en": "Look up a Schieber rule", "de": "Eine Schieber-Regel nachschlagen"},
@@ -12,6 +14,8 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "de": "Was du wissen willst, z. B. Weis, Stöck, Undenufe",
     },
 }
+
+COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)
 
 COMMAND_TEXTS.update(
     {

@@ -1,5 +1,7 @@
 """Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
+from .tournament import MESSAGES as TOURNAMENT_MESSAGES
+
 MESSAGES: dict[str, dict[str, str]] = {
     "rules.unknown": {
         "de": "Dazu habe ich keine Regel gefunden. Versuche z. B. «Weis», «Stöck» oder «Schieben».",
@@ -319,3 +321,4 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
 }
 MESSAGES.update(TERMINAL)
+MESSAGES.update(TOURNAMENT_MESSAGES)

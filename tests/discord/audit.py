@@ -15,10 +15,10 @@ from .harness import Call
 
 
 def observer_for(bot) -> Any:
-    """Snapshot, at each REST call, who holds which cards (by Discord user id)."""
+    """Snapshot, at each REST call, who holds which cards at which table (people by Discord user id)."""
 
-    def observe() -> dict[int | str, set[int]]:
-        held: dict[int | str, set[int]] = {}
+    def observe() -> dict[str, dict[int | str, set[int]]]:
+        held: dict[str, dict[int | str, set[int]]] = {}
         for table in bot.service.tables.values():
             if table.phase not in ("contract", "play"):
                 continue
@@ -26,10 +26,22 @@ def observer_for(bot) -> Any:
                 mask = table.hand.hands[seat] if table.phase == "play" else table.start_hands[seat]
                 owner: int | str = int(s.actor[2:]) if s.actor and s.actor.startswith("u:") else f"seat{seat}"
                 cards = {c for c in range(36) if mask >> c & 1}
-                held.setdefault(owner, set()).update(cards)
+                held.setdefault(table.table_id, {}).setdefault(owner, set()).update(cards)
         return held
 
     return observe
+
+
+def _holdings(state: dict[str, dict[int | str, set[int]]], text: str) -> dict[int | str, set[int]]:
+    """Who holds what at the tables a payload is about (its buttons name them), else at every table:
+    every table has its own deck, so a card of one table says nothing about another."""
+    named = set(re.findall(r'"jass:([0-9a-z]{1,16}):', text))  # its buttons
+    named |= set(re.findall(r"(?<![0-9a-f])([0-9a-f]{16})(?![0-9a-f])", text))  # its title ("Tisch <id>")
+    held: dict[int | str, set[int]] = {}
+    for table_id in named if named else state:
+        for owner, cards in state.get(table_id, {}).items():
+            held.setdefault(owner, set()).update(cards)
+    return held
 
 
 #: Every name a card has on screen: both languages, both decks, every French suit mapping.
@@ -75,10 +87,10 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
         if re.search(r"/applications/\d+/emojis", call.path):
             continue  # the application's own emoji store: no message, nobody reads it
         text = json.dumps(call.payload, ensure_ascii=False)
-        held = call.state or {}
+        held = _holdings(call.state or {}, text)
         audience: int | None = None  # None: public
         if call.interaction_id is not None:
-            data = (call.payload or {}).get("data") or {}
+            data = (call.payload or {}).get("data") or call.payload or {}  # a callback, or a follow-up
             user_id, from_private = clicked.get(call.interaction_id, (None, False))
             if data.get("flags", 0) & 64 or (call.payload.get("type") == 7 and from_private):
                 audience = user_id
@@ -88,7 +100,9 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
         for owner, cards in held.items():
             if owner == audience:
                 continue
-            assert not cards & pictured, f"a picture shows cards {cards & pictured} of {owner}"
+            assert not cards & pictured, (
+                f"a picture shows cards {cards & pictured} of {owner}: {call.method} {call.path}"
+            )
             for card in cards:
                 assert not _mentions_card(text, card), (
                     f"card {card} of {owner} shown to {audience or 'everyone'}: {call.method} {call.path} {text[:3000]}"

@@ -76,6 +76,8 @@ class DiscordSide:
     emoji_uploads: int = 0
     emoji_room: int = 2000  # Discord's limit of emojis per application; 0: every upload is refused
     emoji_refusal: tuple[int, int, str] | None = None  # (status, code, message) for every emoji call
+    threads: dict[int, dict[str, Any]] = field(default_factory=dict)  # threads opened, by id
+    threads_allowed: bool = True  # False: Discord answers 403 Missing Permissions
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -96,6 +98,19 @@ class DiscordSide:
             return BOT_USER
         if route.path == "/oauth2/applications/@me":
             return APPLICATION
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            if not self.threads_allowed:
+                raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                        {"code": 50013, "message": "Missing Permissions"})  # fmt: skip
+            thread_id = next(self.ids)
+            parent = int(route.url.split("/channels/")[1].split("/")[0])
+            metadata = {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                        "archive_timestamp": "2025-01-01T00:00:00+00:00"}  # fmt: skip
+            thread = {"id": str(thread_id), "type": 11, "guild_id": GUILD_ID, "parent_id": str(parent),
+                      "name": (payload or {}).get("name", ""), "owner_id": BOT_USER["id"], "message_count": 0,
+                      "member_count": 0, "rate_limit_per_user": 0, "thread_metadata": metadata}  # fmt: skip
+            self.threads[thread_id] = thread
+            return thread
         if route.path.startswith("/applications/{application_id}/emojis"):
             return self._emojis(route, payload)
         if route.method == "PUT" and route.path.endswith("/commands"):
@@ -164,8 +179,8 @@ class DiscordSide:
         interaction_id = int(route.webhook_id) if route.webhook_id else None
         token = getattr(route, "webhook_token", None) or ""
         original = route.url.split("?")[0].endswith("/messages/@original")
-        if original and token.startswith("token-"):
-            interaction_id = int(token.split("-", 1)[1])  # an edit of an interaction's response, by its token
+        if token.startswith("token-"):
+            interaction_id = int(token.split("-", 1)[1])  # an edit or follow-up of an interaction, by its token
         elapsed = None
         if interaction_id in self.arrived:
             elapsed = time.monotonic() - self.arrived[interaction_id]
@@ -178,6 +193,9 @@ class DiscordSide:
         if original:
             self.original_edits += 1
             return message_payload(next(self.ids), payload or {}, flags=64 if interaction_id in self.private else 0)
+        followup = route.method == "POST" and route.url.split("?")[0].endswith(token) and token.startswith("token-")
+        if followup:  # a follow-up message of an interaction (private when flagged so)
+            return message_payload(next(self.ids), payload or {}, flags=(payload or {}).get("flags", 0))
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)

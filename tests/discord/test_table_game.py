@@ -202,7 +202,7 @@ def test_the_audit_catches_a_leak_and_a_limit():
     from .audit import audit
     from .harness import Call
 
-    leak = Call("POST", "/channels/4000/messages", {"content": "Anna holds Rose 7 ..."}, state={11: {10}})
+    leak = Call("POST", "/channels/4000/messages", {"content": "Anna holds Rose 7 ..."}, state={"t1": {11: {10}}})
     with pytest.raises(AssertionError, match="card 10"):
         audit([leak], {})
     private = Call(
@@ -210,11 +210,17 @@ def test_the_audit_catches_a_leak_and_a_limit():
         "/interactions/5/t/callback",
         {"type": 4, "data": {"flags": 64, "content": "Rose 7 ."}},
         interaction_id=5,
-        state={11: {10}},
+        state={"t1": {11: {10}}},
     )
     assert audit([private], {5: (11, False)}) == 1  # shown only to its holder
     with pytest.raises(AssertionError, match="card 10"):
         audit([private], {5: (12, False)})  # shown to someone else
+    # Each table has its own deck: Anna's Rose 7 at table a is no card of table b's computer.
+    mine = {"type": 4, "data": {"flags": 64, "content": "Rose 7 .", "components": [
+        {"type": 1, "components": [{"type": 2, "custom_id": "jass:a:1.1:c10", "label": "Rose 7"}]}]}}  # fmt: skip
+    two_tables = Call("POST", "/interactions/6/t/callback", mine, interaction_id=6,
+                      state={"a": {11: {10}}, "b": {"seat0": {10}}})  # fmt: skip
+    assert audit([two_tables], {6: (11, False)}) == 1
     too_wide = Call(
         "PATCH",
         "/channels/4000/messages/1",

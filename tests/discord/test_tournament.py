@@ -1,0 +1,123 @@
+"""An Einzelschieber evening through the real discord.py path: sign-up buttons, the start, a thread
+per table, people clicking their cards, standings after each Passe."""
+
+import asyncio
+
+from .audit import audit, observer_for
+from .harness import custom_ids, message_payload, user
+from .test_table_game import ANNA, BEAT, CARLA, DARIO, settle
+
+EMIL = user(15, "emil")
+PEOPLE = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO, EMIL)}
+
+
+def tournament(sub: str, options=()):
+    return [{"name": sub, "type": 1, "options": list(options)}]
+
+
+async def said(h, payload) -> str:
+    """Everything the bot answered to one command (its answer and any follow-up), all private."""
+    await h.send(payload)
+    iid = int(payload["id"])
+    for _ in range(500):  # a deferred answer's follow-up comes when the command is done
+        calls = h.side.by_interaction[iid]
+        if any((c.payload or {}).get("type") != 5 for c in calls):
+            break
+        await asyncio.sleep(0.01)
+    await settle(h)
+    texts = []
+    for call in calls:
+        data = (call.payload or {}).get("data") or call.payload or {}
+        if call.payload and call.payload.get("type") == 5:
+            continue  # the deferral itself
+        assert data.get("flags", 0) & 64, "answered privately"
+        texts.append(data.get("content") or "")
+    return " ".join(texts)
+
+
+def private_text(call) -> str:
+    data = call.payload.get("data") or call.payload
+    assert data.get("flags", 0) & 64, "answered privately"
+    return data.get("content") or ""
+
+
+async def play_every_table(h, limit: int = 3000) -> None:
+    """Whenever a person is to act at a tournament table: "My cards" on its message, then a card."""
+    jass = h.bot.get_cog("Jass")
+    for _ in range(limit):
+        await settle(h)
+        await h.bot.tournaments.wait_idle()
+        await settle(h)
+        waiting = [
+            table
+            for table in h.bot.service.tables.values()
+            if table.phase in ("contract", "play") and table.to_act is not None
+            and (table.actor_for(table.to_act) or "").startswith("u:")
+        ]  # fmt: skip
+        if not waiting:
+            return
+        for table in waiting:
+            who = PEOPLE[table.actor_for(table.to_act)[2:]]
+            _, message_id = jass.messages._where[table.table_id]
+            message = h.side.messages[message_id]
+            hand_button = next(cid for cid, disabled, _ in custom_ids(message["components"]) if cid.endswith(":hand"))
+            [shown] = await h.send(h.click_payload(hand_button, who, message))
+            hand = shown.payload["data"]
+            enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+            choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+            await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
+    raise AssertionError("the tournament's tables did not finish")
+
+
+async def test_an_einzelschieber_in_a_channel(harness):
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    refused = await said(
+        h, h.command_payload("tournament", tournament("create", [{"name": "name", "type": 3, "value": "x"}]), BEAT)
+    )
+    assert "verwalten" in refused  # only managers open tournaments
+    options = [
+        {"name": "name", "type": 3, "value": "Herbst"},
+        {"name": "passen", "type": 4, "value": 2},
+        {"name": "hands", "type": 4, "value": 1},
+    ]
+    [created] = await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    assert "Herbst" in private_text(created)
+    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
+    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
+    assert "SHA-256" in signup["embeds"][0]["description"]
+    early = await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    assert "Zu wenige Spieler: 0" in early
+    for who in PEOPLE.values():
+        [answer] = await h.send(h.click_payload(join, who, signup))
+        assert "angemeldet" in private_text(answer)
+    [twice] = await h.send(h.click_payload(join, BEAT, signup))
+    assert "schon angemeldet" in private_text(twice)
+    signup = h.side.messages[int(signup["id"])]
+    assert "Angemeldet: 5" in signup["embeds"][0]["description"]
+    not_yours = await said(h, h.command_payload("tournament", tournament("start"), BEAT))
+    assert "wer das Turnier eröffnet hat" in not_yours
+    started = await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    assert "läuft" in started and "Seed" in started
+    t = (await h.bot.tournaments.in_channel(4000))[0]
+    assert t.phase == "running" and len(h.side.threads) == 2  # 5 people: two tables, each in a thread
+    assert {th["name"] for th in h.side.threads.values()} == {
+        "Herbst · Passe 1 · Tisch 1",
+        "Herbst · Passe 1 · Tisch 2",
+    }
+    posted_in = {c.path.split("/channels/")[1].split("/")[0] for c in h.side.calls if c.method == "POST" and c.payload
+                 and c.payload.get("embeds") and "Tisch" in c.payload["embeds"][0].get("title", "")}  # fmt: skip
+    assert {str(tid) for tid in h.side.threads} <= posted_in  # each table message in its own thread
+    await play_every_table(h)
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.phase == "finished" and len(h.side.threads) == 4  # Passe 2 got its own threads
+    standings = [c for c in h.side.calls if c.method == "POST" and c.payload and c.payload.get("embeds")
+                 and ("Rangliste" in c.payload["embeds"][0].get("title", "")
+                      or "Schlussrangliste" in c.payload["embeds"][0].get("title", ""))]  # fmt: skip
+    assert len(standings) == 2  # after Passe 1, and the final one
+    final = standings[-1].payload["embeds"][0]
+    assert final["title"].startswith("Schlussrangliste") and final["description"].count("\n") == 4
+    [mine] = await h.send(h.command_payload("tournament", tournament("standings"), CARLA))
+    embed = mine.payload["data"]["embeds"][0]
+    assert "von 5" in embed["footer"]["text"]
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 50
