@@ -121,3 +121,25 @@ async def test_an_einzelschieber_in_a_channel(harness):
     embed = mine.payload["data"]["embeds"][0]
     assert "von 5" in embed["footer"]["text"]
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 50
+
+
+async def test_without_the_thread_permission_the_organiser_is_told_and_tables_play_in_the_channel(harness):
+    h = harness
+    h.side.threads_allowed = False
+    options = [{"name": "name", "type": 3, "value": "Winter"}, {"name": "passen", "type": 4, "value": 1},
+               {"name": "hands", "type": 4, "value": 1}]  # fmt: skip
+    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
+    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
+    for who in (ANNA, BEAT, CARLA, DARIO):
+        await h.send(h.click_payload(join, who, signup))
+    started = await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    assert "läuft" in started
+    told = [c for c in h.side.calls if c.method == "POST" and "Öffentliche Threads erstellen" in str(c.payload)]
+    assert told, "the missing permission is named"
+    tables = [c for c in h.side.calls if c.method == "POST" and c.path.endswith("/channels/4000/messages")
+              and "Tisch" in str((c.payload or {}).get("embeds"))]  # fmt: skip
+    assert tables, "the table plays in the tournament's channel instead"
+    await play_every_table(h)
+    t = (await h.bot.tournaments.in_channel(4000, open_only=False))[0]
+    assert t.phase == "finished"
