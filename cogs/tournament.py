@@ -8,6 +8,7 @@ with the ordinary table message (``cogs/table_messages.py``) and its players men
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +137,55 @@ class Tournaments(commands.Cog):
             return
         embed = self.standings_embed(t, lang, you=actor_of(interaction.user))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @tournament.command(
+        name=command_text("tournament.cancel.name"), description=command_text("tournament.cancel.description")
+    )
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        t = await self.channel_tournament(interaction)
+        if t is None:
+            return
+        try:
+            t = await self.service.cancel(t.tournament_id, actor_of(interaction.user))
+        except TournamentError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        await interaction.response.send_message(msg("tour.cancelled", lang, name=t.name), ephemeral=True)
+        await self.refresh_signup(t)
+
+    @tournament.command(
+        name=command_text("tournament.drop.name"), description=command_text("tournament.drop.description")
+    )
+    @app_commands.rename(player=command_text("tournament.drop.player.name"))
+    @app_commands.describe(player=command_text("tournament.drop.player.description"))
+    async def drop(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        lang = self.lang(interaction)
+        t = await self.channel_tournament(interaction)
+        if t is None:
+            return
+        try:
+            t = await self.service.drop(t.tournament_id, actor_of(interaction.user), actor_of(player))
+        except TournamentError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        text = msg("tour.dropped", lang, who=player.display_name, passe=len(t.draws) + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @tournament.command(
+        name=command_text("tournament.export.name"), description=command_text("tournament.export.description")
+    )
+    async def export(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        t = await self.channel_tournament(interaction, open_only=False)
+        if t is None:
+            return
+        data = (await self.service.export_csv(t.tournament_id)).encode("utf-8")
+        await interaction.response.send_message(
+            msg("tour.export", lang, name=t.name),
+            file=discord.File(io.BytesIO(data), filename=f"turnier-{t.tournament_id}.csv"),
+            ephemeral=True,
+        )
 
     @tournament.command(
         name=command_text("tournament.info.name"), description=command_text("tournament.info.description")

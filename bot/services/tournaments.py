@@ -12,12 +12,14 @@ crash kept from being recorded read again from their tables.
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.game import SYSTEM, AddComputer, JoinSeat, StartGame, Table
+from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StartGame, Table
 from bot.game.events import Event, TurnReminder
 from bot.rules import RuleSet
 from bot.storage import Storage
@@ -89,7 +91,23 @@ class TournamentService:
         return await self._run(tournament_id, lambda t: t.drop(actor, player))
 
     async def cancel(self, tournament_id: str, actor: str) -> Einzelschieber:
-        return await self._run(tournament_id, lambda t: t.cancel(actor))
+        """The organiser calls it off: the tables still playing are ended (results so far stay)."""
+        t = await self._run(tournament_id, lambda t: t.cancel(actor))
+        for table_id in (await self.store.tables(tournament_id)).values():
+            table = await self.tables.get(table_id)
+            if table.phase not in ("game_over", "abandoned"):
+                await self.tables.execute(table_id, Abandon(SYSTEM, privileged=True))
+        return t
+
+    async def export_csv(self, tournament_id: str) -> str:
+        """One row per person and Passe: tournament, Passe, table, player, name, points."""
+        t = await self.get(tournament_id)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["tournament", "passe", "table", "player", "name", "points"])
+        for passe, player, table_no, points in await self.store.results(tournament_id):
+            writer.writerow([t.name, passe + 1, table_no + 1, player, t.names.get(player, ""), points])
+        return out.getvalue()
 
     async def get(self, tournament_id: str) -> Einzelschieber:
         if tournament_id not in self.tournaments:

@@ -40,6 +40,23 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "The standings of this channel's tournament",
         "de": "Die Rangliste des Turniers dieses Kanals",
     },
+    "tournament.cancel.name": {"en": "cancel", "de": "absagen"},
+    "tournament.cancel.description": {
+        "en": "Call off the tournament of this channel (organiser)",
+        "de": "Das Turnier dieses Kanals absagen (Organisator)",
+    },
+    "tournament.drop.name": {"en": "drop", "de": "streichen"},
+    "tournament.drop.description": {
+        "en": "Take a player out from the next Passe on; a computer takes the seat (organiser)",
+        "de": "Einen Spieler ab der nächsten Passe herausnehmen; ein Computer übernimmt (Organisator)",
+    },
+    "tournament.drop.player.name": {"en": "player", "de": "spieler"},
+    "tournament.drop.player.description": {"en": "Who leaves the tournament", "de": "Wer das Turnier verlässt"},
+    "tournament.export.name": {"en": "export", "de": "export"},
+    "tournament.export.description": {
+        "en": "Every player's points per Passe as a CSV file",
+        "de": "Die Punkte jedes Spielers pro Passe als CSV-Datei",
+    },
     "tournament.info.name": {"en": "info", "de": "info"},
     "tournament.info.description": {
         "en": "What this channel's tournament is and where it stands",
@@ -102,6 +119,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Ich kann hier keinen Thread eröffnen: mir fehlt die Berechtigung «Öffentliche Threads erstellen» (und «Nachrichten in Threads senden»).",
         "en": "I cannot open a thread here: I need the permission “Create Public Threads” (and “Send Messages in Threads”).",
     },
+    "tour.cancelled": {
+        "de": "«{name}» ist abgesagt; die Resultate bisher bleiben.",
+        "en": "“{name}” is called off; the results so far stay.",
+    },
+    "tour.dropped": {
+        "de": "{who} spielt ab Passe {passe} nicht mehr; ein Computer übernimmt den Platz.",
+        "en": "{who} no longer plays from Passe {passe} on; a computer takes the seat.",
+    },
+    "tour.export": {"de": "Die Resultate von «{name}» als CSV.", "en": "The results of “{name}” as CSV."},
     "tour.err.ALREADY_JOINED": {"de": "Du bist schon angemeldet.", "en": "You are already signed up."},
     "tour.err.NOT_JOINED": {"de": "Du bist nicht angemeldet.", "en": "You are not signed up."},
     "tour.err.NOT_ORGANISER": {

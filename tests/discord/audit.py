@@ -72,6 +72,8 @@ def _pictured(files: list[bytes]) -> set[int]:
     """The cards the attached pictures show; a picture that does not say which is a failure."""
     shown: set[int] = set()
     for data in files:
+        if not data.startswith(b"\x89PNG"):
+            continue  # a text file: its text is read with the message's (see audit)
         cards = cards_shown(data)
         assert cards is not None, "every picture the bot sends names the cards it shows"
         shown.update(cards)
@@ -87,6 +89,7 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
         if re.search(r"/applications/\d+/emojis", call.path):
             continue  # the application's own emoji store: no message, nobody reads it
         text = json.dumps(call.payload, ensure_ascii=False)
+        text += "".join("\n" + f.decode("utf-8", "replace") for f in call.files if not f.startswith(b"\x89PNG"))
         held = _holdings(call.state or {}, text)
         audience: int | None = None  # None: public
         if call.interaction_id is not None:

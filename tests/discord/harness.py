@@ -185,7 +185,14 @@ class DiscordSide:
         if interaction_id in self.arrived:
             elapsed = time.monotonic() - self.arrived[interaction_id]
         state = self.observer() if self.observer else None
-        call = Call(route.method, route.url, payload, interaction_id, elapsed, state)
+        attached: list[bytes] = []
+        for part in multipart or ():  # an answer with files: its JSON part and its files
+            if part.get("name") == "payload_json":
+                payload = json.loads(part["value"])
+            elif str(part.get("name", "")).startswith("files["):
+                value = part["value"]
+                attached.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
+        call = Call(route.method, route.url, payload, interaction_id, elapsed, state, files=attached)
         if self.record:
             self.calls.append(call)
         if interaction_id is not None:

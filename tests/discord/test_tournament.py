@@ -120,6 +120,9 @@ async def test_an_einzelschieber_in_a_channel(harness):
     [mine] = await h.send(h.command_payload("tournament", tournament("standings"), CARLA))
     embed = mine.payload["data"]["embeds"][0]
     assert "von 5" in embed["footer"]["text"]
+    [exported] = await h.send(h.command_payload("tournament", tournament("export"), DARIO))
+    rows = exported.files[0].decode("utf-8").splitlines()
+    assert rows[0] == "tournament,passe,table,player,name,points" and len(rows) == 1 + 5 * 2  # each person and Passe
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 50
 
 
@@ -143,3 +146,31 @@ async def test_without_the_thread_permission_the_organiser_is_told_and_tables_pl
     await play_every_table(h)
     t = (await h.bot.tournaments.in_channel(4000, open_only=False))[0]
     assert t.phase == "finished"
+
+
+async def test_the_organiser_drops_a_player_and_calls_the_tournament_off(harness):
+    h = harness
+    options = [{"name": "name", "type": 3, "value": "Frühling"}, {"name": "passen", "type": 4, "value": 3},
+               {"name": "hands", "type": 4, "value": 1}]  # fmt: skip
+    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
+    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
+    for who in (ANNA, BEAT, CARLA, DARIO):
+        await h.send(h.click_payload(join, who, signup))
+    await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    member = {"name": "player", "type": 6, "value": str(DARIO["id"])}
+    as_member = {"roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "flags": 0}
+    resolved = {"users": {str(DARIO["id"]): DARIO}, "members": {str(DARIO["id"]): as_member}}
+    not_yours = h.command_payload("tournament", tournament("drop", [member]), BEAT)
+    not_yours["data"]["resolved"] = resolved
+    assert "wer das Turnier eröffnet hat" in await said(h, not_yours)
+    drop = h.command_payload("tournament", tournament("drop", [member]), ANNA, manager=True)
+    drop["data"]["resolved"] = resolved
+    assert "ab Passe 2" in await said(h, drop)
+    t = (await h.bot.tournaments.in_channel(4000))[0]
+    assert t.dropped == {f"u:{DARIO['id']}": 1}
+    assert "abgesagt" in await said(h, h.command_payload("tournament", tournament("cancel"), ANNA, manager=True))
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.phase == "cancelled"
+    for table_id in (await h.bot.tournaments.store.tables(t.tournament_id)).values():
+        assert h.bot.service.tables[table_id].phase in ("abandoned", "game_over")  # its tables were ended
