@@ -41,6 +41,22 @@ def private_text(call) -> str:
     return data.get("content") or ""
 
 
+async def four_signed_up(h, name: str, passen: int, hands: int) -> None:
+    """Anna opens a tournament here; Anna, Beat, Carla and Dario join with the sign-up button."""
+    options = [{"name": "name", "type": 3, "value": name}, {"name": "passen", "type": 4, "value": passen},
+               {"name": "hands", "type": 4, "value": hands}]  # fmt: skip
+    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    signup, join = signup_button(h)
+    for who in (ANNA, BEAT, CARLA, DARIO):
+        await h.send(h.click_payload(join, who, signup))
+
+
+def signup_button(h) -> tuple[dict, str]:
+    """The sign-up message and its Join button."""
+    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
+    return signup, next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
+
+
 async def play_every_table(h, limit: int = 3000) -> None:
     """Whenever a person is to act at a tournament table: "My cards" on its message, then a card
     (``limit`` rounds of that; past it, the tables must be done unless the limit was small)."""
@@ -85,8 +101,7 @@ async def test_an_einzelschieber_in_a_channel(harness):
     ]
     [created] = await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
     assert "Herbst" in private_text(created)
-    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
-    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
+    signup, join = signup_button(h)
     assert "SHA-256" in signup["embeds"][0]["description"]
     early = await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     assert "Zu wenige Spieler: 0" in early
@@ -131,13 +146,7 @@ async def test_an_einzelschieber_in_a_channel(harness):
 async def test_without_the_thread_permission_the_organiser_is_told_and_tables_play_in_the_channel(harness):
     h = harness
     h.side.threads_allowed = False
-    options = [{"name": "name", "type": 3, "value": "Winter"}, {"name": "passen", "type": 4, "value": 1},
-               {"name": "hands", "type": 4, "value": 1}]  # fmt: skip
-    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
-    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
-    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
-    for who in (ANNA, BEAT, CARLA, DARIO):
-        await h.send(h.click_payload(join, who, signup))
+    await four_signed_up(h, "Winter", 1, 1)
     started = await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     assert "läuft" in started
     told = [c for c in h.side.calls if c.method == "POST" and "Öffentliche Threads erstellen" in str(c.payload)]
@@ -152,13 +161,7 @@ async def test_without_the_thread_permission_the_organiser_is_told_and_tables_pl
 
 async def test_the_organiser_drops_a_player_and_calls_the_tournament_off(harness):
     h = harness
-    options = [{"name": "name", "type": 3, "value": "Frühling"}, {"name": "passen", "type": 4, "value": 3},
-               {"name": "hands", "type": 4, "value": 1}]  # fmt: skip
-    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
-    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
-    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
-    for who in (ANNA, BEAT, CARLA, DARIO):
-        await h.send(h.click_payload(join, who, signup))
+    await four_signed_up(h, "Frühling", 3, 1)
     await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     member = {"name": "player", "type": 6, "value": str(DARIO["id"])}
     as_member = {"roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "flags": 0}
@@ -183,13 +186,7 @@ async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_pat
 
     settings = fast_settings(tmp_path)
     h = await started(settings, monkeypatch)
-    options = [{"name": "name", "type": 3, "value": "Sommer"}, {"name": "passen", "type": 4, "value": 2},
-               {"name": "hands", "type": 4, "value": 1}]  # fmt: skip
-    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
-    signup = next(m for m in h.side.messages.values() if any(":tjoin" in c for c, _, _ in custom_ids(m["components"])))
-    join = next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
-    for who in (ANNA, BEAT, CARLA, DARIO):
-        await h.send(h.click_payload(join, who, signup))
+    await four_signed_up(h, "Sommer", 2, 1)
     await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     await play_every_table(h, limit=6)  # a few decisions of Passe 1, then the process stops
     tid = (await h.bot.tournaments.in_channel(4000))[0].tournament_id
