@@ -171,11 +171,7 @@ class Jass(commands.Cog):
         except StorageFailed:
             await self.reply(interaction, msg("err.not_saved", lang))
             return
-        table_lang = server.get("language") or settings.language
-        table_deck = server.get("deck", "swiss")
-        pings, images = server.get("pings", "on"), server.get("images", "on")
-        self.messages.set_display(tid, table_lang, table_deck, pings=pings, images=images)
-        await self.service.storage.set_table_display(tid, table_lang, table_deck, pings, images)
+        await self.set_up_display(tid, server)
         text = msg("table.created", lang, id=tid)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
@@ -302,6 +298,16 @@ class Jass(commands.Cog):
         await self.service.storage.set_user_settings(interaction.user.id, deck=deck)
         self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
+
+    async def set_up_display(self, table_id: str, server: dict) -> str:
+        """A new table's messages look as the server set it (language, deck, pings, pictures),
+        kept for restarts; returns the table's language."""
+        table_lang = server.get("language") or self.bot.settings.language
+        table_deck = server.get("deck", "swiss")
+        pings, images = server.get("pings", "on"), server.get("images", "on")
+        self.messages.set_display(table_id, table_lang, table_deck, pings=pings, images=images)
+        await self.service.storage.set_table_display(table_id, table_lang, table_deck, pings, images)
+        return table_lang
 
     async def server_settings(self, guild_id: int | None) -> dict:
         """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""

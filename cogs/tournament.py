@@ -262,11 +262,12 @@ class Tournaments(commands.Cog):
 
     async def tables_opened(self, t: Einzelschieber, passe: int, tables: dict[int, str]) -> None:
         """Each new table plays in its own thread of the tournament's channel."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        guild_id, channel_id, _ = await self.service.store.where(t.tournament_id)
         jass: Any = self.bot.get_cog("Jass")
         if not channel_id or jass is None:
             return
-        lang = self.public_lang
+        server = await jass.server_settings(guild_id)
+        lang = server.get("language") or self.public_lang
         for table_no, table_id in sorted(tables.items()):
             name = msg("tour.thread", lang, name=t.name, passe=passe + 1, table=table_no + 1)[:100]
             try:
@@ -281,9 +282,8 @@ class Tournaments(commands.Cog):
                         hands=t.hands_per_passe)  # fmt: skip
             allowed = {"users": [int(a[2:]) for a in people]}
             await rest.post_message(self.bot.http, thread_id, {"content": intro, "allowed_mentions": allowed})
-            table = await jass.service.get(table_id)
-            jass.messages.set_display(table_id, lang, "swiss", pings="on", images="on")
-            await jass.messages.post(table, thread_id)
+            await jass.set_up_display(table_id, server)  # the server's look, as at any table
+            await jass.messages.post(await jass.service.get(table_id), thread_id)
 
     async def passe_done(self, t: Einzelschieber, passe: int) -> None:
         """Standings after each Passe; the final ones at the end."""
@@ -299,8 +299,7 @@ class Tournaments(commands.Cog):
         if t.phase == "finished":
             title = msg("tour.final", lang, name=t.name)
         else:
-            done = sum(all((p, i) in t.results for i in range(len(tables))) for p, tables in enumerate(t.draws))
-            title = msg("tour.standings", lang, passe=after + 1 if after is not None else done)
+            title = msg("tour.standings", lang, passe=after + 1 if after is not None else t.passen_done())
         lines = [msg("tour.line", lang, rank=s.rank, name=t.names.get(t.entries[s.player], "?"), total=s.total)
                  for s in rows[:STANDINGS_SHOWN]]  # fmt: skip
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000], colour=0x6A1B9A)

@@ -146,6 +146,10 @@ class Einzelschieber:
         """The actors at a table (None: a computer seat), in seat order."""
         return [None if p is None else self.entries[p] for p in self.draws[passe][table]]
 
+    def passen_done(self) -> int:
+        """How many Passen have every table's result."""
+        return sum(all((p, i) in self.results for i in range(len(tables))) for p, tables in enumerate(self.draws))
+
     def standings(self) -> list[Standing]:
         """People ranked by the Passen that count (a Passe not played counts 0)."""
         per_passe = []

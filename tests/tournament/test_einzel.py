@@ -32,7 +32,7 @@ def test_a_whole_evening_and_its_replay():
     events += t.start(ORG, "secret")
     for _ in range(3):
         play_passe(t, events)
-    assert t.phase == "finished"
+    assert t.phase == "finished" and t.passen_done() == 3
     # Every Passe is the published draw of the revealed seed, computers in the empty seats.
     assert [list(map(tuple, d)) for d in t.draws] == [list(p) for p in draw(10, 3, "secret").passen]
     table = t.standings()
