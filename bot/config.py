@@ -101,6 +101,7 @@ SERVER_OPTIONS: tuple[ServerOption, ...] = (
     ServerOption("turn_timer", "count", 0, TURN_TIMER_MAX),
     ServerOption("pings", "choice", choices=SWITCH),
     ServerOption("images", "choice", choices=SWITCH),
+    ServerOption("organiser_role", "count", 0, 2**63 - 1),  # a role that may open tournaments (0: none)
 )
 
 

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
-from bot.tournament.einzel import Einzelschieber, TournamentError
+from bot.tournament.aggregate import Tournament, TournamentError
 from bot.tournament.standings import Counting
 
 from . import rest
@@ -199,9 +199,7 @@ class Tournaments(commands.Cog):
                    passe=max(1, len(t.draws)), passen=t.passen)  # fmt: skip
         await interaction.response.send_message(text, ephemeral=True)
 
-    async def channel_tournament(
-        self, interaction: discord.Interaction, open_only: bool = True
-    ) -> Einzelschieber | None:
+    async def channel_tournament(self, interaction: discord.Interaction, open_only: bool = True) -> Tournament | None:
         """The channel's open tournament (or, for looking up, its latest one); else said privately."""
         channel = interaction.channel_id
         found = await self.service.in_channel(channel, open_only) if channel else []
@@ -228,7 +226,7 @@ class Tournaments(commands.Cog):
                                                     name=t.name), ephemeral=True)  # fmt: skip
         await self.refresh_signup(t)
 
-    def signup_payload(self, t: Einzelschieber) -> dict[str, Any]:
+    def signup_payload(self, t: Tournament) -> dict[str, Any]:
         lang = self.public_lang
         counting = msg("tour.counting.drop_worst", lang) if t.counting.kind == "drop_worst" else ""
         limit = f" / {t.max_players}" if t.max_players else ""
@@ -250,7 +248,7 @@ class Tournaments(commands.Cog):
         return {"embeds": [embed.to_dict()], "components": [{"type": 1, "components": buttons}],
                 "allowed_mentions": {"parse": []}}  # fmt: skip
 
-    async def refresh_signup(self, t: Einzelschieber) -> None:
+    async def refresh_signup(self, t: Tournament) -> None:
         _, channel_id, message_id = await self.service.store.where(t.tournament_id)
         if channel_id and message_id:
             try:
@@ -260,7 +258,7 @@ class Tournaments(commands.Cog):
 
     # -- what the service reports -----------------------------------------------------
 
-    async def tables_opened(self, t: Einzelschieber, passe: int, tables: dict[int, str]) -> None:
+    async def tables_opened(self, t: Tournament, passe: int, tables: dict[int, str]) -> None:
         """Each new table plays in its own thread of the tournament's channel."""
         guild_id, channel_id, _ = await self.service.store.where(t.tournament_id)
         jass: Any = self.bot.get_cog("Jass")
@@ -285,7 +283,7 @@ class Tournaments(commands.Cog):
             await jass.set_up_display(table_id, server)  # the server's look, as at any table
             await jass.messages.post(await jass.service.get(table_id), thread_id)
 
-    async def passe_done(self, t: Einzelschieber, passe: int) -> None:
+    async def passe_done(self, t: Tournament, passe: int) -> None:
         """Standings after each Passe; the final ones at the end."""
         _, channel_id, _ = await self.service.store.where(t.tournament_id)
         if channel_id:
@@ -293,7 +291,7 @@ class Tournaments(commands.Cog):
             await self.bot.get_partial_messageable(channel_id).send(embed=embed)
 
     def standings_embed(
-        self, t: Einzelschieber, lang: str, after: int | None = None, you: str | None = None
+        self, t: Tournament, lang: str, after: int | None = None, you: str | None = None
     ) -> discord.Embed:
         rows = t.standings()
         if t.phase == "finished":

@@ -73,7 +73,10 @@ def decide(level: str, seed: str, view: TableView, actor: str) -> Command:
 
 
 def decision_seed(table: Table, seed: str, seat: int) -> str:
-    return hashlib.sha256(f"{seed}:{table.table_id}:{table.seq}:{seat}".encode()).hexdigest()
+    # With fixed deals (a challenge) the decisions do not depend on the table either: the same
+    # play at two tables gets the same computer answers.
+    key = table.fixed_deals or table.table_id
+    return hashlib.sha256(f"{seed}:{key}:{table.seq}:{seat}".encode()).hexdigest()
 
 
 def computer_command(table: Table, seed: str = "") -> Command:

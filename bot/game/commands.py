@@ -50,6 +50,7 @@ class StartGame(Command):
     privileged: bool = False
     fill_computers: bool = False  # seat computer players in empty seats first
     level: str = "random"  # level of those computer players
+    fixed_deals: str = ""  # deal hand k from f"{fixed_deals}:{k}" (the same cards for everyone: a challenge)
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,12 @@ class Bedanken(Command):
 
 @dataclass(frozen=True)
 class StandIn(Command):
-    """The turn timer ran out: a computer player takes over ``seat`` until its player acts."""
+    """The turn timer ran out: a computer player takes over ``seat`` until its player acts.
+
+    ``anytime``: not only at the seat's turn (an organiser lets a computer finish a Passe)."""
 
     seat: int = 0
+    anytime: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class ComputerRemoved(TypedDict):
 class GameStarted(TypedDict):
     type: Literal["game_started"]
     game: int
+    fixed_deals: NotRequired[str]  # hand k of this game is dealt from f"{fixed_deals}:{k}" (a challenge)
 
 
 class HandDealt(TypedDict):

@@ -37,7 +37,7 @@ from bot.rules.scoring import STRICHE
 from . import commands as cmd
 from . import errors as e
 from .errors import GameError
-from .events import CardPlayed, ComputerAdded, Event, HandDealt, TableCreated, as_event
+from .events import CardPlayed, ComputerAdded, Event, GameStarted, HandDealt, TableCreated, as_event
 from .view import SeatView, TableView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
@@ -104,6 +104,7 @@ class Table:
     counters: dict[str, list[int]] = field(default_factory=_counters)
     seq: int = 0  # events applied so far
     turn_timer: float | None = None  # seconds a person has to act at this table; None: the service default
+    fixed_deals: str | None = None  # this game's hands are dealt from f"{fixed_deals}:{k}" (a challenge)
 
     # -- construction --------------------------------------------------------------
 
@@ -324,8 +325,11 @@ class Table:
         if c.level not in COMPUTER_LEVELS:
             raise GameError(e.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
         events += [self._computer_event(i, c.level) for i in empty]
-        events.append({"type": "game_started", "game": self.game_no + 1})
-        events.append(self._deal_event(c.seed, first=True))
+        started: GameStarted = {"type": "game_started", "game": self.game_no + 1}
+        if c.fixed_deals:
+            started["fixed_deals"] = c.fixed_deals
+        events.append(started)
+        events.append(self._deal_event(f"{c.fixed_deals}:1" if c.fixed_deals else c.seed, first=True))
         return events
 
     def _deal_event(self, seed: str, first: bool) -> HandDealt:
@@ -347,13 +351,18 @@ class Table:
             "commitment": commitment_of(seed),
         }
 
+    def next_deal_seed(self) -> str | None:
+        """The seed the next hand must be dealt from, when this game's deals are fixed."""
+        return f"{self.fixed_deals}:{self.hand_no + 1}" if self.fixed_deals else None
+
     def _decide_NextHand(self, c: cmd.NextHand) -> list[Event]:
         if c.actor != cmd.SYSTEM:
             raise GameError(e.NOT_ALLOWED, actor=c.actor)
         self._need_phase(Phase.HAND_OVER)
         if not c.seed:
             raise GameError(e.NOT_ALLOWED, missing="seed")
-        return [self._deal_event(c.seed, first=False)]
+        fixed = self.next_deal_seed()
+        return [self._deal_event(fixed or c.seed, first=False)]
 
     def _decide_ChooseContract(self, c: cmd.ChooseContract) -> list[Event]:
         self._need_phase(Phase.CONTRACT)
@@ -446,7 +455,11 @@ class Table:
     def _decide_StandIn(self, c: cmd.StandIn) -> list[Event]:
         if c.actor != cmd.SYSTEM:
             raise GameError(e.NOT_ALLOWED, actor=c.actor)
-        if self.to_act != c.seat:
+        if c.anytime:
+            self._need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
+            if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
+                raise GameError(e.NO_SUCH_SEAT, seat=c.seat)
+        elif self.to_act != c.seat:
             raise GameError(e.NOT_YOUR_TURN, turn=self.to_act)
         seat = self.seats[c.seat]
         if seat.is_computer or seat.standin:
@@ -471,6 +484,7 @@ class Table:
             self.seats[seat] = Seat(f"ai:{seat}", ev["name"], ev["level"])
         elif ev["type"] == "game_started":
             self.game_no = ev["game"]
+            self.fixed_deals = ev.get("fixed_deals")
             self.hand_no = 0
             self.board = Scoreboard(rules=self.rules)
         elif ev["type"] == "hand_dealt":

@@ -1,10 +1,11 @@
-"""The tournament service: an Einzelschieber's commands persisted, its tables opened and read.
+"""The tournament service: a tournament's commands persisted, its tables opened and read.
 
 load → lock → apply → persist, like the table service. When a Passe is drawn, each of its
 tables is opened through the table service (the tournament's rules, a game of exactly the
 Passe's hands, people in their drawn seats, computer players in the empty ones) and linked
 to the tournament. When a linked table's game is over, its team points are recorded; when
-every table of the Passe has its result, the next Passe is drawn (or the tournament ends).
+every table of the Passe has its result, the next Passe is drawn (or the tournament ends),
+unless it is paused or the organiser moves on by hand.
 After a restart, open tournaments are replayed, missing tables opened and results that a
 crash kept from being recorded read again from their tables.
 """
@@ -19,11 +20,12 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StartGame, Table
+from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StandIn, StartGame, Table
+from bot.game.errors import GameError
 from bot.game.events import Event, TurnReminder
 from bot.rules import RuleSet
 from bot.storage import Storage
-from bot.tournament.einzel import Einzelschieber, TournamentError
+from bot.tournament.aggregate import Format, Tournament, TournamentError
 from bot.tournament.standings import Counting, passe_points
 
 from .tables import TableService
@@ -31,7 +33,7 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 
 
-def _result_rows(t: Einzelschieber, ev: dict[str, Any]) -> list[tuple[int, str, int, int]]:
+def _result_rows(t: Tournament, ev: dict[str, Any]) -> list[tuple[int, str, int, int]]:
     """(passe, player, table, points) of each person at the table whose result ``ev`` records."""
     passe, table_no = ev["passe"], ev["table"]
     points = passe_points([t.draws[passe][table_no]], [(ev["points"][0], ev["points"][1])])
@@ -45,59 +47,141 @@ class TournamentService:
         self.store = storage.tournaments
         self.tables = tables
         self.seeds = seeds
-        self.level = level  # computer players in a tournament's empty seats
-        self.tournaments: dict[str, Einzelschieber] = {}
+        self.level = level  # computer players in a tournament's empty seats, unless it names its own
+        self.tournaments: dict[str, Tournament] = {}
         self.rules: dict[str, dict[str, Any]] = {}  # tournament -> rule keys of its tables
+        self.table_setup: dict[str, dict[str, Any]] = {}  # tournament -> level and turn timer of its tables
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # results being recorded, Passen being opened
         # Listeners (the Discord layer): tables of a Passe opened; a Passe over (or the tournament).
-        self.tables_opened: list[Callable[[Einzelschieber, int, dict[int, str]], Awaitable[None]]] = []
-        self.passe_done: list[Callable[[Einzelschieber, int], Awaitable[None]]] = []
+        self.tables_opened: list[Callable[[Tournament, int, dict[int, str]], Awaitable[None]]] = []
+        self.passe_done: list[Callable[[Tournament, int], Awaitable[None]]] = []
+        # A Passe is over and the next one waits for the organiser (paused, or by hand).
+        self.passe_waiting: list[Callable[[Tournament, int], Awaitable[None]]] = []
         tables.subscribe(self._on_table_events)
 
     # -- commands -------------------------------------------------------------------------
 
     async def create(self, organiser: str, name: str, passen: int, hands_per_passe: int, *,
                      rules: dict[str, Any] | None = None, counting: Counting | None = None, max_players: int = 0,
-                     guild_id: int | None = None, channel_id: int | None = None) -> Einzelschieber:  # fmt: skip
-        """A new Einzelschieber in sign-up; its seed is drawn now and only its SHA-256 is shown."""
+                     guild_id: int | None = None, channel_id: int | None = None, format: Format = "einzel",
+                     level: str | None = None, turn_timer: float | None = None, check_in: bool = False,
+                     manual_next: bool = False, late_entry: int = 0) -> Tournament:  # fmt: skip
+        """A new tournament in sign-up; its seed is drawn now and only its SHA-256 is shown.
+
+        ``rules``: the tables' rule keys (default: the ``tournament`` preset), with the Passe's
+        hands; ``level``: of the computer players in empty seats; ``turn_timer``: seconds per
+        turn at its tables (None: the bot's default)."""
         table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
         tournament_id = "t" + secrets.token_hex(6)
         seed = self.seeds()
-        t, events = Einzelschieber.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
-                                          max_players)  # fmt: skip
+        t, events = Tournament.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
+                                      max_players, format, check_in, manual_next, late_entry)  # fmt: skip
         events[0]["rules"] = table_rules
+        events[0]["tables"] = {"level": level or self.level, "turn_timer": turn_timer}
         await self.store.create(tournament_id, events, seed, guild_id, channel_id)
         self.tournaments[tournament_id] = t
         self.rules[tournament_id] = table_rules
+        self.table_setup[tournament_id] = events[0]["tables"]
         return t
 
-    async def join(self, tournament_id: str, actor: str, name: str) -> Einzelschieber:
+    async def join(self, tournament_id: str, actor: str, name: str) -> Tournament:
+        await self._not_elsewhere(tournament_id, actor)
         return await self._run(tournament_id, lambda t: t.join(actor, name))
 
-    async def leave(self, tournament_id: str, actor: str) -> Einzelschieber:
+    async def leave(self, tournament_id: str, actor: str) -> Tournament:
         return await self._run(tournament_id, lambda t: t.leave(actor))
 
-    async def start(self, tournament_id: str, actor: str) -> Einzelschieber:
+    async def check_in(self, tournament_id: str, actor: str) -> Tournament:
+        return await self._run(tournament_id, lambda t: t.confirm_check_in(actor))
+
+    async def propose(self, tournament_id: str, actor: str, name: str, partner: str, partner_name: str) -> Tournament:
+        """Partnerschieber: ask ``partner`` to play as a pair (the pair stands once both asked)."""
+        await self._not_elsewhere(tournament_id, actor)
+        await self._not_elsewhere(tournament_id, partner, who=partner_name)
+        return await self._run(tournament_id, lambda t: t.propose(actor, name, partner, partner_name))
+
+    async def confirm_partner(self, tournament_id: str, actor: str, name: str) -> Tournament:
+        await self._not_elsewhere(tournament_id, actor)
+        return await self._run(tournament_id, lambda t: t.confirm_partner(actor, name))
+
+    async def start(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
         seed = await self.store.secret_seed(tournament_id)
         if seed is None:
             raise TournamentError("WRONG_PHASE", phase="running")
-        t = await self._run(tournament_id, lambda t: t.start(actor, seed))
+        t = await self._run(tournament_id, lambda t: t.start(actor, seed, privileged))
         await self._open_tables(tournament_id)
         return t
 
-    async def drop(self, tournament_id: str, actor: str, player: str) -> Einzelschieber:
-        return await self._run(tournament_id, lambda t: t.drop(actor, player))
+    async def pause(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
+        return await self._run(tournament_id, lambda t: t.pause(actor, privileged))
 
-    async def cancel(self, tournament_id: str, actor: str) -> Einzelschieber:
+    async def resume(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
+        """Go on; a Passe that finished meanwhile is followed by the next (unless by hand)."""
+        t = await self._run(tournament_id, lambda t: t.resume(actor, privileged))
+        if t.passe_complete() and not t.manual_next:
+            await self._advance(tournament_id, SYSTEM)
+        return t
+
+    async def next_passe(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
+        """The organiser moves on: the next Passe drawn and opened (or the end)."""
+        return await self._advance(tournament_id, actor, privileged)
+
+    async def drop(self, tournament_id: str, actor: str, player: str, privileged: bool = False) -> Tournament:
+        """No later Passen for ``player``; a computer finishes their current Passe at once."""
+        t = await self._run(tournament_id, lambda t: t.drop(actor, player, privileged))
+        await self.stand_in(tournament_id, player)
+        return t
+
+    async def replace(self, tournament_id: str, actor: str, old: str, new: str, name: str,
+                      privileged: bool = False) -> Tournament:  # fmt: skip
+        """``new`` takes over ``old``'s entry from the next Passe on; a computer finishes the current one."""
+        await self._not_elsewhere(tournament_id, new, who=name)
+        t = await self._run(tournament_id, lambda t: t.replace(actor, old, new, name, privileged))
+        await self.stand_in(tournament_id, old)
+        return t
+
+    async def stand_in(self, tournament_id: str, actor: str) -> bool:
+        """A computer takes over ``actor``'s seat at their table of the current Passe (until they act)."""
+        t = await self.get(tournament_id)
+        if not t.draws:
+            return False
+        passe = len(t.draws) - 1
+        for (p, _table_no), table_id in (await self.store.tables(tournament_id)).items():
+            if p != passe:
+                continue
+            table = await self.tables.get(table_id)
+            seat = table.seat_of(actor)
+            if seat is not None and not table.seats[seat].standin and table.phase not in ("game_over", "abandoned"):
+                try:
+                    await self.tables.execute(table_id, StandIn(SYSTEM, seat=seat, anytime=True))
+                except GameError as err:
+                    log.warning("tournament %s: no stand-in at %s: %s", tournament_id, table_id, err)
+                    return False
+                return True
+        return False
+
+    async def cancel(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
         """The organiser calls it off: the tables still playing are ended (results so far stay)."""
-        t = await self._run(tournament_id, lambda t: t.cancel(actor))
+        t = await self._run(tournament_id, lambda t: t.cancel(actor, privileged))
         for table_id in (await self.store.tables(tournament_id)).values():
             table = await self.tables.get(table_id)
             if table.phase not in ("game_over", "abandoned"):
                 await self.tables.execute(table_id, Abandon(SYSTEM, privileged=True))
         return t
+
+    async def _not_elsewhere(self, tournament_id: str, actor: str, who: str = "") -> None:
+        """Refuse a person who plays in another open tournament of the server (their tables would overlap)."""
+        guild_id, _, _ = await self.store.where(tournament_id)
+        if guild_id is None:
+            return
+        for other_id in await self.store.open_ids(guild_id=guild_id):
+            if other_id == tournament_id:
+                continue
+            other = await self.get(other_id)
+            if other.playing(actor) or actor in other.waitlist:
+                raise TournamentError("IN_OTHER_TOURNAMENT", name=other.name, who=who)
 
     async def export_csv(self, tournament_id: str) -> str:
         """One row per person and Passe: tournament, Passe, table, player, name, points."""
@@ -109,18 +193,17 @@ class TournamentService:
             writer.writerow([t.name, passe + 1, table_no + 1, player, t.names.get(player, ""), points])
         return out.getvalue()
 
-    async def get(self, tournament_id: str) -> Einzelschieber:
+    async def get(self, tournament_id: str) -> Tournament:
         if tournament_id not in self.tournaments:
             events = await self.store.load(tournament_id)
             if events is None:
                 raise TournamentError("UNKNOWN_TOURNAMENT", id=tournament_id)
-            self.tournaments[tournament_id] = Einzelschieber.replay(events)
+            self.tournaments[tournament_id] = Tournament.replay(events)
             self.rules[tournament_id] = events[0].get("rules") or {"preset": "tournament"}
+            self.table_setup[tournament_id] = events[0].get("tables") or {"level": self.level, "turn_timer": None}
         return self.tournaments[tournament_id]
 
-    async def _run(
-        self, tournament_id: str, command: Callable[[Einzelschieber], list[dict[str, Any]]]
-    ) -> Einzelschieber:
+    async def _run(self, tournament_id: str, command: Callable[[Tournament], list[dict[str, Any]]]) -> Tournament:
         """Apply ``command`` under the tournament's lock and store its events (with the rows of
         any table result they record)."""
         async with self._locks.setdefault(tournament_id, asyncio.Lock()):
@@ -151,15 +234,19 @@ class TournamentService:
         for table_no in range(len(t.draws[passe])):
             if (passe, table_no) in linked:
                 continue
-            table = await self.tables.create_table(t.organiser, self.rules[tournament_id], limits=False)
+            setup = self.table_setup[tournament_id]
+            table = await self.tables.create_table(t.organiser, self.rules[tournament_id], limits=False,
+                                                   turn_timer=setup.get("turn_timer"))  # fmt: skip
             for seat, actor in enumerate(t.table_actors(passe, table_no)):
                 if actor is None:
-                    await self.tables.execute(table.table_id, AddComputer(t.organiser, seat=seat, level=self.level))
+                    level = setup.get("level") or self.level
+                    await self.tables.execute(table.table_id, AddComputer(t.organiser, seat=seat, level=level))
                 else:
                     await self.tables.execute(table.table_id, JoinSeat(actor, name=t.names[actor], seat=seat))
             await self.store.link_table(tournament_id, passe, table_no, table.table_id)
-            seed = f"{t.seed}:{passe}:{table_no}"  # the deals follow from the revealed seed too
-            await self.tables.execute(table.table_id, StartGame(t.organiser, seed=seed))
+            # Every hand's deal follows from the revealed seed: anyone can re-derive the cards.
+            base = f"{t.seed}:{passe}:{table_no}"
+            await self.tables.execute(table.table_id, StartGame(t.organiser, seed=base, fixed_deals=base))
             opened[table_no] = table.table_id
         if opened:
             await self._tell(self.tables_opened, t, passe, opened)
@@ -187,7 +274,7 @@ class TournamentService:
             except Exception:
                 log.exception("a tournament listener failed")
 
-    async def in_channel(self, channel_id: int, open_only: bool = True) -> list[Einzelschieber]:
+    async def in_channel(self, channel_id: int, open_only: bool = True) -> list[Tournament]:
         """The tournaments of a channel, the open ones first, newest first."""
         return [await self.get(tid) for tid in await self.store.in_channel(channel_id, open_only)]
 
@@ -203,10 +290,18 @@ class TournamentService:
             return
         a, b = table.view_for(None).totals
         await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
-        if len(t.results) == sum(len(d) for d in t.draws):  # every table of the Passe is in
-            await self._run(tournament_id, lambda t: t.next_passe(SYSTEM))
-            await self._tell(self.passe_done, t, passe)
-            await self._open_tables(tournament_id)
+        if t.passe_complete():  # every table of the Passe is in
+            if t.waits_for_organiser() and passe + 1 < t.passen:
+                await self._tell(self.passe_waiting, t, passe)
+            else:
+                await self._advance(tournament_id, SYSTEM)
+
+    async def _advance(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
+        """The next Passe (or the end): standings reported, the new tables opened."""
+        t = await self._run(tournament_id, lambda t: t.next_passe(actor, privileged))
+        await self._tell(self.passe_done, t, t.passen_done() - 1)
+        await self._open_tables(tournament_id)
+        return t
 
     # -- restart --------------------------------------------------------------------------
 
@@ -226,5 +321,7 @@ class TournamentService:
                     table = await self.tables.get(table_id)
                     if table.phase == "game_over":
                         await self._record((tournament_id, passe, table_no), table)
+            if t.phase == "running" and t.passe_complete() and not t.waits_for_organiser():
+                await self._advance(tournament_id, SYSTEM)  # a crash came between the last result and the draw
             await self._open_tables(tournament_id)
         return ids

@@ -24,7 +24,7 @@ from .migrations import MIGRATIONS
 log = logging.getLogger(__name__)
 
 
-GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "images")
+GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "images", "organiser_role")
 USER_KEYS = ("deck",)
 
 

@@ -131,4 +131,14 @@ MIGRATIONS: list[tuple[int, str]] = [
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        7,
+        """
+        -- A duplicate challenge shares the tournament tables: its tries are the "Passen" of
+        -- tournament_tables (table_no 0) and tournament_results (one row per person and try).
+        ALTER TABLE tournaments ADD COLUMN kind TEXT NOT NULL DEFAULT 'tournament'
+            CHECK (kind IN ('tournament', 'challenge'));
+        ALTER TABLE guild_settings ADD COLUMN organiser_role INTEGER;
+        """,
+    ),
 ]

@@ -18,15 +18,16 @@ class TournamentStore:
         self.storage = storage
 
     async def create(self, tournament_id: str, events: Sequence[Mapping[str, Any]], secret_seed: str,
-                     guild_id: int | None = None, channel_id: int | None = None) -> None:  # fmt: skip
-        """A new tournament with its first events; the seed is kept apart from the events."""
+                     guild_id: int | None = None, channel_id: int | None = None, kind: str = "tournament",
+                     status: str = "signup") -> None:  # fmt: skip
+        """A new tournament (or challenge) with its first events; the seed is kept apart from the events."""
         now, conn = _now(), self.storage.conn
         async with self.storage._write:
             try:
                 await conn.execute(
-                    "INSERT INTO tournaments (id, guild_id, channel_id, secret_seed, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (tournament_id, guild_id, channel_id, secret_seed, now, now),
+                    "INSERT INTO tournaments (id, kind, status, guild_id, channel_id, secret_seed, created_at, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (tournament_id, kind, status, guild_id, channel_id, secret_seed, now, now),
                 )
                 await self._insert(tournament_id, 1, events, now)
                 await conn.commit()
@@ -38,7 +39,8 @@ class TournamentStore:
                      status: str | None = None, results: Sequence[tuple[int, str, int, int]] = ()) -> None:  # fmt: skip
         """Events with seq ``first_seq``…, committed before this returns; a taken seq is a conflict.
         ``results``: (passe, player, table, points) rows these events record, in the same
-        transaction. Once the tournament runs, the secret seed is dropped: ``started`` reveals it."""
+        transaction. A tournament's secret seed is dropped once it runs (``started`` reveals it), a
+        challenge's once it is over (``challenge_closed`` reveals it)."""
         now, conn = _now(), self.storage.conn
         async with self.storage._write:
             try:
@@ -50,8 +52,9 @@ class TournamentStore:
                 )
                 await conn.execute(
                     "UPDATE tournaments SET updated_at = ?, status = coalesce(?, status), "
-                    "secret_seed = CASE WHEN coalesce(?, status) = 'signup' THEN secret_seed END WHERE id = ?",
-                    (now, status, status, tournament_id),
+                    "secret_seed = CASE WHEN coalesce(?, status) = 'signup' "
+                    "OR (kind = 'challenge' AND coalesce(?, status) = 'running') THEN secret_seed END WHERE id = ?",
+                    (now, status, status, status, tournament_id),
                 )
                 await conn.commit()
             except sqlite3.IntegrityError as err:
@@ -89,13 +92,13 @@ class TournamentStore:
             row = await cur.fetchone()
         return row[0] if row else None
 
-    async def in_channel(self, channel_id: int, open_only: bool = True) -> list[str]:
-        """Tournaments of a channel: the open ones first, each group newest first."""
+    async def in_channel(self, channel_id: int, open_only: bool = True, kind: str = "tournament") -> list[str]:
+        """Tournaments (or challenges) of a channel: the open ones first, each group newest first."""
         where = " AND status IN ('signup', 'running')" if open_only else ""
         async with self.storage.conn.execute(
-            f"SELECT id FROM tournaments WHERE channel_id = ?{where} "
+            f"SELECT id FROM tournaments WHERE channel_id = ? AND kind = ?{where} "
             "ORDER BY status NOT IN ('signup', 'running'), created_at DESC, id DESC",
-            (channel_id,),
+            (channel_id, kind),
         ) as cur:
             return [row[0] for row in await cur.fetchall()]
 
@@ -115,10 +118,13 @@ class TournamentStore:
             row = await cur.fetchone()
         return (row[0], row[1], row[2]) if row else (None, None, None)
 
-    async def open_ids(self) -> list[str]:
-        """Tournaments in sign-up or running (restored at start-up)."""
+    async def open_ids(self, kind: str = "tournament", guild_id: int | None = None) -> list[str]:
+        """Tournaments (or challenges) in sign-up or running, of one server or all (restored at start-up)."""
+        where = " AND guild_id = ?" if guild_id is not None else ""
         async with self.storage.conn.execute(
-            "SELECT id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY created_at, id"
+            f"SELECT id FROM tournaments WHERE status IN ('signup', 'running') AND kind = ?{where} "
+            "ORDER BY created_at, id",
+            (kind, *([guild_id] if guild_id is not None else [])),
         ) as cur:
             return [row[0] for row in await cur.fetchall()]
 
@@ -137,10 +143,12 @@ class TournamentStore:
         ) as cur:
             return {(p, t): tid for p, t, tid in await cur.fetchall()}
 
-    async def of_table(self, table_id: str) -> tuple[str, int, int] | None:
-        """The tournament, Passe and table number a table plays for, if any."""
+    async def of_table(self, table_id: str, kind: str = "tournament") -> tuple[str, int, int] | None:
+        """The tournament (or challenge), Passe (or try) and table number a table plays for, if any."""
         async with self.storage.conn.execute(
-            "SELECT tournament_id, passe, table_no FROM tournament_tables WHERE table_id = ?", (table_id,)
+            "SELECT tournament_id, passe, table_no FROM tournament_tables JOIN tournaments ON id = tournament_id "
+            "WHERE table_id = ? AND kind = ?",
+            (table_id, kind),
         ) as cur:
             row = await cur.fetchone()
         return (row[0], row[1], row[2]) if row else None

@@ -2,7 +2,7 @@
 
 COMMANDS: dict[str, dict[str, str]] = {
     "tournament.name": {"en": "tournament", "de": "turnier"},
-    "tournament.description": {"en": "Jass tournaments (Einzelschieber)", "de": "Jassturniere (Einzelschieber)"},
+    "tournament.description": {"en": "Jass tournaments (Tournament)", "de": "Jassturniere (Tournament)"},
     "tournament.create.name": {"en": "create", "de": "erstellen"},
     "tournament.create.description": {
         "en": "Open an Einzelschieber in this channel (server managers)",

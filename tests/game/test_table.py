@@ -426,3 +426,29 @@ def test_the_app_preset_refuses_the_pre_show_before_the_first_card():
     assert hand.stoeck_holder == 0
     assert not hand.may_preshow_stoeck(0) and not hand.preshow_stoeck(0)
     assert hand.board.totals == board.totals
+
+
+def test_fixed_deals_give_every_table_the_same_hands_whatever_the_service_draws():
+    tables = []
+    for name in ("a", "b"):
+        table, events = Table.create(f"t-{name}", HOST, {"preset": "tournament", "hands_per_game": 3})
+        events += table.apply(JoinSeat("u:0", name="P0", seat=0))
+        for seat in (1, 2, 3):
+            events += table.apply(AddComputer(HOST, seat=seat, level="club"))
+        events += table.apply(StartGame(HOST, seed="ignored", fixed_deals="base"))
+        events += play_to_end(table, seed="people")  # its NextHand seeds ("people:k") give way to the fixed ones
+        tables.append((table, events))
+    deals = [[(e["seed"], e["dealer"]) for e in ev if e["type"] == "hand_dealt"] for _, ev in tables]
+    assert deals[0] == deals[1] == [(f"base:{k}", deals[0][k - 1][1]) for k in (1, 2, 3)]
+    # The computers decide from the deals, not the table id: the same play, the same game.
+    assert tables[0][0].board.totals == tables[1][0].board.totals
+    replayed = Table.replay(tables[0][1])
+    assert replayed.fixed_deals == "base" and replayed.next_deal_seed() == "base:4"
+
+
+def test_a_stand_in_anytime_takes_over_a_seat_that_is_not_to_act():
+    table, _ = new_table()
+    other = (table.to_act + 1) % 4
+    refused(table, StandIn(SYSTEM, seat=other), "NOT_YOUR_TURN")
+    assert table.apply(StandIn(SYSTEM, seat=other, anytime=True)) == [{"type": "standin_on", "seat": other}]
+    refused(table, StandIn(SYSTEM, seat=9, anytime=True), "NO_SUCH_SEAT")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.ai import computer_command
 from bot.services.tournaments import TournamentService
-from bot.tournament.einzel import TournamentError
+from bot.tournament.aggregate import TournamentError
 
 from .test_service import close, close_leftovers, make_service  # noqa: F401 (fixture)
 

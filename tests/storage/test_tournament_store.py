@@ -3,7 +3,7 @@
 import pytest
 
 from bot.storage import ConflictError, Storage
-from bot.tournament.einzel import Einzelschieber
+from bot.tournament.aggregate import Tournament
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ async def storage(tmp_path):
 
 async def test_a_tournament_is_stored_and_replayed(storage):
     store = storage.tournaments
-    t, events = Einzelschieber.create("t1", "u:1", "Herbst", 2, 4, seed="s3cret")
+    t, events = Tournament.create("t1", "u:1", "Herbst", 2, 4, seed="s3cret")
     await store.create("t1", events, "s3cret", guild_id=5, channel_id=6)
     with pytest.raises(ConflictError):
         await store.create("t1", events, "other")
@@ -29,14 +29,14 @@ async def test_a_tournament_is_stored_and_replayed(storage):
     started = t.start("u:1", await store.secret_seed("t1"))
     await store.append("t1", 6, started, status="running")
     assert await store.secret_seed("t1") is None  # revealed in the events now, no longer kept apart
-    again = Einzelschieber.replay(await store.load("t1"))
+    again = Tournament.replay(await store.load("t1"))
     assert again.entries == t.entries and again.draws == t.draws and again.seed == "s3cret"
     assert await store.load("nope") is None
 
 
 async def test_tables_are_linked_to_their_passe(storage):
     store = storage.tournaments
-    _, events = Einzelschieber.create("t1", "u:1", "Herbst", 2, 4, seed="x")
+    _, events = Tournament.create("t1", "u:1", "Herbst", 2, 4, seed="x")
     await store.create("t1", events, "x")
     await storage.create_table("tab1", [{"type": "table_created", "host": "system"}])
     await store.link_table("t1", 0, 1, "tab1")
