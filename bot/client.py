@@ -16,13 +16,14 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
+from bot.services.challenges import ChallengeService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rules", "cogs.jass", "cogs.tournament")
+EXTENSIONS = ("cogs.rules", "cogs.jass", "cogs.tournament", "cogs.challenge")
 
 
 class JassTranslator(app_commands.Translator):
@@ -51,6 +52,8 @@ class JassBot(commands.AutoShardedBot):
         self.storage: Storage | None = storage
         self.service: TableService | None = None
         self.tournaments: TournamentService | None = None
+        self.challenges: ChallengeService | None = None
+        self._ticker: asyncio.Task[None] | None = None  # closes challenges at their deadline
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
     async def setup_hook(self) -> None:
@@ -70,12 +73,16 @@ class JassBot(commands.AutoShardedBot):
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
         self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
+        self.challenges = ChallengeService(self.storage, self.service)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.tournaments.restore()  # the cogs listen: a Passe opened now gets its threads
         log.info("restored %d open tournaments", len(restored))
+        restored = await self.challenges.restore()
+        log.info("restored %d open challenges", len(restored))
+        self._ticker = asyncio.create_task(self.challenges.run_ticker())
         if s.dev_guild_ids:
             for guild_id in s.dev_guild_ids:
                 guild = discord.Object(id=guild_id)
@@ -106,6 +113,9 @@ class JassBot(commands.AutoShardedBot):
             log.warning("could not tell the user about the failure: %s", err)
 
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
         if self.service is not None:
             await self.service.close()
         await super().close()

@@ -194,9 +194,42 @@ class TournamentLeaveButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tle
     action = "leave"
 
 
+class TournamentCheckInButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tcheckin"):
+    action = "checkin"
+
+
+class TournamentPartnerButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tpartner"):
+    """Confirm the partner who asked (whoever clicks: the request made to them counts)."""
+
+    action = "partner"
+
+
+class TournamentNextButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tnext"):
+    """The next Passe (the organiser, or a manager)."""
+
+    action = "next"
+
+
+# -- the button of a duplicate challenge's message -----------------------------------------------
+
+_CHALLENGE = r"(?P<challenge>c[0-9a-f]{12})"
+
+
+class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
+    """Start a try of the challenge: handled by the ``Challenges`` cog."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        challenges: Any = getattr(interaction.client, "get_cog", lambda name: None)("Challenges")
+        await challenges.play_click(interaction, self.fields["challenge"])
+
+
 BUTTONS: tuple[type[JassItem], ...] = (
     TournamentJoinButton,
     TournamentLeaveButton,
+    TournamentCheckInButton,
+    TournamentPartnerButton,
+    TournamentNextButton,
+    ChallengePlayButton,
     SeatButton,
     LeaveButton,
     AddComputerButton,

@@ -226,6 +226,11 @@ class Jass(commands.Cog):
         table = await self.channel_table(interaction)
         if table is None:
             return
+        challenges = getattr(self.bot, "challenges", None)
+        if challenges is not None and await challenges.sealed(table.table_id):
+            # A try of an open challenge: its cards are everyone's cards until the close.
+            await interaction.response.send_message(msg("ch.sealed", self.lang(interaction)), ephemeral=True)
+            return
         events = await self.service.storage.load_events(table.table_id) or []
         data = history_jsonl(events).encode("utf-8")
         await interaction.response.send_message(

@@ -42,12 +42,19 @@ async def post_message(http: HTTPClient, channel_id: int, payload: dict[str, Any
     return int(data["id"])
 
 
-async def create_thread(http: HTTPClient, channel_id: int, name: str) -> int:
-    """A public thread (without a starting message) in the channel; its id (a channel id)."""
+async def create_thread(http: HTTPClient, channel_id: int, name: str, private: bool = False) -> int:
+    """A public thread (or a private one: only its members and moderators see it), without a
+    starting message, in the channel; its id (a channel id)."""
     data = await http.start_thread_without_message(
-        channel_id, name=name, auto_archive_duration=1440, type=11, reason="Jass tournament table"
-    )
+        channel_id, name=name, auto_archive_duration=1440, type=12 if private else 11,
+        invitable=not private, reason="Jass tournament table",
+    )  # fmt: skip
     return int(data["id"])
+
+
+async def add_thread_member(http: HTTPClient, thread_id: int, user_id: int) -> None:
+    """Add a member to a (private) thread."""
+    await http.add_user_to_thread(thread_id, user_id)
 
 
 async def delete_message(http: HTTPClient, channel_id: int, message_id: int) -> None:

@@ -1,4 +1,5 @@
-"""``/tournament``: an Einzelschieber in a channel: sign-up, the draw, a thread per table, standings.
+"""``/tournament``: an Einzelschieber or Partnerschieber in a channel: sign-up, the draw, a
+thread per table, standings, the organiser's tools.
 
 The cog only translates: commands and clicks become calls of the tournament service
 (``bot/services/tournaments.py``), and what the service reports (tables opened, a Passe over)
@@ -16,6 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.game import SYSTEM
+from bot.rules import PRESETS, RuleSet
+from bot.rules.overrides import parse_overrides
+from bot.rules.ruleset import RuleSetError
 from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
@@ -33,6 +38,16 @@ COUNTING_CHOICES = [
     app_commands.Choice(name="all", value="all"),
     app_commands.Choice(name="drop_worst", value="drop_worst"),
 ]
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Einzelschieber", value="einzel"),
+    app_commands.Choice(name="Partnerschieber", value="pairs"),
+]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in ("beginner", "club", "strong")]
+NEXT_CHOICES = [
+    app_commands.Choice(name="at once / sofort", value="auto"),
+    app_commands.Choice(name="organiser / Organisator", value="organiser"),
+]
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 STANDINGS_SHOWN = 10
 
 
@@ -46,6 +61,7 @@ class Tournaments(commands.Cog):
         self.service = service
         service.tables_opened.append(self.tables_opened)
         service.passe_done.append(self.passe_done)
+        service.passe_waiting.append(self.passe_waiting)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), self.bot.settings.language)
@@ -63,41 +79,77 @@ class Tournaments(commands.Cog):
     @tournament.command(
         name=command_text("tournament.create.name"), description=command_text("tournament.create.description")
     )
-    @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(
         name=command_text("tournament.create.title.name"),
+        format=command_text("tournament.create.format.name"),
         passen=command_text("tournament.create.passen.name"),
         hands=command_text("tournament.create.hands.name"),
         counting=command_text("tournament.create.counting.name"),
+        preset=command_text("tournament.create.preset.name"),
+        rules=command_text("tournament.create.rules.name"),
+        level=command_text("tournament.create.level.name"),
+        turn_timer=command_text("tournament.create.timer.name"),
         max_players=command_text("tournament.create.max.name"),
+        check_in=command_text("tournament.create.checkin.name"),
+        next_passe=command_text("tournament.create.next.name"),
+        late_entry=command_text("tournament.create.late.name"),
     )
     @app_commands.describe(
         name=command_text("tournament.create.title.description"),
+        format=command_text("tournament.create.format.description"),
         passen=command_text("tournament.create.passen.description"),
         hands=command_text("tournament.create.hands.description"),
         counting=command_text("tournament.create.counting.description"),
+        preset=command_text("tournament.create.preset.description"),
+        rules=command_text("tournament.create.rules.description"),
+        level=command_text("tournament.create.level.description"),
+        turn_timer=command_text("tournament.create.timer.description"),
         max_players=command_text("tournament.create.max.description"),
+        check_in=command_text("tournament.create.checkin.description"),
+        next_passe=command_text("tournament.create.next.description"),
+        late_entry=command_text("tournament.create.late.description"),
     )
-    @app_commands.choices(counting=COUNTING_CHOICES)
+    @app_commands.choices(
+        counting=COUNTING_CHOICES, format=FORMAT_CHOICES, level=LEVEL_CHOICES, next_passe=NEXT_CHOICES,
+        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
+    )  # fmt: skip
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
+        format: str = "einzel",
         passen: app_commands.Range[int, 1, 12] = 4,
         hands: app_commands.Range[int, 1, 48] = 12,
         counting: str = "all",
+        preset: str = "tournament",
+        rules: app_commands.Range[str, 0, 300] = "",
+        level: str | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         max_players: app_commands.Range[int, 0, 512] = 0,
+        check_in: bool = False,
+        next_passe: str = "auto",
+        late_entry: app_commands.Range[int, 0, 12] = 0,
     ) -> None:
         lang = self.lang(interaction)
-        perms = getattr(interaction, "permissions", None)
-        if not (perms and perms.manage_guild):
+        if not await self.may_organise(interaction):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
         try:
+            overrides = parse_overrides(rules)
+            RuleSet.from_dict({"preset": preset, **overrides})
+        except RuleSetError as err:
+            reason = str(err).split(": ", 1)[-1][:200]
+            await interaction.response.send_message(msg("tour.bad_rules", lang, part=err.key, reason=reason),
+                                                    ephemeral=True)  # fmt: skip
+            return
+        try:
             t = await self.service.create(
-                actor_of(interaction.user), name, passen, hands,
+                actor_of(interaction.user), name, passen, hands, format="pairs" if format == "pairs" else "einzel",
+                rules={"preset": preset, **overrides},
                 counting=Counting("drop_worst" if counting == "drop_worst" else "all"), max_players=max_players,
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
+                turn_timer=None if turn_timer is None else float(turn_timer), check_in=check_in,
+                manual_next=next_passe == "organiser", late_entry=late_entry,
             )  # fmt: skip
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
@@ -106,6 +158,78 @@ class Tournaments(commands.Cog):
         if interaction.channel_id is not None:
             message_id = await rest.post_message(self.bot.http, interaction.channel_id, self.signup_payload(t))
             await self.service.store.set_message(t.tournament_id, message_id)
+
+    async def may_organise(self, interaction: discord.Interaction) -> bool:
+        """Server managers, and members with the server's organiser role."""
+        if self.is_manager(interaction):
+            return True
+        jass: Any = self.bot.get_cog("Jass")
+        role = (await jass.server_settings(interaction.guild_id)).get("organiser_role") if jass else None
+        roles = getattr(interaction.user, "_roles", None)  # the member's role ids, as the gateway sent them
+        return bool(role) and roles is not None and roles.has(role)
+
+    @staticmethod
+    def is_manager(interaction: discord.Interaction) -> bool:
+        perms = getattr(interaction, "permissions", None)
+        return bool(perms and perms.manage_guild)
+
+    @tournament.command(
+        name=command_text("tournament.role.name"), description=command_text("tournament.role.description")
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(role=command_text("tournament.role.role.name"))
+    @app_commands.describe(role=command_text("tournament.role.role.description"))
+    async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        lang = self.lang(interaction)
+        if not self.is_manager(interaction) or interaction.guild_id is None:
+            await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
+            return
+        await self.service.storage.set_guild_settings(interaction.guild_id, organiser_role=role.id if role else 0)
+        text = msg("tour.role_set", lang, role=role.id) if role else msg("tour.role_cleared", lang)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(
+        name=command_text("tournament.join.name"), description=command_text("tournament.join.description")
+    )
+    @app_commands.rename(partner=command_text("tournament.join.partner.name"))
+    @app_commands.describe(partner=command_text("tournament.join.partner.description"))
+    async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None) -> None:
+        t = await self.channel_tournament(interaction)
+        if t is None:
+            return
+        if partner is None:
+            await self.click(interaction, t.tournament_id, "join")
+            return
+        lang = self.lang(interaction)
+        me, name = actor_of(interaction.user), interaction.user.display_name[:32]
+        try:
+            t = await self.service.propose(t.tournament_id, me, name, actor_of(partner), partner.display_name[:32])
+        except TournamentError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        if me in t.partner:
+            text = msg("tour.paired", lang, a=t.names[t.partner[me]], b=name)
+        elif me in t.waitlist:
+            text = msg("tour.waitlisted", lang, name=t.name, n=t.waitlist.index(me) + 1)
+        else:
+            text = msg("tour.proposed", lang, partner=partner.display_name)
+            await self.ask_partner(t, interaction.user, partner)
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh_signup(t)
+
+    async def ask_partner(self, t: Tournament, who: discord.abc.User, partner: discord.abc.User) -> None:
+        """A message in the tournament's channel that pings the partner, with a Confirm button."""
+        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        if not channel_id:
+            return
+        lang = self.public_lang
+        button = {"type": 2, "style": 3, "label": msg("tour.btn.partner", lang),
+                  "custom_id": f"jass:{t.tournament_id}:0:tpartner"}  # fmt: skip
+        await rest.post_message(self.bot.http, channel_id, {
+            "content": msg("tour.ask_partner", lang, partner=f"<@{partner.id}>", who=who.display_name, name=t.name),
+            "components": [{"type": 1, "components": [button]}],
+            "allowed_mentions": {"users": [partner.id]},
+        })  # fmt: skip
 
     @tournament.command(
         name=command_text("tournament.start.name"), description=command_text("tournament.start.description")
@@ -117,7 +241,7 @@ class Tournaments(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # opening the tables takes a moment
         try:
-            t = await self.service.start(t.tournament_id, actor_of(interaction.user))
+            t = await self.service.start(t.tournament_id, actor_of(interaction.user), self.is_manager(interaction))
         except TournamentError as err:
             await interaction.followup.send(self.refusal(err, lang), ephemeral=True)
             return
@@ -147,7 +271,7 @@ class Tournaments(commands.Cog):
         if t is None:
             return
         try:
-            t = await self.service.cancel(t.tournament_id, actor_of(interaction.user))
+            t = await self.service.cancel(t.tournament_id, actor_of(interaction.user), self.is_manager(interaction))
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
             return
@@ -165,7 +289,8 @@ class Tournaments(commands.Cog):
         if t is None:
             return
         try:
-            t = await self.service.drop(t.tournament_id, actor_of(interaction.user), actor_of(player))
+            t = await self.service.drop(t.tournament_id, actor_of(interaction.user), actor_of(player),
+                                        self.is_manager(interaction))  # fmt: skip
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
             return
@@ -199,10 +324,94 @@ class Tournaments(commands.Cog):
                    passe=max(1, len(t.draws)), passen=t.passen)  # fmt: skip
         await interaction.response.send_message(text, ephemeral=True)
 
+    @tournament.command(
+        name=command_text("tournament.pause.name"), description=command_text("tournament.pause.description")
+    )
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.organiser_action(interaction, "pause", "tour.paused")
+
+    @tournament.command(
+        name=command_text("tournament.resume.name"), description=command_text("tournament.resume.description")
+    )
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.organiser_action(interaction, "resume", "tour.resumed")
+
+    @tournament.command(
+        name=command_text("tournament.next.name"), description=command_text("tournament.next.description")
+    )
+    async def next_cmd(self, interaction: discord.Interaction) -> None:
+        await self.organiser_action(interaction, "next_passe", "tour.next_opened")
+
+    async def organiser_action(self, interaction: discord.Interaction, action: str, said: str,
+                               tournament_id: str | None = None) -> None:  # fmt: skip
+        """Pause, resume or the next Passe, by command or button: the organiser (or a manager) only."""
+        lang = self.lang(interaction)
+        if tournament_id is None:
+            t = await self.channel_tournament(interaction)
+            if t is None:
+                return
+            tournament_id = t.tournament_id
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a new Passe opens its tables
+        try:
+            t = await getattr(self.service, action)(tournament_id, actor_of(interaction.user),
+                                                    self.is_manager(interaction))  # fmt: skip
+        except TournamentError as err:
+            await interaction.followup.send(self.refusal(err, lang), ephemeral=True)
+            return
+        await interaction.followup.send(msg(said, lang, name=t.name, passe=len(t.draws)), ephemeral=True)
+
+    @tournament.command(
+        name=command_text("tournament.replace.name"), description=command_text("tournament.replace.description")
+    )
+    @app_commands.rename(
+        player=command_text("tournament.replace.old.name"), by=command_text("tournament.replace.new.name")
+    )
+    @app_commands.describe(
+        player=command_text("tournament.replace.old.description"), by=command_text("tournament.replace.new.description")
+    )
+    async def replace(self, interaction: discord.Interaction, player: discord.Member, by: discord.Member) -> None:
+        lang = self.lang(interaction)
+        t = await self.channel_tournament(interaction)
+        if t is None:
+            return
+        try:
+            t = await self.service.replace(
+                t.tournament_id, actor_of(interaction.user), actor_of(player), actor_of(by), by.display_name[:32],
+                self.is_manager(interaction),
+            )  # fmt: skip
+        except TournamentError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        text = msg("tour.replaced", lang, new=by.display_name, old=player.display_name, passe=len(t.draws) + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh_signup(t)
+
+    @tournament.command(
+        name=command_text("tournament.standin.name"), description=command_text("tournament.standin.description")
+    )
+    @app_commands.rename(player=command_text("tournament.drop.player.name"))
+    @app_commands.describe(player=command_text("tournament.drop.player.description"))
+    async def standin(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        lang = self.lang(interaction)
+        t = await self.channel_tournament(interaction)
+        if t is None:
+            return
+        if actor_of(interaction.user) != t.organiser and not self.is_manager(interaction):
+            await interaction.response.send_message(msg("tour.err.NOT_ORGANISER", lang), ephemeral=True)
+            return
+        if await self.service.stand_in(t.tournament_id, actor_of(player)):
+            text = msg("tour.standin", lang, who=player.display_name)
+        else:
+            text = msg("tour.no_table", lang, who=player.display_name)
+        await interaction.response.send_message(text, ephemeral=True)
+
     async def channel_tournament(self, interaction: discord.Interaction, open_only: bool = True) -> Tournament | None:
         """The channel's open tournament (or, for looking up, its latest one); else said privately."""
         channel = interaction.channel_id
         found = await self.service.in_channel(channel, open_only) if channel else []
+        parent = getattr(interaction.channel, "parent_id", None)  # asked in a table's thread
+        if not found and parent:
+            found = await self.service.in_channel(parent, open_only)
         if not found:
             await interaction.response.send_message(msg("tour.none", self.lang(interaction)), ephemeral=True)
             return None
@@ -211,39 +420,82 @@ class Tournaments(commands.Cog):
     # -- the sign-up message ----------------------------------------------------------
 
     async def click(self, interaction: discord.Interaction, tournament_id: str, action: str) -> None:
-        """Join or Leave on the sign-up message."""
+        """A button of the tournament: Join, Leave, Check in, Confirm partner, Next Passe."""
         lang = self.lang(interaction)
-        actor = actor_of(interaction.user)
+        actor, name = actor_of(interaction.user), interaction.user.display_name[:32]
+        if action == "next":
+            await self.organiser_action(interaction, "next_passe", "tour.next_opened", tournament_id)
+            return
         try:
             if action == "join":
-                t = await self.service.join(tournament_id, actor, interaction.user.display_name[:32])
-            else:
+                t = await self.service.join(tournament_id, actor, name)
+            elif action == "leave":
                 t = await self.service.leave(tournament_id, actor)
+            elif action == "checkin":
+                t = await self.service.check_in(tournament_id, actor)
+            else:  # "partner"
+                t = await self.service.confirm_partner(tournament_id, actor, name)
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
             return
-        await interaction.response.send_message(msg(f"tour.{'joined' if action == 'join' else 'left'}", lang,
-                                                    name=t.name), ephemeral=True)  # fmt: skip
+        if action == "join" and actor in t.waitlist:
+            text = msg("tour.waitlisted", lang, name=t.name, n=t.waitlist.index(actor) + 1)
+        elif action == "partner":
+            text = msg("tour.paired", lang, a=t.names[t.partner[actor]], b=name)
+        else:
+            key = {"join": "tour.joined", "leave": "tour.left", "checkin": "tour.checked_in_you"}[action]
+            text = msg(key, lang, name=t.name)
+        await interaction.response.send_message(text, ephemeral=True)
         await self.refresh_signup(t)
 
     def signup_payload(self, t: Tournament) -> dict[str, Any]:
         lang = self.public_lang
         counting = msg("tour.counting.drop_worst", lang) if t.counting.kind == "drop_worst" else ""
         limit = f" / {t.max_players}" if t.max_players else ""
-        embed = discord.Embed(title=msg("tour.title", lang, name=t.name), colour=0x6A1B9A)
-        embed.description = "\n".join((
-            msg("tour.about", lang, passen=t.passen, hands=t.hands_per_passe, counting=counting),
+        fmt = msg(f"tour.format.{t.format}", lang)
+        embed = discord.Embed(title=msg("tour.title", lang, name=t.name, format=fmt)[:256], colour=0x6A1B9A)
+        about = "tour.about.pairs" if t.format == "pairs" else "tour.about"
+        rules = self.service.rules.get(t.tournament_id, {})
+        setup = self.service.table_setup.get(t.tournament_id, {})
+        overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k not in ("preset", "hands_per_game"))
+        timer = setup.get("turn_timer")
+        lines = [
+            msg(about, lang, passen=t.passen, hands=t.hands_per_passe, counting=counting),
+            msg("tour.rules_line", lang, preset=rules.get("preset", "tournament"),
+                overrides=f" ({overrides})" if overrides else "", level=setup.get("level") or self.service.level,
+                timer=msg("tour.timer", lang, seconds=int(timer)) if timer else ""),
+            *([msg("tour.options.check_in", lang)] if t.check_in else []),
+            *([msg("tour.options.manual", lang)] if t.manual_next else []),
+            *([msg("tour.options.late", lang, passe=t.late_entry)] if t.late_entry else []),
             msg("tour.commitment", lang, commitment=t.seed_commitment),
-            msg("tour.count", lang, n=len(t.entries), limit=limit),
-        ))  # fmt: skip
-        if t.entries:
-            names = ", ".join(t.names[a] for a in t.entries)
+            msg("tour.count", lang, n=len(t.entries), limit=limit)
+            + (" · " + msg("tour.checked_in", lang, n=len(t.checked_in)) if t.check_in else "")
+            + (" · " + msg("tour.waitlist", lang, n=len(t.waitlist)) if t.waitlist else ""),
+        ]  # fmt: skip
+        embed.description = "\n".join(lines)[:4000]
+        if t.format == "pairs" and t.pairs:
+            pairs = ", ".join(t.label(i) for i in range(len(t.pairs)))
+            embed.add_field(name=msg("tour.pairs_field", lang), value=pairs[:1024], inline=False)
+        elif t.format == "pairs":
+            done, seen = [], set()
+            for a in t.entries:
+                if a in t.partner and a not in seen:
+                    seen |= {a, t.partner[a]}
+                    done.append(f"{t.names[a]} & {t.names[t.partner[a]]}")
+            if done:
+                embed.add_field(name=msg("tour.pairs_field", lang), value=", ".join(done)[:1024], inline=False)
+            singles = ", ".join(t.names[a] for a in t.unpaired())
+            if singles:
+                embed.add_field(name=msg("tour.singles_field", lang), value=singles[:1024], inline=False)
+        elif t.entries:
+            names = ", ".join(t.names[a] + (" ✓" if a in t.checked_in else "") for a in t.entries)
             embed.add_field(name=msg("tour.players", lang), value=names[:1024], inline=False)
         open_ = t.phase == "signup"
+        actions = [("join", 3), ("leave", 2)] + ([("checkin", 1)] if t.check_in else [])
         buttons = [
             {"type": 2, "style": style, "label": msg(f"tour.btn.{action}", lang), "disabled": not open_,
              "custom_id": f"jass:{t.tournament_id}:0:t{action}"}
-            for action, style in (("join", 3), ("leave", 2))
+            for action, style in actions
         ]  # fmt: skip
         return {"embeds": [embed.to_dict()], "components": [{"type": 1, "components": buttons}],
                 "allowed_mentions": {"parse": []}}  # fmt: skip
@@ -254,7 +506,28 @@ class Tournaments(commands.Cog):
             try:
                 await rest.edit_message(self.bot.http, channel_id, message_id, self.signup_payload(t))
             except discord.HTTPException as err:
+                await self.lost(t, channel_id, err)
                 log.warning("tournament %s: sign-up message not updated: %s", t.tournament_id, err)
+
+    async def lost(self, t: Tournament, channel_id: int, err: discord.HTTPException) -> bool:
+        """The tournament's channel is gone (deleted): the tournament is called off, results kept."""
+        if getattr(err, "code", None) != UNKNOWN_CHANNEL:
+            return False
+        await self.channel_gone(channel_id)
+        return True
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.channel_gone(channel.id)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """Every open tournament of a deleted channel is called off (by the system; results stay)."""
+        for t in await self.service.in_channel(channel_id):
+            try:
+                await self.service.cancel(t.tournament_id, SYSTEM, privileged=True)
+                log.warning("tournament %s: its channel %s is gone; called off", t.tournament_id, channel_id)
+            except TournamentError:
+                pass
 
     # -- what the service reports -----------------------------------------------------
 
@@ -270,6 +543,10 @@ class Tournaments(commands.Cog):
             name = msg("tour.thread", lang, name=t.name, passe=passe + 1, table=table_no + 1)[:100]
             try:
                 thread_id = await rest.create_thread(self.bot.http, channel_id, name)
+            except discord.NotFound as err:
+                if await self.lost(t, channel_id, err):
+                    return
+                raise
             except discord.Forbidden:
                 log.warning("tournament %s: no permission to open threads in %s", t.tournament_id, channel_id)
                 await self.bot.get_partial_messageable(channel_id).send(msg("tour.no_thread", lang))
@@ -288,7 +565,27 @@ class Tournaments(commands.Cog):
         _, channel_id, _ = await self.service.store.where(t.tournament_id)
         if channel_id:
             embed = self.standings_embed(t, self.public_lang, after=passe)
-            await self.bot.get_partial_messageable(channel_id).send(embed=embed)
+            await self.post(t, channel_id, {"embeds": [embed.to_dict()]})
+
+    async def passe_waiting(self, t: Tournament, passe: int) -> None:
+        """The Passe is over and the next waits for the organiser: standings and a Next Passe button."""
+        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        if not channel_id:
+            return
+        lang = self.public_lang
+        embed = self.standings_embed(t, lang, after=passe)
+        button = {"type": 2, "style": 1, "label": msg("tour.btn.next", lang),
+                  "custom_id": f"jass:{t.tournament_id}:0:tnext"}  # fmt: skip
+        await self.post(t, channel_id, {"content": msg("tour.waiting", lang, passe=passe + 1),
+                                        "embeds": [embed.to_dict()],
+                                        "components": [{"type": 1, "components": [button]}]})  # fmt: skip
+
+    async def post(self, t: Tournament, channel_id: int, payload: dict[str, Any]) -> None:
+        try:
+            await rest.post_message(self.bot.http, channel_id, {**payload, "allowed_mentions": {"parse": []}})
+        except discord.HTTPException as err:
+            if not await self.lost(t, channel_id, err):
+                log.warning("tournament %s: message not posted: %s", t.tournament_id, err)
 
     def standings_embed(
         self, t: Tournament, lang: str, after: int | None = None, you: str | None = None
@@ -298,11 +595,15 @@ class Tournaments(commands.Cog):
             title = msg("tour.final", lang, name=t.name)
         else:
             title = msg("tour.standings", lang, passe=after + 1 if after is not None else t.passen_done())
-        lines = [msg("tour.line", lang, rank=s.rank, name=t.names.get(t.entries[s.player], "?"), total=s.total)
-                 for s in rows[:STANDINGS_SHOWN]]  # fmt: skip
+        dropped = msg("tour.dropped_mark", lang)
+        lines = [
+            msg("tour.line", lang, rank=s.rank, name=t.label(s.player), total=s.total)
+            + (dropped if any(a in t.dropped for a in t.members(s.player)) else "")
+            for s in rows[:STANDINGS_SHOWN]
+        ]
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000], colour=0x6A1B9A)
-        if you is not None and you in t.entries:
-            mine = next(s for s in rows if t.entries[s.player] == you)
+        mine = next((s for s in rows if you is not None and you in t.members(s.player)), None)
+        if mine is not None:
             embed.set_footer(
                 text=msg("tour.you", lang, rank=mine.rank, n=len(rows)) + " · " + msg("tour.tiebreak", lang)
             )
@@ -314,10 +615,13 @@ class Tournaments(commands.Cog):
 
     def refusal(self, err: TournamentError, lang: str) -> str:
         facts = {k: v for k, v in err.facts.items() if isinstance(v, str | int)}
+        code = err.code
+        if code == "IN_OTHER_TOURNAMENT" and not facts.get("who"):
+            code = "IN_OTHER_TOURNAMENT_SELF"
         if "phase" in facts:
             facts["phase"] = msg(f"tour.phase.{facts['phase']}", lang)
         try:
-            return msg(f"tour.err.{err.code}", lang, **facts)
+            return msg(f"tour.err.{code}", lang, **facts)
         except (KeyError, IndexError):
             return msg("tour.err.OTHER", lang)
 

@@ -8,6 +8,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # bot/rules: pure. No project imports, no I/O, clock, randomness or asyncio.
 RULES_ALLOWED = {
     "__future__",
+    "re",
     "collections",
     "dataclasses",
     "enum",

@@ -3,6 +3,7 @@
 English is the name Discord shows by default; the translator gives it the German.
 """
 
+from .challenge import COMMANDS as CHALLENGE_COMMANDS
 from .tournament import COMMANDS as TOURNAMENT_COMMANDS
 
 COMMAND_TEXTS: dict[str, dict[str, str]] = {
@@ -16,6 +17,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)
+COMMAND_TEXTS.update(CHALLENGE_COMMANDS)
 
 COMMAND_TEXTS.update(
     {

@@ -1,5 +1,6 @@
 """Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
+from .challenge import MESSAGES as CHALLENGE_MESSAGES
 from .tournament import MESSAGES as TOURNAMENT_MESSAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -322,3 +323,4 @@ TERMINAL: dict[str, dict[str, str]] = {
 }
 MESSAGES.update(TERMINAL)
 MESSAGES.update(TOURNAMENT_MESSAGES)
+MESSAGES.update(CHALLENGE_MESSAGES)

@@ -5,8 +5,8 @@ COMMANDS: dict[str, dict[str, str]] = {
     "tournament.description": {"en": "Jass tournaments (Tournament)", "de": "Jassturniere (Tournament)"},
     "tournament.create.name": {"en": "create", "de": "erstellen"},
     "tournament.create.description": {
-        "en": "Open an Einzelschieber in this channel (server managers)",
-        "de": "Einen Einzelschieber in diesem Kanal eröffnen (Server-Verwaltung)",
+        "en": "Open a tournament in this channel (server managers or the organiser role)",
+        "de": "Ein Turnier in diesem Kanal eröffnen (Server-Verwaltung oder Organisatoren-Rolle)",
     },
     "tournament.create.title.name": {"en": "name", "de": "name"},
     "tournament.create.title.description": {"en": "The tournament's name", "de": "Name des Turniers"},
@@ -62,10 +62,179 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "What this channel's tournament is and where it stands",
         "de": "Was das Turnier dieses Kanals ist und wo es steht",
     },
+    "tournament.create.format.name": {"en": "format", "de": "format"},
+    "tournament.create.format.description": {
+        "en": "Einzelschieber (partners drawn) or Partnerschieber (fixed pairs)",
+        "de": "Einzelschieber (Partner ausgelost) oder Partnerschieber (feste Paare)",
+    },
+    "tournament.create.preset.name": {"en": "preset", "de": "regeln"},
+    "tournament.create.preset.description": {
+        "en": "The tables' rules (default: tournament, everything single, no Weis, no Stöck)",
+        "de": "Die Regeln der Tische (Standard: tournament, alles einfach, ohne Weis und Stöck)",
+    },
+    "tournament.create.rules.name": {"en": "rules", "de": "abweichungen"},
+    "tournament.create.rules.description": {
+        "en": "Rule keys that differ, e.g. weis_enabled=on, match_bonus=100",
+        "de": "Abweichende Regeln, z. B. weis_enabled=on, match_bonus=100",
+    },
+    "tournament.create.level.name": {"en": "computers", "de": "computer"},
+    "tournament.create.level.description": {
+        "en": "Strength of the computer players in empty seats",
+        "de": "Stärke der Computer auf leeren Plätzen",
+    },
+    "tournament.create.timer.name": {"en": "turn_timer", "de": "zugzeit"},
+    "tournament.create.timer.description": {
+        "en": "Seconds per turn before a stand-in plays (0: none; default: the bot's)",
+        "de": "Sekunden pro Zug, bevor ein Ersatz spielt (0: keine; Standard: die des Bots)",
+    },
+    "tournament.create.checkin.name": {"en": "check_in", "de": "check_in"},
+    "tournament.create.checkin.description": {
+        "en": "Players must check in before the start",
+        "de": "Spieler müssen sich vor dem Start einchecken",
+    },
+    "tournament.create.next.name": {"en": "next_passe", "de": "naechste_passe"},
+    "tournament.create.next.description": {
+        "en": "The next Passe at once, or when the organiser presses “Next Passe”",
+        "de": "Die nächste Passe sofort, oder wenn der Organisator «Nächste Passe» drückt",
+    },
+    "tournament.create.late.name": {"en": "late_entry", "de": "nachmeldung"},
+    "tournament.create.late.description": {
+        "en": "Late entry allowed before this Passe (0: none; Einzelschieber)",
+        "de": "Nachmeldung bis vor dieser Passe (0: keine; Einzelschieber)",
+    },
+    "tournament.join.name": {"en": "join", "de": "anmelden"},
+    "tournament.join.description": {
+        "en": "Sign up for this channel's tournament (with a partner for a Partnerschieber)",
+        "de": "Beim Turnier dieses Kanals anmelden (beim Partnerschieber mit Partner)",
+    },
+    "tournament.join.partner.name": {"en": "partner", "de": "partner"},
+    "tournament.join.partner.description": {
+        "en": "Your partner (they confirm)",
+        "de": "Dein Partner (bestätigt selbst)",
+    },
+    "tournament.pause.name": {"en": "pause", "de": "pause"},
+    "tournament.pause.description": {
+        "en": "No next Passe until resumed; tables in play finish (organiser)",
+        "de": "Keine nächste Passe bis zur Fortsetzung; laufende Tische spielen fertig (Organisator)",
+    },
+    "tournament.resume.name": {"en": "resume", "de": "fortsetzen"},
+    "tournament.resume.description": {
+        "en": "Go on after a pause (organiser)",
+        "de": "Nach einer Pause weiter (Organisator)",
+    },
+    "tournament.next.name": {"en": "next", "de": "weiter"},
+    "tournament.next.description": {
+        "en": "Draw and open the next Passe (organiser)",
+        "de": "Die nächste Passe auslosen und eröffnen (Organisator)",
+    },
+    "tournament.replace.name": {"en": "replace", "de": "ersetzen"},
+    "tournament.replace.description": {
+        "en": "Another member takes over a player's entry from the next Passe (organiser)",
+        "de": "Ein anderes Mitglied übernimmt ab der nächsten Passe einen Platz (Organisator)",
+    },
+    "tournament.replace.old.name": {"en": "player", "de": "spieler"},
+    "tournament.replace.old.description": {"en": "Who is replaced", "de": "Wer ersetzt wird"},
+    "tournament.replace.new.name": {"en": "by", "de": "durch"},
+    "tournament.replace.new.description": {"en": "Who plays on instead", "de": "Wer stattdessen weiterspielt"},
+    "tournament.standin.name": {"en": "standin", "de": "ersatz"},
+    "tournament.standin.description": {
+        "en": "A computer finishes a player's current Passe (organiser)",
+        "de": "Ein Computer spielt die laufende Passe eines Spielers fertig (Organisator)",
+    },
+    "tournament.role.name": {"en": "role", "de": "rolle"},
+    "tournament.role.description": {
+        "en": "The role that may open tournaments besides the managers (none: only managers)",
+        "de": "Die Rolle, die neben der Verwaltung Turniere eröffnen darf (keine: nur die Verwaltung)",
+    },
+    "tournament.role.role.name": {"en": "role", "de": "rolle"},
+    "tournament.role.role.description": {"en": "The organiser role", "de": "Die Organisatoren-Rolle"},
 }
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "tour.title": {"de": "{name} · Einzelschieber", "en": "{name} · Einzelschieber"},
+    "tour.title": {"de": "{name} · {format}", "en": "{name} · {format}"},
+    "tour.format.einzel": {"de": "Einzelschieber", "en": "Einzelschieber"},
+    "tour.format.pairs": {"de": "Partnerschieber", "en": "Partnerschieber"},
+    "tour.about.pairs": {
+        "de": "{passen} Runden zu {hands} Spielen, Punkte werden zusammengezählt{counting}. Feste Paare; jede Runde trifft ein Paar auf ein anderes. Wer ohne Partner kommt, wird beim Start zugeteilt.",
+        "en": "{passen} rounds of {hands} hands, points added up{counting}. Fixed pairs; each round a pair meets another. Those without a partner are paired at the start.",
+    },
+    "tour.rules_line": {
+        "de": "Regeln: {preset}{overrides} · Computer: {level}{timer}",
+        "en": "Rules: {preset}{overrides} · computers: {level}{timer}",
+    },
+    "tour.timer": {"de": " · Zugzeit {seconds} s", "en": " · {seconds} s per turn"},
+    "tour.options.check_in": {"de": "Check-in vor dem Start nötig.", "en": "Check-in needed before the start."},
+    "tour.options.manual": {
+        "de": "Die nächste Passe startet, wenn der Organisator es sagt.",
+        "en": "The next Passe starts when the organiser says so.",
+    },
+    "tour.options.late": {
+        "de": "Nachmeldung bis vor Passe {passe}.",
+        "en": "Late entry until before Passe {passe}.",
+    },
+    "tour.waitlist": {"de": "Warteliste: {n}", "en": "Waitlist: {n}"},
+    "tour.checked_in": {"de": "eingecheckt: {n}", "en": "checked in: {n}"},
+    "tour.pairs_field": {"de": "Paare", "en": "Pairs"},
+    "tour.singles_field": {
+        "de": "Ohne Partner (beim Start zugeteilt)",
+        "en": "Without a partner (paired at the start)",
+    },
+    "tour.btn.checkin": {"de": "Einchecken", "en": "Check in"},
+    "tour.btn.partner": {"de": "Partner bestätigen", "en": "Confirm partner"},
+    "tour.btn.next": {"de": "Nächste Passe", "en": "Next Passe"},
+    "tour.waitlisted": {
+        "de": "«{name}» ist voll: du stehst auf der Warteliste (Platz {n}).",
+        "en": "“{name}” is full: you are on the waitlist (place {n}).",
+    },
+    "tour.checked_in_you": {"de": "Du bist eingecheckt.", "en": "You are checked in."},
+    "tour.proposed": {
+        "de": "{partner} ist gefragt; das Paar steht, sobald {partner} bestätigt.",
+        "en": "{partner} has been asked; the pair stands once {partner} confirms.",
+    },
+    "tour.ask_partner": {
+        "de": "{partner}: {who} möchte mit dir das Turnier «{name}» spielen. Bestätige mit dem Knopf.",
+        "en": "{partner}: {who} would like to play “{name}” with you. Confirm with the button.",
+    },
+    "tour.paired": {"de": "Ihr seid ein Paar: {a} & {b}.", "en": "You are a pair: {a} & {b}."},
+    "tour.paused": {
+        "de": "«{name}» ist pausiert: die laufenden Tische spielen fertig, die nächste Passe wartet.",
+        "en": "“{name}” is paused: tables in play finish, the next Passe waits.",
+    },
+    "tour.resumed": {"de": "«{name}» geht weiter.", "en": "“{name}” goes on."},
+    "tour.next_opened": {"de": "Passe {passe} ist ausgelost.", "en": "Passe {passe} has been drawn."},
+    "tour.waiting": {
+        "de": "Passe {passe} ist fertig. Die nächste Passe beginnt, wenn der Organisator «Nächste Passe» drückt.",
+        "en": "Passe {passe} is over. The next Passe starts when the organiser presses “Next Passe”.",
+    },
+    "tour.replaced": {
+        "de": "{new} übernimmt ab Passe {passe} den Platz von {old}; die laufende Passe spielt ein Computer fertig.",
+        "en": "{new} takes over {old}'s place from Passe {passe}; a computer finishes the current Passe.",
+    },
+    "tour.standin": {
+        "de": "Ein Computer spielt für {who}, bis {who} selbst wieder spielt.",
+        "en": "A computer plays for {who} until {who} plays again.",
+    },
+    "tour.no_table": {
+        "de": "{who} sitzt gerade an keinem laufenden Tisch.",
+        "en": "{who} is not at a table in play right now.",
+    },
+    "tour.role_set": {
+        "de": "Die Rolle <@&{role}> darf jetzt Turniere eröffnen.",
+        "en": "The role <@&{role}> may now open tournaments.",
+    },
+    "tour.role_cleared": {
+        "de": "Nur die Server-Verwaltung eröffnet jetzt Turniere.",
+        "en": "Only server managers open tournaments now.",
+    },
+    "tour.bad_rules": {
+        "de": "Diese Regel verstehe ich nicht: «{part}» ({reason}).",
+        "en": "I cannot use this rule: “{part}” ({reason}).",
+    },
+    "tour.channel_gone": {
+        "de": "Der Turnierkanal ist weg: «{name}» ist abgesagt; die Resultate bisher bleiben.",
+        "en": "The tournament channel is gone: “{name}” is called off; the results so far stay.",
+    },
+    "tour.dropped_mark": {"de": " (ausgeschieden)", "en": " (dropped)"},
     "tour.about": {
         "de": "{passen} Passen zu {hands} Spielen, Punkte werden zusammengezählt{counting}. Partner und Tische werden vor jeder Passe neu ausgelost; leere Plätze spielen Computer.",
         "en": "{passen} Passen of {hands} hands, points added up{counting}. Partners and tables are drawn anew before each Passe; computers play empty seats.",
@@ -151,6 +320,78 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "1 to 12 Passen of 1 to 48 hands, please.",
     },
     "tour.err.OTHER": {"de": "Das Turnier lehnt das ab.", "en": "The tournament refuses that."},
+    "tour.err.NOT_PLAYING": {
+        "de": "Diese Person spielt in diesem Turnier nicht (mehr).",
+        "en": "That person does not play in this tournament (any more).",
+    },
+    "tour.err.NO_CHECK_IN": {
+        "de": "Dieses Turnier hat keinen Check-in.",
+        "en": "This tournament has no check-in.",
+    },
+    "tour.err.ALREADY_CHECKED_IN": {"de": "Du bist schon eingecheckt.", "en": "You are checked in already."},
+    "tour.err.NOT_PAIRS": {
+        "de": "Partner gibt es nur beim Partnerschieber; hier werden sie ausgelost.",
+        "en": "Partners are for a Partnerschieber; here they are drawn.",
+    },
+    "tour.err.OWN_PARTNER": {
+        "de": "Du kannst nicht dein eigener Partner sein.",
+        "en": "You cannot be your own partner.",
+    },
+    "tour.err.ALREADY_PAIRED": {
+        "de": "Du spielst schon mit {partner}.",
+        "en": "You already play with {partner}.",
+    },
+    "tour.err.PARTNER_TAKEN": {
+        "de": "{partner} spielt schon mit jemand anderem.",
+        "en": "{partner} already plays with someone else.",
+    },
+    "tour.err.ALREADY_ASKED": {
+        "de": "Du hast {partner} schon gefragt; jetzt muss {partner} bestätigen.",
+        "en": "You have asked {partner} already; now {partner} has to confirm.",
+    },
+    "tour.err.NO_REQUEST": {
+        "de": "Niemand hat dich als Partner gefragt.",
+        "en": "Nobody has asked you to be their partner.",
+    },
+    "tour.err.WAITS_FOR_ORGANISER": {
+        "de": "Die nächste Passe wartet auf den Organisator.",
+        "en": "The next Passe waits for the organiser.",
+    },
+    "tour.err.PAUSED": {"de": "Das Turnier ist pausiert.", "en": "The tournament is paused."},
+    "tour.err.NOT_PAUSED": {"de": "Das Turnier ist nicht pausiert.", "en": "The tournament is not paused."},
+    "tour.err.PASSE_NOT_DONE": {
+        "de": "Die Passe läuft noch: {tables} Tisch(e) spielen.",
+        "en": "The Passe is still on: {tables} table(s) playing.",
+    },
+    "tour.err.BAD_LATE_ENTRY": {
+        "de": "Nachmeldung geht beim Einzelschieber, bis vor Passe 2 bis {passen}.",
+        "en": "Late entry is for an Einzelschieber, until before Passe 2 to {passen}.",
+    },
+    "tour.err.IN_OTHER_TOURNAMENT": {
+        "de": "{who} spielt schon im Turnier «{name}» auf diesem Server; die Tische würden sich überschneiden.",
+        "en": "{who} already plays in “{name}” on this server; the tables would overlap.",
+    },
+    "tour.err.IN_OTHER_TOURNAMENT_SELF": {
+        "de": "Du spielst schon im Turnier «{name}» auf diesem Server; die Tische würden sich überschneiden.",
+        "en": "You already play in “{name}” on this server; the tables would overlap.",
+    },
+    "tour.err.UNKNOWN_TOURNAMENT": {
+        "de": "Dieses Turnier gibt es nicht mehr.",
+        "en": "That tournament no longer exists.",
+    },
+    "tour.err.NO_SUCH_TABLE": {
+        "de": "Diesen Tisch gibt es in dieser Passe nicht.",
+        "en": "There is no such table in this Passe.",
+    },
+    "tour.err.RESULT_TWICE": {
+        "de": "Dieser Tisch hat sein Resultat schon.",
+        "en": "That table has its result already.",
+    },
+    "tour.err.BAD_POINTS": {"de": "Diese Punkte sind nicht gültig.", "en": "Those points are not valid."},
+    "tour.err.WRONG_SEED": {
+        "de": "Der Seed passt nicht zur Verpflichtung.",
+        "en": "The seed does not match the commitment.",
+    },
     "tour.err.NOT_MANAGER": {
         "de": "Turniere eröffnet, wer den Server verwalten darf.",
         "en": "Tournaments are opened by those who may manage the server.",

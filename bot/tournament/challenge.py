@@ -102,13 +102,18 @@ class Challenge:
     def start_try(self, actor: str, name: str, now: float) -> list[dict[str, Any]]:
         """A person starts a try (refused past the deadline, with a try still running, or
         when their tries are used up)."""
+        self.check_try(actor, now)
+        number = sum(t.actor == actor for t in self.tries) + 1
+        return self._emit({"type": "try_started", "actor": actor, "name": name, "number": number})
+
+    def check_try(self, actor: str, now: float) -> None:
+        """Raise what ``start_try`` would refuse; change nothing."""
         self._expect_open(now)
         mine = [t for t in self.tries if t.actor == actor]
         if any(t.points is None for t in mine):
             raise TournamentError("TRY_RUNNING")
         if len(mine) >= self.best_of:
             raise TournamentError("NO_TRIES_LEFT", tries=self.best_of)
-        return self._emit({"type": "try_started", "actor": actor, "name": name, "number": len(mine) + 1})
 
     def finish_try(self, link: int, points: int, against: int, abandoned: bool = False) -> list[dict[str, Any]]:
         """The try's game is over (or was ended): the person's team made ``points``."""

@@ -41,3 +41,9 @@ def test_each_kind_of_button_reads_its_fields_from_its_template():
         assert kind_of(forged) is None, forged
     templates = [b.__discord_ui_compiled_template__.pattern for b in BUTTONS]
     assert len(set(templates)) == len(BUTTONS)  # one template per kind
+
+
+def test_threads_are_opened_and_joined_with_these_parameters():
+    start = inspect.signature(HTTPClient.start_thread_without_message).parameters
+    assert {"channel_id", "name", "auto_archive_duration", "type", "invitable", "reason"} <= set(start)
+    assert list(inspect.signature(HTTPClient.add_user_to_thread).parameters) == ["self", "channel_id", "user_id"]
