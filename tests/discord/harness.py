@@ -78,6 +78,8 @@ class DiscordSide:
     emoji_refusal: tuple[int, int, str] | None = None  # (status, code, message) for every emoji call
     threads: dict[int, dict[str, Any]] = field(default_factory=dict)  # threads opened, by id
     threads_allowed: bool = True  # False: Discord answers 403 Missing Permissions
+    thread_members: dict[int, set[int]] = field(default_factory=dict)  # members added to a thread
+    deleted: set[int] = field(default_factory=set)  # channels deleted: Discord answers 404 Unknown Channel
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -94,8 +96,18 @@ class DiscordSide:
         if self.record:
             state = self.observer() if self.observer else None
             self.calls.append(Call(route.method, route.url, payload, state=state, files=uploads))
+        channel = getattr(route, "channel_id", None)
+        if channel is not None and int(channel) in self.deleted:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                   {"code": 10003, "message": "Unknown Channel"})  # fmt: skip
         if route.path == "/users/@me":
             return BOT_USER
+        if route.path == "/channels/{channel_id}/thread-members/{user_id}" and route.method == "PUT":
+            self.thread_members.setdefault(int(route.channel_id), set()).add(int(route.url.rsplit("/", 1)[1]))
+            return None
+        if route.path == "/channels/{channel_id}" and route.method == "DELETE":
+            self.threads.pop(int(route.channel_id), None)
+            return {}
         if route.path == "/oauth2/applications/@me":
             return APPLICATION
         if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
@@ -106,7 +118,8 @@ class DiscordSide:
             parent = int(route.url.split("/channels/")[1].split("/")[0])
             metadata = {"archived": False, "auto_archive_duration": 1440, "locked": False,
                         "archive_timestamp": "2025-01-01T00:00:00+00:00"}  # fmt: skip
-            thread = {"id": str(thread_id), "type": 11, "guild_id": GUILD_ID, "parent_id": str(parent),
+            kind = (payload or {}).get("type", 11)  # 11: public, 12: private
+            thread = {"id": str(thread_id), "type": kind, "guild_id": GUILD_ID, "parent_id": str(parent),
                       "name": (payload or {}).get("name", ""), "owner_id": BOT_USER["id"], "message_count": 0,
                       "member_count": 0, "rate_limit_per_user": 0, "thread_metadata": metadata}  # fmt: skip
             self.threads[thread_id] = thread

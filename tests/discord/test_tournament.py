@@ -57,13 +57,16 @@ def signup_button(h) -> tuple[dict, str]:
     return signup, next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
 
 
-async def play_every_table(h, limit: int = 3000) -> None:
-    """Whenever a person is to act at a tournament table: "My cards" on its message, then a card
-    (``limit`` rounds of that; past it, the tables must be done unless the limit was small)."""
+async def play_every_table(h, limit: int = 3000, people=None, absent=()) -> None:
+    """Whenever a person is to act at a table: "My cards" on its message, then a card (``limit``
+    rounds of that; past it, the tables must be done unless the limit was small). ``absent``:
+    user ids who never click (their turn timer lets a stand-in play)."""
+    people = people or PEOPLE
     jass = h.bot.get_cog("Jass")
     for _ in range(limit):
         await settle(h)
         await h.bot.tournaments.wait_idle()
+        await h.bot.challenges.wait_idle()
         await settle(h)
         waiting = [
             table
@@ -71,10 +74,14 @@ async def play_every_table(h, limit: int = 3000) -> None:
             if table.phase in ("contract", "play") and table.to_act is not None
             and (table.actor_for(table.to_act) or "").startswith("u:")
         ]  # fmt: skip
-        if not waiting:
-            return
-        for table in waiting:
-            who = PEOPLE[table.actor_for(table.to_act)[2:]]
+        present = [t for t in waiting if t.actor_for(t.to_act)[2:] not in absent]
+        if not present:
+            if not waiting:
+                return
+            await asyncio.sleep(0.05)  # only absent people's turns: their timers run
+            continue
+        for table in present:
+            who = people[table.actor_for(table.to_act)[2:]]
             _, message_id = jass.messages._where[table.table_id]
             message = h.side.messages[message_id]
             hand_button = next(cid for cid, disabled, _ in custom_ids(message["components"]) if cid.endswith(":hand"))
