@@ -59,3 +59,22 @@ def test_terminal_and_discord_name_cards_the_same_way():
     assert [plain.card(c) for c in range(36)] == [Deck("de").card(c) for c in range(36)]
     coloured = TerminalGame(["ai"] * 4, RuleSet(), 1, False, out=io.StringIO(), lang="de")
     assert all(Deck("de").card(c) in coloured.card(c) for c in range(36))  # the same name, with symbol and colour
+
+
+def test_every_tournament_refusal_has_a_sentence():
+    """Each code the tournament and challenge code can raise is said in both languages (facts filled)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sources = [*(root / "bot" / "tournament").glob("*.py"), *(root / "bot" / "services").glob("*.py")]
+    codes = {code for path in sources for code in re.findall(r'TournamentError\(\s*"([A-Z_]+)"', path.read_text())}
+    assert {"ALREADY_JOINED", "TRY_RUNNING", "IN_OTHER_TOURNAMENT", "WAITS_FOR_ORGANISER"} <= codes
+    facts = {"phase": "x", "players": 3, "needed": 4, "limit": 8, "partner": "P", "tables": 2, "passen": 4,
+             "name": "N", "who": "W", "tries": 2, "id": "t1", "passe": 1, "table": 1, "points": "p"}  # fmt: skip
+    for code in codes:
+        for lang in LANGS:
+            key = f"ch.err.{code}" if f"ch.err.{code}" in MESSAGES else f"tour.err.{code}"
+            assert key in MESSAGES, code
+            text = MESSAGES[key][lang].format(**facts)
+            assert code not in text and "{" not in text, (code, lang)

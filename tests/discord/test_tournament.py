@@ -57,13 +57,15 @@ def signup_button(h) -> tuple[dict, str]:
     return signup, next(c for c, _, _ in custom_ids(signup["components"]) if c.endswith(":tjoin"))
 
 
-async def play_every_table(h, limit: int = 3000, people=None, absent=()) -> None:
+async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=None) -> None:
     """Whenever a person is to act at a table: "My cards" on its message, then a card (``limit``
     rounds of that; past it, the tables must be done unless the limit was small). ``absent``:
-    user ids who never click (their turn timer lets a stand-in play)."""
+    user ids who never click (their turn timer lets a stand-in play); ``await stop()``: true to stop."""
     people = people or PEOPLE
     jass = h.bot.get_cog("Jass")
     for _ in range(limit):
+        if stop is not None and await stop():
+            return
         await settle(h)
         await h.bot.tournaments.wait_idle()
         await h.bot.challenges.wait_idle()
