@@ -29,6 +29,7 @@ async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, mon
     t = (await h.bot.tournaments.in_channel(4000))[0]
     assert len(t.entries) == 12 and len(t.draws[0]) == 3 and len(h.side.threads) == 3
     assert [list(map(tuple, d)) for d in t.draws] == [list(draw(12, 3, t.seed).passen[0])]  # the published draw
+
     async def into_passe_two() -> bool:
         """Passe 2 is on and its tables are past their first hand."""
         links = await h.bot.tournaments.store.tables(t.tournament_id)
