@@ -20,8 +20,9 @@ To run the bot on your server:
   1. Open https://discord.com/developers/applications, create an application, open "Bot"
      and press "Reset Token"; copy the token.
   2. Invite the bot: "OAuth2" -> "URL Generator", scopes "bot" and "applications.commands",
-     permissions "Send Messages", "Embed Links", "Attach Files", "Read Message History";
-     open the generated link and choose your server.
+     permissions "Send Messages", "Embed Links", "Attach Files", "Read Message History"
+     (for tournaments and challenges also "Create Public Threads", "Create Private Threads",
+     "Send Messages in Threads"); open the generated link and choose your server.
   3. Start it:  DISCORD_TOKEN=<your token> make run
      (optionally copy config.example.yaml to config.yaml first and adjust it)
 

@@ -1,8 +1,8 @@
 """Tournaments (pure: no I/O, no Discord).
 
-So far: the Einzelschieber draw (``draw.py``) and scoring with standings and tie-breaks
-(``standings.py``). Formats as event-sourced aggregates, Partnerschieber pairing and the
-duplicate challenge are still to come.
+``draw.py``: the Einzelschieber draw; ``pairs.py``: Partnerschieber pairing; ``standings.py``:
+scoring, standings and tie-breaks; ``aggregate.py``: a tournament (either format) as an
+event-sourced aggregate; ``challenge.py``: the asynchronous duplicate challenge.
 """
 
 from .draw import Draw, draw, lower_bound

@@ -90,6 +90,8 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
             [shown] = await h.send(h.click_payload(hand_button, who, message))
             hand = shown.payload["data"]
             enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+            if not enabled:  # a short turn timer let a stand-in take the turn meanwhile
+                continue
             choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
             await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
     if limit >= 100:
