@@ -47,6 +47,10 @@ NEXT_CHOICES = [
     app_commands.Choice(name="at once / sofort", value="auto"),
     app_commands.Choice(name="organiser / Organisator", value="organiser"),
 ]
+FILL_CHOICES = [
+    app_commands.Choice(name="computers / Computer", value="computers"),
+    app_commands.Choice(name="byes / Freilose", value="byes"),
+]
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 STANDINGS_SHOWN = 10
 
@@ -93,6 +97,7 @@ class Tournaments(commands.Cog):
         check_in=command_text("tournament.create.checkin.name"),
         next_passe=command_text("tournament.create.next.name"),
         late_entry=command_text("tournament.create.late.name"),
+        fill=command_text("tournament.create.fill.name"),
     )
     @app_commands.describe(
         name=command_text("tournament.create.title.description"),
@@ -108,10 +113,11 @@ class Tournaments(commands.Cog):
         check_in=command_text("tournament.create.checkin.description"),
         next_passe=command_text("tournament.create.next.description"),
         late_entry=command_text("tournament.create.late.description"),
+        fill=command_text("tournament.create.fill.description"),
     )
     @app_commands.choices(
         counting=COUNTING_CHOICES, format=FORMAT_CHOICES, level=LEVEL_CHOICES, next_passe=NEXT_CHOICES,
-        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
+        fill=FILL_CHOICES, preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
     )  # fmt: skip
     async def create(
         self,
@@ -129,6 +135,7 @@ class Tournaments(commands.Cog):
         check_in: bool = False,
         next_passe: str = "auto",
         late_entry: app_commands.Range[int, 0, 12] = 0,
+        fill: str = "computers",
     ) -> None:
         lang = self.lang(interaction)
         if not await self.may_organise(interaction):
@@ -149,7 +156,7 @@ class Tournaments(commands.Cog):
                 counting=Counting("drop_worst" if counting == "drop_worst" else "all"), max_players=max_players,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
                 turn_timer=None if turn_timer is None else float(turn_timer), check_in=check_in,
-                manual_next=next_passe == "organiser", late_entry=late_entry,
+                manual_next=next_passe == "organiser", late_entry=late_entry, byes=fill == "byes",
             )  # fmt: skip
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
@@ -467,6 +474,7 @@ class Tournaments(commands.Cog):
             *([msg("tour.options.check_in", lang)] if t.check_in else []),
             *([msg("tour.options.manual", lang)] if t.manual_next else []),
             *([msg("tour.options.late", lang, passe=t.late_entry)] if t.late_entry else []),
+            *([msg("tour.options.byes", lang)] if t.byes else []),
             msg("tour.commitment", lang, commitment=t.seed_commitment),
             msg("tour.count", lang, n=len(t.entries), limit=limit)
             + (" · " + msg("tour.checked_in", lang, n=len(t.checked_in)) if t.check_in else "")

@@ -78,3 +78,18 @@ def test_every_tournament_refusal_has_a_sentence():
             assert key in MESSAGES, code
             text = MESSAGES[key][lang].format(**facts)
             assert code not in text and "{" not in text, (code, lang)
+
+
+def test_command_names_and_descriptions_fit_discord():
+    """Discord refuses the whole command tree for one name that is not lower-case 1-32 characters
+    or one description over 100 characters."""
+    import re
+
+    from bot.texts import COMMAND_TEXTS
+
+    for key, texts in COMMAND_TEXTS.items():
+        for lang, text in texts.items():
+            if key.endswith(".name"):
+                assert re.fullmatch(r"[\w-]{1,32}", text) and text == text.lower(), (key, lang, text)
+            elif key.endswith(".description"):
+                assert 1 <= len(text) <= 100, (key, lang, len(text))

@@ -33,11 +33,19 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 
 
+BYE_TABLE = -1  # the table number of a bye's result row
+
+
 def _result_rows(t: Tournament, ev: dict[str, Any]) -> list[tuple[int, str, int, int]]:
-    """(passe, player, table, points) of each person at the table whose result ``ev`` records."""
+    """(passe, player, table, points) of each person at the table whose result ``ev`` records
+    (with the Passe's last table, the byes' rows too: the Passe's average, table -1)."""
     passe, table_no = ev["passe"], ev["table"]
     points = passe_points([t.draws[passe][table_no]], [(ev["points"][0], ev["points"][1])])
-    return [(passe, t.entries[player], table_no, pts) for player, pts in sorted(points.items())]
+    rows = [(passe, t.actor_in(player, passe), table_no, pts) for player, pts in sorted(points.items())]
+    if t.sat_out[passe] and all((passe, k) in t.results for k in range(len(t.draws[passe]))):
+        everyone = t.player_points()
+        rows += [(passe, t.actor_in(p, passe), BYE_TABLE, everyone[p][passe] or 0) for p in t.sat_out[passe]]
+    return rows
 
 
 class TournamentService:
@@ -66,7 +74,7 @@ class TournamentService:
                      rules: dict[str, Any] | None = None, counting: Counting | None = None, max_players: int = 0,
                      guild_id: int | None = None, channel_id: int | None = None, format: Format = "einzel",
                      level: str | None = None, turn_timer: float | None = None, check_in: bool = False,
-                     manual_next: bool = False, late_entry: int = 0) -> Tournament:  # fmt: skip
+                     manual_next: bool = False, late_entry: int = 0, byes: bool = False) -> Tournament:  # fmt: skip
         """A new tournament in sign-up; its seed is drawn now and only its SHA-256 is shown.
 
         ``rules``: the tables' rule keys (default: the ``tournament`` preset), with the Passe's
@@ -77,7 +85,7 @@ class TournamentService:
         tournament_id = "t" + secrets.token_hex(6)
         seed = self.seeds()
         t, events = Tournament.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
-                                      max_players, format, check_in, manual_next, late_entry)  # fmt: skip
+                                      max_players, format, check_in, manual_next, late_entry, byes)  # fmt: skip
         events[0]["rules"] = table_rules
         events[0]["tables"] = {"level": level or self.level, "turn_timer": turn_timer}
         await self.store.create(tournament_id, events, seed, guild_id, channel_id)
@@ -190,7 +198,8 @@ class TournamentService:
         writer = csv.writer(out)
         writer.writerow(["tournament", "passe", "table", "player", "name", "points"])
         for passe, player, table_no, points in await self.store.results(tournament_id):
-            writer.writerow([t.name, passe + 1, table_no + 1, player, t.names.get(player, ""), points])
+            table = "" if table_no == BYE_TABLE else table_no + 1  # a bye has no table
+            writer.writerow([t.name, passe + 1, table, player, t.names.get(player, ""), points])
         return out.getvalue()
 
     async def get(self, tournament_id: str) -> Tournament:

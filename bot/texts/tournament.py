@@ -102,6 +102,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Late entry allowed before this Passe (0: none; Einzelschieber)",
         "de": "Nachmeldung bis vor dieser Passe (0: keine; Einzelschieber)",
     },
+    "tournament.create.fill.name": {"en": "fill", "de": "auffuellen"},
+    "tournament.create.fill.description": {
+        "en": "Einzelschieber not a multiple of 4: computers fill seats, or byes (a bye scores the Passe's average)",
+        "de": "Einzelschieber, nicht durch 4 teilbar: Computer füllen auf, oder Freilose (Passe-Durchschnitt)",
+    },
     "tournament.join.name": {"en": "join", "de": "anmelden"},
     "tournament.join.description": {
         "en": "Sign up for this channel's tournament (with a partner for a Partnerschieber)",
@@ -171,6 +176,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.options.late": {
         "de": "Nachmeldung bis vor Passe {passe}.",
         "en": "Late entry until before Passe {passe}.",
+    },
+    "tour.options.byes": {
+        "de": "Wer in einer Passe keinen Platz hat, bekommt ein Freilos und den Durchschnitt der Passe.",
+        "en": "Whoever has no seat in a Passe gets a bye and the Passe's average.",
     },
     "tour.waitlist": {"de": "Warteliste: {n}", "en": "Waitlist: {n}"},
     "tour.checked_in": {"de": "eingecheckt: {n}", "en": "checked in: {n}"},

@@ -15,6 +15,7 @@ action is an event with who did it. Pure: no I/O, no clock, no Discord.
 from __future__ import annotations
 
 import hashlib
+import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -52,6 +53,7 @@ class Tournament:
     check_in: bool = False  # only people who checked in are drawn
     manual_next: bool = False  # the next Passe when the organiser says so
     late_entry: int = 0  # people may still join before Passe k (1-based; 0: not after the start)
+    byes: bool = False  # Einzelschieber with a count not a multiple of 4: byes instead of computers
     phase: Phase = "signup"
     entries: list[str] = field(default_factory=list)  # actors (player numbers are their places here)
     names: dict[str, str] = field(default_factory=dict)
@@ -65,6 +67,7 @@ class Tournament:
     paused: bool = False
     seed: str | None = None  # revealed at the start
     draws: list[list[tuple[int | None, ...]]] = field(default_factory=list)
+    sat_out: list[list[int]] = field(default_factory=list)  # per Passe: the players with a bye
     results: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # (passe, table) -> points
     seq: int = 0
 
@@ -74,7 +77,7 @@ class Tournament:
     def create(cls, tournament_id: str, organiser: str, name: str, passen: int, hands_per_passe: int,
                seed: str, counting: Counting | None = None, max_players: int = 0, format: Format = "einzel",
                check_in: bool = False, manual_next: bool = False,
-               late_entry: int = 0) -> tuple[Tournament, list[dict[str, Any]]]:  # fmt: skip
+               late_entry: int = 0, byes: bool = False) -> tuple[Tournament, list[dict[str, Any]]]:  # fmt: skip
         """A new tournament in sign-up; the seed stays secret (its SHA-256 is published)."""
         if not 1 <= passen <= 12 or not 1 <= hands_per_passe <= 48:
             raise TournamentError("BAD_FORMAT", passen=passen, hands=hands_per_passe)
@@ -82,12 +85,14 @@ class Tournament:
             raise TournamentError("BAD_FORMAT", format=format)
         if late_entry and (format != "einzel" or not 2 <= late_entry <= passen):
             raise TournamentError("BAD_LATE_ENTRY", passen=passen)
+        if byes and format != "einzel":
+            raise TournamentError("BAD_FORMAT", format=format)
         counting = counting or Counting()
         event = {
             "type": "tournament_created", "id": tournament_id, "organiser": organiser, "name": name,
             "passen": passen, "hands_per_passe": hands_per_passe, "counting": [counting.kind, counting.k],
             "max_players": max_players, "seed_commitment": commitment(seed), "format": format,
-            "check_in": check_in, "manual_next": manual_next, "late_entry": late_entry,
+            "check_in": check_in, "manual_next": manual_next, "late_entry": late_entry, "byes": byes,
         }  # fmt: skip
         t = cls.replay([event])
         return t, [event]
@@ -98,7 +103,7 @@ class Tournament:
         t = cls(first["id"], first["organiser"], first["name"], first["passen"], first["hands_per_passe"],
                 Counting(first["counting"][0], first["counting"][1]), first["max_players"],
                 first["seed_commitment"], first.get("format", "einzel"), first.get("check_in", False),
-                first.get("manual_next", False), first.get("late_entry", 0))  # fmt: skip
+                first.get("manual_next", False), first.get("late_entry", 0), first.get("byes", False))  # fmt: skip
         t.seq = 1
         for ev in events[1:]:
             t._on(ev)
@@ -297,11 +302,17 @@ class Tournament:
         return sum(all((p, i) in self.results for i in range(len(tables))) for p, tables in enumerate(self.draws))
 
     def player_points(self) -> dict[int, list[int | None]]:
-        """Points of every player number in every Passe drawn (None: not played)."""
+        """Points of every player number in every Passe drawn (None: not played). A bye scores
+        the Passe's average of the people who played it (rounded), once the Passe is complete."""
         per_passe = []
         for passe, tables in enumerate(self.draws):
             done = [(tables[t], self.results[(passe, t)]) for t in range(len(tables)) if (passe, t) in self.results]
-            per_passe.append(passe_points([d for d, _ in done], [r for _, r in done]))
+            points = passe_points([d for d, _ in done], [r for _, r in done])
+            byes = self.sat_out[passe] if passe < len(self.sat_out) else []
+            if byes and points and len(done) == len(tables):
+                average = int(sum(points.values()) / len(points) + 0.5)
+                points.update({player: average for player in byes})
+            per_passe.append(points)
         return {n: [per_passe[k].get(n) for k in range(len(per_passe))] for n in range(len(self.entries))}
 
     def standings(self) -> list[Standing]:
@@ -356,12 +367,31 @@ class Tournament:
         return out
 
     def _draw_event(self, passe: int, seed: str, by: str | None = None) -> dict[str, Any]:
+        byes: list[int] = []
         if self.format == "pairs":
             tables = self._pairs_tables(passe, seed)
+        elif self.byes and len(self.entries) % 4:
+            byes = self._byes_for(passe, seed)
+            playing = [p for p in range(len(self.entries)) if p not in byes]
+            drawn = draw(len(playing), self.passen, seed).passen[passe]
+            tables = [[None if p is None else playing[p] for p in t] for t in drawn]
         else:  # every Passe from the one seed, for the number of people now
             tables = [list(t) for t in draw(len(self.entries), self.passen, seed).passen[passe]]
         out = [[None if p is not None and self._dropped_before(p, passe) else p for p in t] for t in tables]
-        return {"type": "passe_drawn", "passe": passe, "tables": out, **({"by": by} if by else {})}
+        event = {"type": "passe_drawn", "passe": passe, "tables": out, **({"by": by} if by else {})}
+        if byes:
+            event["byes"] = byes
+        return event
+
+    def _byes_for(self, passe: int, seed: str) -> list[int]:
+        """Who sits this Passe out: those with the fewest byes so far (people dropped first),
+        ties in an order drawn from the seed."""
+        order = list(range(len(self.entries)))
+        random.Random(f"jass-byes:{seed}").shuffle(order)
+        had = {p: sum(p in b for b in self.sat_out) for p in order}
+        rank = {p: i for i, p in enumerate(order)}
+        pick = sorted(order, key=lambda p: (not self._dropped_before(p, passe), had[p], rank[p]))
+        return sorted(pick[: len(self.entries) % 4])
 
     def _pairs_tables(self, passe: int, seed: str) -> list[list[int | None]]:
         """Each match of the round: the first pair at seats 0/2, the other (or computers) at 1/3."""
@@ -419,6 +449,7 @@ class Tournament:
             self.pairs = [(p[0], p[1]) for p in ev["pairs"]]
         elif kind == "passe_drawn":
             self.draws.append([tuple(t) for t in ev["tables"]])
+            self.sat_out.append(list(ev.get("byes", [])))
         elif kind == "table_result":
             self.results[(ev["passe"], ev["table"])] = (ev["points"][0], ev["points"][1])
         elif kind == "dropped":

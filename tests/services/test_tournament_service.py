@@ -92,3 +92,22 @@ async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_pat
     assert t.phase == "finished" and len(t.results) == 4
     assert len(await tournaments2.store.tables(tid)) == 4
     await close(service2)
+
+
+async def test_byes_give_six_people_one_table_a_passe_and_their_rows(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    tournaments = TournamentService(service.storage, service, seeds=lambda: "byes", level="random")
+    t = await tournaments.create(ORG, "Freilos", 3, 1, byes=True)
+    for i, actor in enumerate(PEOPLE):
+        await tournaments.join(t.tournament_id, actor, f"p{i}")
+    await tournaments.start(t.tournament_id, ORG)
+    assert len(await tournaments.store.tables(t.tournament_id)) == 1  # four play, two have a bye
+    await people_play(tournaments)
+    t = await tournaments.get(t.tournament_id)
+    assert t.phase == "finished" and all(len(b) == 2 for b in t.sat_out)
+    assert sorted(p for b in t.sat_out for p in b) == list(range(6))  # everyone sat out once
+    rows = await tournaments.store.results(t.tournament_id)
+    assert len(rows) == 6 * 3 and sum(table == -1 for _, _, table, _ in rows) == 6
+    exported = (await tournaments.export_csv(t.tournament_id)).splitlines()
+    assert sum(",," in line for line in exported) == 6  # a bye's row has no table
+    await close(service)

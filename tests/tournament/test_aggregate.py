@@ -293,3 +293,23 @@ def test_partnerschieber_with_many_pairs_is_swiss_without_rematches():
             meetings.append(frozenset((table[0] // 2, table[1] // 2)))
         play_passe(t, events, points_of=lambda passe, table: (400 - table * 20, 228 + table * 20))
     assert len(meetings) == len(set(meetings)) == 20
+
+
+def test_byes_instead_of_computers_rotate_and_score_the_passe_average():
+    t, events = signed_up(10, passen=3, byes=True)
+    events += t.start(ORG, "secret")
+    for _ in range(3):
+        passe = len(t.draws) - 1
+        seated = [p for table in t.draws[passe] for p in table]
+        assert None not in seated and len(seated) == 8  # two tables of four people, no computers
+        assert sorted(seated + t.sat_out[passe]) == list(range(10))
+        play_passe(t, events)
+    assert sorted(p for byes in t.sat_out for p in byes) == sorted(set(p for byes in t.sat_out for p in byes))
+    points = t.player_points()
+    for passe, byes in enumerate(t.sat_out):
+        played = [points[p][passe] for p in range(10) if p not in byes]
+        for p in byes:
+            assert points[p][passe] == int(sum(played) / len(played) + 0.5)
+    assert Tournament.replay(events).sat_out == t.sat_out
+    with pytest.raises(TournamentError):
+        Tournament.create("t2", ORG, "x", 3, 4, seed="s", format="pairs", byes=True)
