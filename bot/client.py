@@ -53,7 +53,7 @@ class JassBot(commands.AutoShardedBot):
         self.service: TableService | None = None
         self.tournaments: TournamentService | None = None
         self.challenges: ChallengeService | None = None
-        self._ticker: asyncio.Task[None] | None = None  # closes challenges at their deadline
+        self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
     async def setup_hook(self) -> None:
@@ -82,7 +82,7 @@ class JassBot(commands.AutoShardedBot):
         log.info("restored %d open tournaments", len(restored))
         restored = await self.challenges.restore()
         log.info("restored %d open challenges", len(restored))
-        self._ticker = asyncio.create_task(self.challenges.run_ticker())
+        self._ticker = asyncio.create_task(self._tick())
         if s.dev_guild_ids:
             for guild_id in s.dev_guild_ids:
                 guild = discord.Object(id=guild_id)
@@ -111,6 +111,17 @@ class JassBot(commands.AutoShardedBot):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException as err:
             log.warning("could not tell the user about the failure: %s", err)
+
+    async def _tick(self, every: float = 30.0) -> None:
+        """Start tournaments at their start time, close challenges at their deadline."""
+        while True:
+            for service in (self.tournaments, self.challenges):
+                try:
+                    if service is not None:
+                        await service.tick()
+                except Exception:
+                    log.exception("the scheduled step of %s failed", type(service).__name__)
+            await asyncio.sleep(every)
 
     async def close(self) -> None:
         if self._ticker is not None:

@@ -66,6 +66,8 @@ class Tournaments(commands.Cog):
         service.tables_opened.append(self.tables_opened)
         service.passe_done.append(self.passe_done)
         service.passe_waiting.append(self.passe_waiting)
+        service.start_failed.append(self.start_failed)
+        service.tables_opened.insert(0, self.refresh_on_start)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), self.bot.settings.language)
@@ -98,6 +100,7 @@ class Tournaments(commands.Cog):
         next_passe=command_text("tournament.create.next.name"),
         late_entry=command_text("tournament.create.late.name"),
         fill=command_text("tournament.create.fill.name"),
+        start_in=command_text("tournament.create.start.name"),
     )
     @app_commands.describe(
         name=command_text("tournament.create.title.description"),
@@ -114,6 +117,7 @@ class Tournaments(commands.Cog):
         next_passe=command_text("tournament.create.next.description"),
         late_entry=command_text("tournament.create.late.description"),
         fill=command_text("tournament.create.fill.description"),
+        start_in=command_text("tournament.create.start.description"),
     )
     @app_commands.choices(
         counting=COUNTING_CHOICES, format=FORMAT_CHOICES, level=LEVEL_CHOICES, next_passe=NEXT_CHOICES,
@@ -136,6 +140,7 @@ class Tournaments(commands.Cog):
         next_passe: str = "auto",
         late_entry: app_commands.Range[int, 0, 12] = 0,
         fill: str = "computers",
+        start_in: app_commands.Range[int, 0, 10080] = 0,
     ) -> None:
         lang = self.lang(interaction)
         if not await self.may_organise(interaction):
@@ -157,6 +162,7 @@ class Tournaments(commands.Cog):
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
                 turn_timer=None if turn_timer is None else float(turn_timer), check_in=check_in,
                 manual_next=next_passe == "organiser", late_entry=late_entry, byes=fill == "byes",
+                starts_at=self.service.wall() + start_in * 60 if start_in else None,
             )  # fmt: skip
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
@@ -475,6 +481,8 @@ class Tournaments(commands.Cog):
             *([msg("tour.options.manual", lang)] if t.manual_next else []),
             *([msg("tour.options.late", lang, passe=t.late_entry)] if t.late_entry else []),
             *([msg("tour.options.byes", lang)] if t.byes else []),
+            *([msg("tour.options.starts", lang, at=int(starts))]
+              if (starts := self.service.starts_at.get(t.tournament_id)) and t.phase == "signup" else []),
             msg("tour.commitment", lang, commitment=t.seed_commitment),
             msg("tour.count", lang, n=len(t.entries), limit=limit)
             + (" · " + msg("tour.checked_in", lang, n=len(t.checked_in)) if t.check_in else "")
@@ -574,6 +582,18 @@ class Tournaments(commands.Cog):
         if channel_id:
             embed = self.standings_embed(t, self.public_lang, after=passe)
             await self.post(t, channel_id, {"embeds": [embed.to_dict()]})
+
+    async def refresh_on_start(self, t: Tournament, passe: int, tables: dict[int, str]) -> None:
+        """Passe 1 opened (also by the start time): the sign-up message closes its buttons."""
+        if passe == 0:
+            await self.refresh_signup(t)
+
+    async def start_failed(self, t: Tournament, err: TournamentError) -> None:
+        """The start time came but the tournament cannot start: said in its channel."""
+        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        if channel_id:
+            text = msg("tour.start_failed", self.public_lang, name=t.name, reason=self.refusal(err, self.public_lang))
+            await self.post(t, channel_id, {"content": text})
 
     async def passe_waiting(self, t: Tournament, passe: int) -> None:
         """The Passe is over and the next waits for the organiser: standings and a Next Passe button."""

@@ -5,7 +5,7 @@ dealt from the challenge's fixed deals (``StartGame(fixed_deals=…)``), no turn
 person plays alone, at their pace). When the try's game is over (or the person ends it), its
 points are recorded with the person's result row. ``tick()`` closes challenges past their
 deadline (revealing the seed) and opens the next one of a repeating schedule; the client
-calls it every minute. After a restart, open challenges are replayed and tries whose result a
+calls it every 30 seconds. After a restart, open challenges are replayed and tries whose result a
 crash kept from being recorded are read again from their tables.
 """
 
@@ -121,15 +121,6 @@ class ChallengeService:
                 except TournamentError as err:
                     log.warning("challenge %s not closed: %s", challenge_id, err)
         return closed
-
-    async def run_ticker(self, every: float = 60.0) -> None:
-        """Call :meth:`tick` every ``every`` seconds (the client runs this as a task)."""
-        while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("closing challenges failed")
-            await asyncio.sleep(every)
 
     # -- reading --------------------------------------------------------------------------
 

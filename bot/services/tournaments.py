@@ -17,6 +17,7 @@ import csv
 import io
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -50,15 +51,17 @@ def _result_rows(t: Tournament, ev: dict[str, Any]) -> list[tuple[int, str, int,
 
 class TournamentService:
     def __init__(self, storage: Storage, tables: TableService, seeds: Callable[[], str] = lambda: secrets.token_hex(16),
-                 level: str = "club") -> None:  # fmt: skip
+                 level: str = "club", wall: Callable[[], float] = time.time) -> None:  # fmt: skip
         self.storage = storage
         self.store = storage.tournaments
         self.tables = tables
         self.seeds = seeds
+        self.wall = wall  # seconds since the epoch (a start time is a date)
         self.level = level  # computer players in a tournament's empty seats, unless it names its own
         self.tournaments: dict[str, Tournament] = {}
         self.rules: dict[str, dict[str, Any]] = {}  # tournament -> rule keys of its tables
         self.table_setup: dict[str, dict[str, Any]] = {}  # tournament -> level and turn timer of its tables
+        self.starts_at: dict[str, float] = {}  # tournament -> when tick() starts it (not yet tried)
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # results being recorded, Passen being opened
         # Listeners (the Discord layer): tables of a Passe opened; a Passe over (or the tournament).
@@ -66,6 +69,8 @@ class TournamentService:
         self.passe_done: list[Callable[[Tournament, int], Awaitable[None]]] = []
         # A Passe is over and the next one waits for the organiser (paused, or by hand).
         self.passe_waiting: list[Callable[[Tournament, int], Awaitable[None]]] = []
+        # The start time came but the tournament could not start (too few people).
+        self.start_failed: list[Callable[[Tournament, TournamentError], Awaitable[None]]] = []
         tables.subscribe(self._on_table_events)
 
     # -- commands -------------------------------------------------------------------------
@@ -74,12 +79,14 @@ class TournamentService:
                      rules: dict[str, Any] | None = None, counting: Counting | None = None, max_players: int = 0,
                      guild_id: int | None = None, channel_id: int | None = None, format: Format = "einzel",
                      level: str | None = None, turn_timer: float | None = None, check_in: bool = False,
-                     manual_next: bool = False, late_entry: int = 0, byes: bool = False) -> Tournament:  # fmt: skip
+                     manual_next: bool = False, late_entry: int = 0, byes: bool = False,
+                     starts_at: float | None = None) -> Tournament:  # fmt: skip
         """A new tournament in sign-up; its seed is drawn now and only its SHA-256 is shown.
 
         ``rules``: the tables' rule keys (default: the ``tournament`` preset), with the Passe's
         hands; ``level``: of the computer players in empty seats; ``turn_timer``: seconds per
-        turn at its tables (None: the bot's default)."""
+        turn at its tables (None: the bot's default); ``starts_at``: the time (seconds since the
+        epoch) :meth:`tick` starts it by itself."""
         table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
         tournament_id = "t" + secrets.token_hex(6)
@@ -88,10 +95,14 @@ class TournamentService:
                                       max_players, format, check_in, manual_next, late_entry, byes)  # fmt: skip
         events[0]["rules"] = table_rules
         events[0]["tables"] = {"level": level or self.level, "turn_timer": turn_timer}
+        if starts_at is not None:
+            events[0]["starts_at"] = starts_at
         await self.store.create(tournament_id, events, seed, guild_id, channel_id)
         self.tournaments[tournament_id] = t
         self.rules[tournament_id] = table_rules
         self.table_setup[tournament_id] = events[0]["tables"]
+        if starts_at is not None:
+            self.starts_at[tournament_id] = starts_at
         return t
 
     async def join(self, tournament_id: str, actor: str, name: str) -> Tournament:
@@ -179,6 +190,28 @@ class TournamentService:
                 await self.tables.execute(table_id, Abandon(SYSTEM, privileged=True))
         return t
 
+    async def tick(self) -> list[str]:
+        """Start every tournament whose start time has come; returns their ids. One that cannot
+        start (too few people) is reported once and waits for the organiser."""
+        started = []
+        for tournament_id in await self.store.open_ids():
+            t = await self.get(tournament_id)
+            due = self.starts_at.get(tournament_id)
+            if t.phase != "signup" or due is None or self.wall() < due:
+                continue
+            self.starts_at.pop(tournament_id)  # one try: a refusal is not repeated every minute
+            try:
+                await self.start(tournament_id, SYSTEM, privileged=True)
+                started.append(tournament_id)
+            except TournamentError as err:
+                log.warning("tournament %s did not start at its time: %s", tournament_id, err)
+                for listener in self.start_failed:
+                    try:
+                        await listener(t, err)
+                    except Exception:
+                        log.exception("a tournament listener failed")
+        return started
+
     async def _not_elsewhere(self, tournament_id: str, actor: str, who: str = "") -> None:
         """Refuse a person who plays in another open tournament of the server (their tables would overlap)."""
         guild_id, _, _ = await self.store.where(tournament_id)
@@ -210,6 +243,8 @@ class TournamentService:
             self.tournaments[tournament_id] = Tournament.replay(events)
             self.rules[tournament_id] = events[0].get("rules") or {"preset": "tournament"}
             self.table_setup[tournament_id] = events[0].get("tables") or {"level": self.level, "turn_timer": None}
+            if "starts_at" in events[0] and self.tournaments[tournament_id].phase == "signup":
+                self.starts_at[tournament_id] = events[0]["starts_at"]
         return self.tournaments[tournament_id]
 
     async def _run(self, tournament_id: str, command: Callable[[Tournament], list[dict[str, Any]]]) -> Tournament:

@@ -107,6 +107,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Einzelschieber not a multiple of 4: computers fill seats, or byes (a bye scores the Passe's average)",
         "de": "Einzelschieber, nicht durch 4 teilbar: Computer füllen auf, oder Freilose (Passe-Durchschnitt)",
     },
+    "tournament.create.start.name": {"en": "start_in", "de": "start_in"},
+    "tournament.create.start.description": {
+        "en": "Start by itself in this many minutes (0: the organiser starts it)",
+        "de": "Von selbst in so vielen Minuten starten (0: der Organisator startet)",
+    },
     "tournament.join.name": {"en": "join", "de": "anmelden"},
     "tournament.join.description": {
         "en": "Sign up for this channel's tournament (with a partner for a Partnerschieber)",
@@ -180,6 +185,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.options.byes": {
         "de": "Wer in einer Passe keinen Platz hat, bekommt ein Freilos und den Durchschnitt der Passe.",
         "en": "Whoever has no seat in a Passe gets a bye and the Passe's average.",
+    },
+    "tour.options.starts": {"de": "Start: <t:{at}:f> (<t:{at}:R>).", "en": "Start: <t:{at}:f> (<t:{at}:R>)."},
+    "tour.start_failed": {
+        "de": "«{name}» konnte zur Startzeit nicht beginnen: {reason} Der Organisator kann mit /turnier start starten.",
+        "en": "“{name}” could not begin at its start time: {reason} The organiser can start it with /tournament start.",
     },
     "tour.waitlist": {"de": "Warteliste: {n}", "en": "Waitlist: {n}"},
     "tour.checked_in": {"de": "eingecheckt: {n}", "en": "checked in: {n}"},

@@ -111,3 +111,30 @@ async def test_byes_give_six_people_one_table_a_passe_and_their_rows(tmp_path):
     exported = (await tournaments.export_csv(t.tournament_id)).splitlines()
     assert sum(",," in line for line in exported) == 6  # a bye's row has no table
     await close(service)
+
+
+async def test_a_start_time_starts_the_tournament_by_itself_or_says_once_why_not(tmp_path):
+    now = [1_800_000_000.0]
+    service = await make_service(tmp_path / "db.sqlite3")
+    tournaments = TournamentService(service.storage, service, seeds=lambda: "timed", level="random",
+                                    wall=lambda: now[0])  # fmt: skip
+    failed = []
+
+    async def note(t, err):
+        failed.append((t.tournament_id, err.code))
+
+    tournaments.start_failed.append(note)
+    full = await tournaments.create(ORG, "Um acht", 1, 1, starts_at=now[0] + 600)
+    empty = await tournaments.create(ORG, "Leer", 1, 1, starts_at=now[0] + 600)
+    for i, actor in enumerate(PEOPLE[:4]):
+        await tournaments.join(full.tournament_id, actor, f"p{i}")
+    assert await tournaments.tick() == []  # not yet
+    now[0] += 601
+    assert await tournaments.tick() == [full.tournament_id]
+    assert (await tournaments.get(full.tournament_id)).phase == "running"
+    assert failed == [(empty.tournament_id, "TOO_FEW_PLAYERS")]
+    await tournaments.tick()
+    assert len(failed) == 1  # said once, then it waits for the organiser
+    events = await tournaments.store.load(full.tournament_id)
+    assert next(ev for ev in events if ev["type"] == "started")["by"] == "system"
+    await close(service)
