@@ -19,9 +19,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# The whole suite, with coverage of the product package printed at the end.
+# The whole suite on two workers, with coverage of the product package printed at the end.
 test: $(STAMP) lint typecheck
-	$(PY) -m pytest --cov=bot --cov=cogs --cov-report=term:skip-covered
+	$(PY) -m pytest -n 2 --cov=bot --cov=cogs --cov-report=term:skip-covered
 
 # Everything but the slow computer-player tests (well under a minute).
 test-quick: $(STAMP) lint
