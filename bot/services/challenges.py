@@ -76,7 +76,9 @@ class ChallengeService:
         if seed is None:  # closed meanwhile (cannot happen while it is open: the seed goes at the close)
             raise TournamentError("WRONG_PHASE", phase="finished")
         link = len(c.tries) - 1
-        table = await self.tables.create_table(actor, self.rules[challenge_id], limits=False, turn_timer=0)
+        guild_id, _, _ = await self.store.where(challenge_id)
+        table = await self.tables.create_table(actor, self.rules[challenge_id], guild_id=guild_id, limits=False,
+                                               turn_timer=0)  # fmt: skip
         await self.tables.execute(table.table_id, JoinSeat(actor, name=name, seat=PLAYER_SEAT))
         for seat in range(4):
             if seat != PLAYER_SEAT:

@@ -247,6 +247,13 @@ class TableService:
             self._finished.pop(oldest)
             self._evict(oldest)
 
+    def forget(self, table_id: str) -> None:
+        """Drop a finished table from memory (its stored log changed: it is reloaded when asked for)."""
+        table = self.tables.get(table_id)
+        if table is not None and table.phase in (Phase.GAME_OVER, Phase.ABANDONED):
+            self._finished.pop(table_id, None)
+            self._evict(table_id)
+
     def _evict(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
         self._held.pop(table_id, None)

@@ -279,8 +279,9 @@ class TournamentService:
             if (passe, table_no) in linked:
                 continue
             setup = self.table_setup[tournament_id]
-            table = await self.tables.create_table(t.organiser, self.rules[tournament_id], limits=False,
-                                                   turn_timer=setup.get("turn_timer"))  # fmt: skip
+            guild_id, _, _ = await self.store.where(tournament_id)
+            table = await self.tables.create_table(t.organiser, self.rules[tournament_id], guild_id=guild_id,
+                                                   limits=False, turn_timer=setup.get("turn_timer"))  # fmt: skip
             for seat, actor in enumerate(t.table_actors(passe, table_no)):
                 if actor is None:
                     level = setup.get("level") or self.level

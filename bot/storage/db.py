@@ -79,9 +79,11 @@ class Storage:
         self._write = asyncio.Lock()
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
+        from .stats import StatsStore
         from .tournaments import TournamentStore
 
         self.tournaments = TournamentStore(self)  # tournaments' events, seeds and tables
+        self.stats = StatsStore(self)  # statistics and ratings, derived from the events
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:

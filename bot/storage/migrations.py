@@ -141,4 +141,48 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE guild_settings ADD COLUMN organiser_role INTEGER;
         """,
     ),
+    (
+        8,
+        """
+        -- Statistics and ratings: derived from the event log, rebuilt by `python -m bot rebuild-stats`.
+        -- One row per finished game of a server (what the game was, as JSON), in the order they ended.
+        CREATE TABLE stat_games (
+            guild_id     INTEGER NOT NULL,
+            table_id     TEXT NOT NULL,
+            game         INTEGER NOT NULL,
+            finished_at  TEXT NOT NULL,
+            record       TEXT NOT NULL,
+            PRIMARY KEY (table_id, game)
+        ) WITHOUT ROWID;
+        CREATE INDEX stat_games_guild ON stat_games (guild_id, finished_at, table_id, game);
+
+        -- Seasons of a server: ratings start fresh at a season's start, statistics stay all-time.
+        CREATE TABLE stat_seasons (
+            guild_id    INTEGER NOT NULL,
+            season      INTEGER NOT NULL,
+            started_at  TEXT NOT NULL,
+            PRIMARY KEY (guild_id, season)
+        ) WITHOUT ROWID;
+
+        -- Every person's rating in a server's season (folded from stat_games in their order).
+        CREATE TABLE stat_ratings (
+            guild_id  INTEGER NOT NULL,
+            season    INTEGER NOT NULL,
+            actor     TEXT NOT NULL,
+            name      TEXT NOT NULL,
+            mu        REAL NOT NULL,
+            sigma     REAL NOT NULL,
+            games     INTEGER NOT NULL,
+            history   TEXT NOT NULL,  -- JSON: mu after each of the last 20 games
+            PRIMARY KEY (guild_id, season, actor)
+        ) WITHOUT ROWID;
+
+        -- People who hide themselves from a server's leaderboards.
+        CREATE TABLE stat_hidden (
+            guild_id  INTEGER NOT NULL,
+            actor     TEXT NOT NULL,
+            PRIMARY KEY (guild_id, actor)
+        ) WITHOUT ROWID;
+        """,
+    ),
 ]

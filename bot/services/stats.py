@@ -1,0 +1,235 @@
+"""The statistics service: every finished game recorded and rated, per server; rebuilt on demand.
+
+When a table's game is over, its record (``bot/stats/records.py``) is stored for the table's
+server and the people's ratings of the current season are updated (``bot/stats/ratings.py``),
+in the order the games ended. ``rebuild()`` recomputes all of it from the event log and gives
+the same numbers. Games without a server (the terminal) are not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.game import Table
+from bot.game.events import Event, TurnReminder
+from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating
+from bot.stats.records import GameRecord, PersonStats, game_records, person_stats
+from bot.storage import Storage
+
+from .tables import TableService
+
+log = logging.getLogger(__name__)
+MIN_GAMES = 5  # games before a person appears on the leaderboard
+PAGE = 10
+BY = ("rating", "wins", "points")
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    actor: str
+    name: str
+    value: float
+    games: int
+
+
+class StatsService:
+    def __init__(self, storage: Storage, tables: TableService, margin: float = DEFAULT_MARGIN) -> None:
+        self.storage = storage
+        self.store = storage.stats
+        self.tables = tables
+        self.margin = margin
+        self._lock = asyncio.Lock()  # one game folded in at a time
+        self._tasks: set[asyncio.Task[None]] = set()
+        tables.subscribe(self._on_table_events)
+
+    # -- recording ----------------------------------------------------------------------
+
+    async def _on_table_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+        if any(ev["type"] == "game_over" for ev in events):
+            task = asyncio.create_task(self._record_logged(table_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _record_logged(self, table_id: str) -> None:
+        try:
+            await self.record_table(table_id)
+        except Exception:  # the events stay: a rebuild counts it
+            log.exception("table %s: statistics not recorded", table_id)
+
+    async def wait_idle(self) -> None:
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def record_table(self, table_id: str, rate: bool = True) -> int:
+        """Store the table's finished games not stored yet and rate them; returns how many."""
+        meta = await self.storage.table_meta(table_id)
+        guild_id = meta["guild_id"] if meta else None
+        if not guild_id:
+            return 0
+        events = await self.storage.load_events(table_id) or []
+        times = await self.store.game_over_times(table_id)
+        kind = await self._kind(table_id)
+        added = 0
+        async with self._lock:
+            for record, finished_at in zip(game_records(table_id, events), times, strict=False):
+                record.kind = kind
+                last = await self.store.last_key(guild_id)
+                if not await self.store.add_game(guild_id, table_id, record.game, finished_at, record.to_dict()):
+                    continue
+                added += 1
+                if not rate:
+                    continue
+                if last is None or (finished_at, table_id, record.game) > last:
+                    await self._rate_one(guild_id, record, finished_at)
+                else:  # ended before a game already folded in: the season again, in order
+                    await self.recompute(guild_id)
+        return added
+
+    async def _kind(self, table_id: str) -> str:
+        if await self.storage.tournaments.of_table(table_id) is not None:
+            return "tournament"
+        if await self.storage.tournaments.of_table(table_id, kind="challenge") is not None:
+            return "challenge"
+        return "table"
+
+    async def _rate_one(self, guild_id: int, record: GameRecord, finished_at: str) -> None:
+        season, started = await self.store.season(guild_id)
+        if finished_at < started:
+            return
+        rater = Rater(self.margin)
+        stored = {a: (n, mu, sg, g, h) for a, n, mu, sg, g, h in await self.store.ratings(guild_id, season)}
+        for _, actor in record.people():
+            if actor in stored:
+                _, mu, sg, g, h = stored[actor]
+                rater.people[actor] = Rating(mu, sg, g, list(h))
+        if rater.rate(record):
+            names = {a: record.seats[s].name for s, a in record.people()}
+            await self.store.put_ratings(guild_id, season, [
+                (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
+            ])  # fmt: skip
+
+    async def recompute(self, guild_id: int) -> None:
+        """Every season's ratings of a server folded again from its games, in order."""
+        seasons = await self.store.seasons(guild_id)
+        starts = sorted(seasons.items())
+        for i, (season, started) in enumerate(starts):
+            until = starts[i + 1][1] if i + 1 < len(starts) else None
+            rater = Rater(self.margin)
+            names: dict[str, str] = {}
+            for data in await self.store.games(guild_id, started):
+                record = GameRecord.from_dict(data)
+                if until is not None and data["finished_at"] >= until:
+                    break
+                rater.rate(record)
+                names.update({a: record.seats[s].name for s, a in record.people()})
+            await self.store.put_ratings(guild_id, season, [
+                (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
+            ], replace_all=True)  # fmt: skip
+
+    async def rebuild(self) -> dict[str, Any]:
+        """Everything derived, recomputed from the event log: games, then each server's ratings."""
+        await self.store.clear()
+        for table_id, _, _ in await self.storage.stats.finished_games():
+            await self.record_table(table_id, rate=False)
+        for guild_id in await self.store.guilds():
+            await self.recompute(guild_id)
+        return await self.summary()
+
+    async def summary(self) -> dict[str, Any]:
+        """Counts and a checksum of every stored number (the same after a rebuild)."""
+        out: dict[str, Any] = {"servers": 0, "games": 0, "people": 0}
+        digest = hashlib.sha256()
+        for guild_id in await self.store.guilds():
+            out["servers"] += 1
+            games = await self.store.games(guild_id)
+            out["games"] += len(games)
+            for season in sorted(await self.store.seasons(guild_id)):
+                rows = sorted(await self.store.ratings(guild_id, season))
+                out["people"] += len(rows)
+                for actor, name, mu, sigma, n, history in rows:
+                    digest.update(f"{guild_id}|{season}|{actor}|{name}|{mu:.9f}|{sigma:.9f}|{n}|".encode())
+                    digest.update(",".join(f"{h:.9f}" for h in history).encode())
+            for data in games:
+                digest.update(repr(sorted(data.items())).encode())
+        out["checksum"] = digest.hexdigest()[:16]
+        return out
+
+    # -- reading ------------------------------------------------------------------------
+
+    async def person(self, guild_id: int, actor: str) -> tuple[PersonStats, Rating | None, int | None, int]:
+        """A person's all-time statistics on the server, their rating this season (None: not
+        rated yet), their place on the rating leaderboard (None: not on it) and its length."""
+        records = [GameRecord.from_dict(d) for d in await self.store.games(guild_id)]
+        stats = person_stats(records, actor)
+        season, _ = await self.store.season(guild_id)
+        rating = None
+        for a, _, mu, sigma, games, history in await self.store.ratings(guild_id, season):
+            if a == actor:
+                rating = Rating(mu, sigma, games, list(history))
+        board = await self.leaderboard(guild_id, season, "rating")
+        place = next((r.rank for r in board if r.actor == actor), None)
+        return stats, rating, place, len(board)
+
+    async def tournament_results(self, guild_id: int, actor: str) -> tuple[int, int, int]:
+        """(tournaments, Passen, points) of a person's tournament results on the server."""
+        async with self.storage.conn.execute(
+            "SELECT count(DISTINCT r.tournament_id), count(*), coalesce(sum(r.points), 0) FROM tournament_results r "
+            "JOIN tournaments t ON t.id = r.tournament_id WHERE t.guild_id = ? AND t.kind = 'tournament' "
+            "AND r.player = ?",
+            (guild_id, actor),
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1], row[2]) if row else (0, 0, 0)
+
+    async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
+        """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` rating,
+        wins or written points per hand (equal values share a rank)."""
+        if season is None:
+            season, _ = await self.store.season(guild_id)
+        hidden = await self.store.hidden(guild_id)
+        ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self.store.ratings(guild_id, season)}
+        rows: list[tuple[str, str, float, int]] = []
+        if by == "rating":
+            rows = [(a, n, mu - 0.0, g) for a, (n, mu, _, g) in ratings.items()]
+        else:
+            seasons = await self.store.seasons(guild_id)
+            since = seasons.get(season, "9999")
+            records = [GameRecord.from_dict(d) for d in await self.store.games(guild_id, since)]
+            for actor in {a for r in records for _, a in r.people()}:
+                s = person_stats(records, actor)
+                value = s.wins if by == "wins" else round(s.per_hand(s.written), 1)
+                rows.append((actor, s.name, float(value), s.games))
+        rows = [r for r in rows if r[3] >= MIN_GAMES and r[0] not in hidden]
+        rows.sort(key=lambda r: (-r[2], r[1].lower(), r[0]))
+        out: list[Row] = []
+        for i, (actor, name, value, games) in enumerate(rows):
+            shown = round(value, 6)
+            rank = out[-1].rank if out and round(out[-1].value, 6) == shown else i + 1
+            out.append(Row(rank, actor, name, value, games))
+        return out
+
+    async def seated(self, guild_id: int, actor: str) -> str | None:
+        """An open table of the server where the person sits (forgetting waits until they leave it)."""
+        for table_id in await self.store.tables_of(guild_id):
+            table = self.tables.tables.get(table_id)
+            if table is not None and table.phase not in ("game_over", "abandoned") and table.seat_of(actor) is not None:
+                return table_id
+        return None
+
+    async def forget(self, guild_id: int, actor: str) -> int:
+        """Replace the person by an anonymous id in the server's stored events, delete their
+        ratings, then the server's numbers again from the events. Returns the tables changed."""
+        anonymous = "anon:" + hashlib.sha256(f"{guild_id}:{actor}".encode()).hexdigest()[:12]
+        async with self._lock:
+            changed = await self.store.forget(guild_id, actor, anonymous, "Anonym")
+        for table_id in await self.store.tables_of(guild_id):
+            self.tables.forget(table_id)  # reloaded from the changed log when asked for
+            await self.record_table(table_id, rate=False)
+        await self.recompute(guild_id)
+        return changed

@@ -1,0 +1,105 @@
+"""Ratings of people from 2-against-2 results, with openskill's Weng-Lin models.
+
+Each finished game updates the four seats' ratings: the teams are seats 0/2 and 1/3, their
+points are the scores (openskill's margin: a win by more points than ``margin`` counts more).
+Computer players take part as one fixed rating per level, calibrated once from computer-only
+games (``benchmarks/rating_bench.py --calibrate``) and never updated, so a person's rating
+reads against known references. A person whose cards a stand-in played in part counts with a
+reduced weight (openskill's weights: the share of their cards they played themselves).
+
+Shown on an Elo-like scale: 1500 + 40 × (mu − 25), ± 2 sigma on the same scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+from .records import GameRecord
+
+MU, SIGMA = 25.0, 25.0 / 3
+SCALE, CENTRE = 40.0, 1500.0
+#: Fixed ratings (mu, sigma) of the computer levels, from ``python -m benchmarks.rating_bench
+#: --calibrate`` (club anchored at 25; see the README's figures).
+COMPUTER_RATINGS: dict[str, tuple[float, float]] = {
+    "random": (14.0, 1.0),
+    "beginner": (22.0, 1.0),
+    "club": (25.0, 1.0),
+    "strong": (27.5, 1.0),
+}
+DEFAULT_MARGIN = 60.0  # points; chosen with the benchmark (README)
+MIN_WEIGHT = 0.2  # a person whose cards a stand-in played entirely still counts a little
+
+
+def shown(mu: float) -> int:
+    """The Elo-like number of a rating."""
+    return round(CENTRE + SCALE * (mu - MU))
+
+
+def spread(sigma: float) -> int:
+    """The ± of a rating on the shown scale (two sigma)."""
+    return round(2 * SCALE * sigma)
+
+
+@dataclass
+class Rating:
+    mu: float = MU
+    sigma: float = SIGMA
+    games: int = 0
+    history: list[float] = field(default_factory=list)  # mu after each of the last 20 games
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu)
+
+    @property
+    def spread(self) -> int:
+        return spread(self.sigma)
+
+    @property
+    def trend(self) -> int:
+        """Change on the shown scale over the last games kept (up to 20)."""
+        if len(self.history) < 2:
+            return 0
+        return shown(self.history[-1]) - shown(self.history[0])
+
+
+class Rater:
+    """Folds finished games into people's ratings (one server and season at a time)."""
+
+    def __init__(self, margin: float = DEFAULT_MARGIN, computers: Mapping[str, tuple[float, float]] | None = None,
+                 model: type = PlackettLuce) -> None:  # fmt: skip
+        self.model = model(mu=MU, sigma=SIGMA, margin=margin)
+        self.computers = dict(COMPUTER_RATINGS if computers is None else computers)
+        self.people: dict[str, Rating] = {}
+
+    def rate(self, record: GameRecord) -> bool:
+        """Update the people of a finished game; False when nobody is rated (no person at it)."""
+        if not record.people():
+            return False
+        players, weights, actors = [], [], []
+        for s in record.seats:
+            if s.actor is None:
+                mu, sigma = self.computers.get(s.level or "club", self.computers["club"])
+                players.append(self.model.rating(mu=mu, sigma=sigma))
+                weights.append(1.0)  # a reference: its update is thrown away
+            else:
+                r = self.people.setdefault(s.actor, Rating())
+                players.append(self.model.rating(mu=r.mu, sigma=r.sigma))
+                own = 1.0 - (s.standin_cards / s.cards if s.cards else 0.0)
+                weights.append(max(MIN_WEIGHT, own))
+            actors.append(s.actor)
+        teams = [[players[0], players[2]], [players[1], players[3]]]
+        team_weights = [[weights[0], weights[2]], [weights[1], weights[3]]]
+        scores = [float(record.totals[0]), float(record.totals[1])]
+        new = self.model.rate(teams, scores=scores, weights=team_weights)
+        for seat, actor in enumerate(actors):
+            if actor is None:
+                continue
+            after = new[seat % 2][seat // 2]
+            r = self.people[actor]
+            r.mu, r.sigma, r.games = after.mu, after.sigma, r.games + 1
+            r.history = [*r.history, after.mu][-20:]
+        return True

@@ -1,0 +1,124 @@
+"""Statistics and ratings through the services: games recorded per server and rated in order,
+computer references fixed, stand-ins weighed less, abandoned games not rated, the rebuild
+identical, seasons, hiding and forgetting a person."""
+
+from __future__ import annotations
+
+from bot.ai import computer_command
+from bot.game import Abandon, AddComputer, JoinSeat, StartGame
+from bot.services.stats import MIN_GAMES, StatsService
+from bot.stats.ratings import COMPUTER_RATINGS, MU
+from bot.stats.records import game_records
+
+from .test_service import close, close_leftovers, make_service  # noqa: F401 (fixture)
+
+GUILD = 77
+HOST = "u:1"
+
+
+async def play_game(service, people: list[str | None], seed: str, guild: int = GUILD, level: str = "club",
+                    abandon_after: int | None = None) -> str:  # fmt: skip
+    """A short game at a new table of the server: people in their seats (None: a computer), every
+    person's decision by the club rules; returns the table id."""
+    table = await service.create_table(HOST, {"preset": "tournament", "hands_per_game": 2}, guild_id=guild,
+                                       limits=False)  # fmt: skip
+    tid = table.table_id
+    for seat, actor in enumerate(people):
+        if actor is None:
+            await service.execute(tid, AddComputer(HOST, seat=seat, level=level))
+        else:
+            await service.execute(tid, JoinSeat(actor, name=actor.replace("u:", "P"), seat=seat))
+    await service.execute(tid, StartGame(HOST, seed=seed))
+    moves = 0
+    for _ in range(2000):
+        await service.wait_idle()
+        live = service.tables[tid]
+        if live.phase in ("game_over", "abandoned"):
+            break
+        if abandon_after is not None and moves >= abandon_after:
+            await service.execute(tid, Abandon(HOST, privileged=True))
+            continue
+        if live.to_act is not None and (live.actor_for(live.to_act) or "").startswith("u:"):
+            await service.execute(tid, computer_command(live, "people"))
+            moves += 1
+    return tid
+
+
+async def test_games_are_recorded_rated_and_rebuilt_the_same(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    people = [f"u:{10 + i}" for i in range(6)]
+    for g in range(6):
+        seats = [people[(g + k) % 6] for k in range(4)]
+        await play_game(service, seats, f"g{g}")
+    await play_game(service, ["u:10", None, None, None], "vs-computers")
+    await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "half", abandon_after=10)  # not rated
+    await play_game(service, ["u:90", "u:91", "u:92", "u:93"], "elsewhere", guild=88)  # another server
+    await stats.wait_idle()
+    games = await service.storage.stats.games(GUILD)
+    assert len(games) == 7  # the abandoned game gives no record
+    before = await stats.summary()
+    assert before["games"] == 8 and before["servers"] == 2
+    person, rating, place, size = await stats.person(GUILD, "u:10")
+    assert person.games == 5 and person.hands == 10 and rating is not None and rating.games == 5  # 4 + 1 vs computers
+    assert person.wins + person.draws <= person.games and sum(person.chosen.values()) >= 1
+    board = await stats.leaderboard(GUILD)
+    assert all(row.games >= MIN_GAMES for row in board) and place == next(r.rank for r in board if r.actor == "u:10")
+    assert {r.actor for r in board} <= set(people)  # only this server's people
+    assert size == len(board)
+    # Rebuilt from the events: the very same numbers.
+    after = await stats.rebuild()
+    assert after == before
+    await close(service)
+
+
+async def test_computers_are_fixed_references_and_stand_ins_weigh_less(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    tid = await play_game(service, ["u:10", None, None, None], "ref")
+    await stats.wait_idle()
+    [(actor, _, mu, _, games, _)] = await service.storage.stats.ratings(GUILD, 1)
+    assert actor == "u:10" and games == 1 and mu != MU
+    record = game_records(tid, await service.storage.load_events(tid))[0]
+    assert record.seats[1].level == "club" and COMPUTER_RATINGS["club"][0] == 25.0
+    await close(service)
+
+
+async def test_seasons_start_ratings_fresh_and_statistics_stay(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "s1")
+    await stats.wait_idle()
+    assert await service.storage.stats.new_season(GUILD) == 2
+    assert await service.storage.stats.ratings(GUILD, 2) == []
+    await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "s2")
+    await stats.wait_idle()
+    rows = await service.storage.stats.ratings(GUILD, 2)
+    assert {r[0] for r in rows} == {"u:10", "u:11", "u:12", "u:13"} and all(r[4] == 1 for r in rows)
+    person, rating, _, _ = await stats.person(GUILD, "u:10")
+    assert person.games == 2 and rating is not None and rating.games == 1
+    assert await stats.rebuild() == await stats.summary()
+    assert [r[4] for r in await service.storage.stats.ratings(GUILD, 1)] == [1, 1, 1, 1]
+    await close(service)
+
+
+async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    for g in range(MIN_GAMES):
+        await play_game(service, people, f"h{g}")
+    await stats.wait_idle()
+    assert {r.actor for r in await stats.leaderboard(GUILD)} == set(people)
+    await service.storage.stats.set_hidden(GUILD, "u:11", True)
+    assert "u:11" not in {r.actor for r in await stats.leaderboard(GUILD, by="wins")}
+    changed = await stats.forget(GUILD, "u:12")
+    assert changed == MIN_GAMES
+    for tid in await service.storage.stats.tables_of(GUILD):
+        log = str(await service.storage.load_events(tid))
+        assert "u:12" not in log and "P12" not in log and "Anonym" in log
+        assert (await service.get(tid)).phase == "game_over"  # the games stay valid for the others
+    assert "u:12" not in {r.actor for r in await stats.leaderboard(GUILD)}
+    person, _, _, _ = await stats.person(GUILD, "u:10")
+    assert person.games == MIN_GAMES
+    await close(service)
