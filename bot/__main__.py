@@ -3,6 +3,7 @@
 ``python -m bot`` or ``python -m bot run``: the Discord bot (needs ``DISCORD_TOKEN``).
 ``python -m bot check-config``: validate the settings and show the effective values.
 ``python -m bot play``: a game in the terminal against computer players.
+``python -m bot rebuild-stats``: recompute every statistic and rating from the event log.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     # --config is taken before or after the subcommand (SUPPRESS: an absent one keeps the other).
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     check = sub.add_parser("check-config", help="validate the settings and print the effective values")
-    for p in (run, check):
+    rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
+    for p in (run, check, rebuild):
         p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
@@ -74,6 +76,40 @@ def check_config(path: str | None) -> int:
     return 0
 
 
+def rebuild_stats(path: str | None) -> int:
+    """Recompute the statistics and ratings from the events; print the counts and a checksum
+    of every number (the same before and after when nothing was lost)."""
+    import asyncio
+
+    from bot.config import ConfigError, load_settings
+    from bot.services import ServiceSettings, TableService
+    from bot.services.stats import StatsService
+    from bot.storage import Storage
+
+    try:
+        settings = load_settings(path)
+    except ConfigError as err:
+        print(f"The settings have problems: {err}", file=sys.stderr)
+        return 2
+
+    async def go() -> int:
+        storage = await Storage.open(settings.database)
+        try:
+            stats = StatsService(storage, TableService(storage, ServiceSettings()))
+            before = await stats.summary()
+            after = await stats.rebuild()
+        finally:
+            await storage.close()
+        print(f"before:  {before['servers']} servers, {before['games']} games, {before['people']} ratings, "
+              f"checksum {before['checksum']}")  # fmt: skip
+        print(f"rebuilt: {after['servers']} servers, {after['games']} games, {after['people']} ratings, "
+              f"checksum {after['checksum']}")  # fmt: skip
+        print("identical" if before == after else "changed (the stored numbers were out of date)")
+        return 0
+
+    return asyncio.run(go())
+
+
 def run(path: str | None) -> int:
     from bot.config import ConfigError, load_settings, token_from_env
 
@@ -99,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         return play_main(args)
     if args.command == "check-config":
         return check_config(args.config)
+    if args.command == "rebuild-stats":
+        return rebuild_stats(args.config)
     return run(args.config)
 
 

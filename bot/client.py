@@ -17,6 +17,7 @@ from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
+from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
@@ -53,6 +54,7 @@ class JassBot(commands.AutoShardedBot):
         self.service: TableService | None = None
         self.tournaments: TournamentService | None = None
         self.challenges: ChallengeService | None = None
+        self.stats: StatsService | None = None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
@@ -74,6 +76,10 @@ class JassBot(commands.AutoShardedBot):
         log.info("restored %d open tables", len(self.restored))
         self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
         self.challenges = ChallengeService(self.storage, self.service)
+        self.stats = StatsService(self.storage, self.service)
+        backfilled = await self.stats.backfill()  # games finished before statistics existed
+        if backfilled:
+            log.info("statistics: %d finished games counted", backfilled)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JassTranslator())
         for extension in EXTENSIONS:

@@ -132,6 +132,13 @@ class StatsService:
                 (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
             ], replace_all=True)  # fmt: skip
 
+    async def backfill(self) -> int:
+        """Once, when there are no statistics yet but finished games are stored (a database from
+        before statistics): count them all. Returns the games counted."""
+        if await self.store.guilds() or not await self.store.finished_games():
+            return 0
+        return (await self.rebuild())["games"]
+
     async def rebuild(self) -> dict[str, Any]:
         """Everything derived, recomputed from the event log: games, then each server's ratings."""
         await self.store.clear()

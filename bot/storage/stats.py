@@ -30,7 +30,7 @@ class StatsStore:
         for a rebuild: the tables whose log holds a ``game_over``."""
         async with self.storage.conn.execute(
             "SELECT t.id, t.guild_id, max(e.created_at) FROM tables t JOIN table_events e ON e.table_id = t.id "
-            "WHERE e.type = 'game_over' GROUP BY t.id ORDER BY t.id"
+            "WHERE e.type = 'game_over' AND t.guild_id IS NOT NULL GROUP BY t.id ORDER BY t.id"
         ) as cur:
             return [(tid, guild, at) for tid, guild, at in await cur.fetchall()]
 

@@ -122,3 +122,24 @@ async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(t
     person, _, _, _ = await stats.person(GUILD, "u:10")
     assert person.games == MIN_GAMES
     await close(service)
+
+
+async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_counts_old_games(tmp_path):
+    import re
+
+    from tests.test_startup import bot
+
+    path = tmp_path / "db.sqlite3"
+    service = await make_service(path)
+    for g in range(2):
+        await play_game(service, ["u:10", "u:11", "u:12", None], f"old{g}")
+    await close(service)  # a database from before statistics: games, no numbers
+    service = await make_service(path)
+    stats = StatsService(service.storage, service)
+    assert await stats.backfill() == 2 and await stats.backfill() == 0  # once
+    summary = await stats.summary()
+    await close(service)
+    out = bot("rebuild-stats", env={"JASS_DATABASE": str(path)})
+    assert out.returncode == 0, out.stderr
+    sums = re.findall(r"checksum (\w+)", out.stdout)
+    assert sums == [summary["checksum"]] * 2 and "identical" in out.stdout
