@@ -223,7 +223,17 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
         await challenges.play_click(interaction, self.fields["challenge"])
 
 
+class LeaderboardPageButton(
+    JassItem, template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points)s(?P<season>\d{{1,4}})p(?P<page>\d{{1,4}})"
+):
+    """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        await cog.leaderboard_page(interaction, self.fields["by"], int(self.fields["season"]), int(self.fields["page"]))
+
+
 BUTTONS: tuple[type[JassItem], ...] = (
+    LeaderboardPageButton,
     TournamentJoinButton,
     TournamentLeaveButton,
     TournamentCheckInButton,

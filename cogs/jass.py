@@ -44,6 +44,7 @@ from .buttons import BUTTONS, STOECK_BIT, as_view, is_ours, release
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import hand_message, table_embed
+from .stats import StatsPresenter
 from .table_messages import TableMessages
 
 if TYPE_CHECKING:
@@ -289,6 +290,108 @@ class Jass(commands.Cog):
         )  # fmt: skip
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
+
+    # -- statistics and ratings (cogs/stats.py draws them) ----------------------------
+
+    @property
+    def stats(self) -> StatsPresenter | None:
+        service = getattr(self.bot, "stats", None)
+        return StatsPresenter(service) if service is not None else None
+
+    @jass.command(name=command_text("jass.stats.name"), description=command_text("jass.stats.description"))
+    @app_commands.rename(member=command_text("jass.stats.member.name"))
+    @app_commands.describe(member=command_text("jass.stats.member.description"))
+    async def stats_cmd(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        who = member or interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
+        shown = await self.stats.stats_message(interaction.guild_id, actor_of(who), who.display_name, lang)
+        await interaction.followup.send(ephemeral=True, **shown)
+
+    @jass.command(name=command_text("jass.leaderboard.name"), description=command_text("jass.leaderboard.description"))
+    @app_commands.rename(
+        season=command_text("jass.leaderboard.season.name"), by=command_text("jass.leaderboard.by.name")
+    )
+    @app_commands.describe(
+        season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description")
+    )
+    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ("rating", "wins", "points")])
+    async def leaderboard(
+        self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
+        by: str = "rating",
+    ) -> None:  # fmt: skip
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        if season is None:
+            season, _ = await self.stats.service.store.season(interaction.guild_id)
+        await self.leaderboard_page(interaction, by, season, 1)
+
+    async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None:
+        """A page of the leaderboard: a new private message, or (a page button) the same one edited."""
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        shown = await self.stats.leaderboard_message(interaction.guild_id, season, by, page,
+                                                     actor_of(interaction.user), lang)  # fmt: skip
+        if isinstance(shown, str):
+            await self.reply(interaction, shown)
+        elif interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(**shown)
+        else:
+            await interaction.response.send_message(ephemeral=True, **shown)
+
+    season = app_commands.Group(
+        name=command_text("jass.season.name"), description=command_text("jass.season.description"), parent=jass
+    )
+
+    @season.command(name=command_text("jass.season.new.name"), description=command_text("jass.season.new.description"))
+    async def season_new(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        if not self.is_manager(interaction):
+            await self.reply(interaction, msg("season.not_manager", lang))
+            return
+        number = await self.stats.service.store.new_season(interaction.guild_id)
+        await self.reply(interaction, msg("season.new", lang, season=number))
+
+    @jass.command(name=command_text("jass.privacy.name"), description=command_text("jass.privacy.description"))
+    @app_commands.rename(hide=command_text("jass.privacy.hide.name"))
+    @app_commands.describe(hide=command_text("jass.privacy.hide.description"))
+    async def privacy(self, interaction: discord.Interaction, hide: bool = True) -> None:
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        await self.stats.service.store.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
+        await self.reply(interaction, msg("privacy.hidden" if hide else "privacy.shown", lang))
+
+    @jass.command(name=command_text("jass.forget.name"), description=command_text("jass.forget.description"))
+    @app_commands.rename(confirm=command_text("jass.forget.confirm.name"))
+    @app_commands.describe(confirm=command_text("jass.forget.confirm.description"))
+    async def forget_me(self, interaction: discord.Interaction, confirm: str = "") -> None:
+        lang = self.lang(interaction)
+        if self.stats is None or not interaction.guild_id:
+            await self.reply(interaction, msg("stats.guild_only", lang))
+            return
+        if confirm.strip().upper() not in ("FORGET", "VERGESSEN"):
+            await self.reply(interaction, msg("forget.confirm", lang))
+            return
+        actor = actor_of(interaction.user)
+        seated = await self.stats.service.seated(interaction.guild_id, actor)
+        if seated is not None:
+            await self.reply(interaction, msg("forget.seated", lang, table=seated))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        changed = await self.stats.service.forget(interaction.guild_id, actor)
+        await interaction.followup.send(msg("forget.done", lang, n=changed), ephemeral=True)
 
     @jass.command(name=command_text("jass.cards.name"), description=command_text("jass.cards.description"))
     @app_commands.rename(deck=command_text("jass.settings.deck.name"))

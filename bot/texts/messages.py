@@ -1,6 +1,7 @@
 """Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
 from .challenge import MESSAGES as CHALLENGE_MESSAGES
+from .stats import MESSAGES as STATS_MESSAGES
 from .tournament import MESSAGES as TOURNAMENT_MESSAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -324,3 +325,4 @@ TERMINAL: dict[str, dict[str, str]] = {
 MESSAGES.update(TERMINAL)
 MESSAGES.update(TOURNAMENT_MESSAGES)
 MESSAGES.update(CHALLENGE_MESSAGES)
+MESSAGES.update(STATS_MESSAGES)
