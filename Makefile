@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.render_bench
 	$(PY) -m benchmarks.draw_bench
 	$(PY) -m benchmarks.tournament_bench
+	$(PY) -m benchmarks.rating_bench
 	$(PY) -m benchmarks.ai_bench
 
 $(RESEARCH_STAMP): $(STAMP)

@@ -185,14 +185,7 @@ class StatsService:
 
     async def tournament_results(self, guild_id: int, actor: str) -> tuple[int, int, int]:
         """(tournaments, Passen, points) of a person's tournament results on the server."""
-        async with self.storage.conn.execute(
-            "SELECT count(DISTINCT r.tournament_id), count(*), coalesce(sum(r.points), 0) FROM tournament_results r "
-            "JOIN tournaments t ON t.id = r.tournament_id WHERE t.guild_id = ? AND t.kind = 'tournament' "
-            "AND r.player = ?",
-            (guild_id, actor),
-        ) as cur:
-            row = await cur.fetchone()
-        return (row[0], row[1], row[2]) if row else (0, 0, 0)
+        return await self.store.tournament_results(guild_id, actor)
 
     async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
         """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` rating,

@@ -137,6 +137,17 @@ class StatsStore:
         ) as cur:
             return [(a, n, mu, sg, g, json.loads(h)) for a, n, mu, sg, g, h in await cur.fetchall()]
 
+    async def tournament_results(self, guild_id: int, actor: str) -> tuple[int, int, int]:
+        """(tournaments, Passen, points) of a person's tournament results on the server."""
+        async with self.storage.conn.execute(
+            "SELECT count(DISTINCT r.tournament_id), count(*), coalesce(sum(r.points), 0) FROM tournament_results r "
+            "JOIN tournaments t ON t.id = r.tournament_id WHERE t.guild_id = ? AND t.kind = 'tournament' "
+            "AND r.player = ?",
+            (guild_id, actor),
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1], row[2]) if row else (0, 0, 0)
+
     # -- privacy ----------------------------------------------------------------------------
 
     async def hidden(self, guild_id: int) -> set[str]:

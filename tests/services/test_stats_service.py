@@ -143,3 +143,26 @@ async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_
     assert out.returncode == 0, out.stderr
     sums = re.findall(r"checksum (\w+)", out.stdout)
     assert sums == [summary["checksum"]] * 2 and "identical" in out.stdout
+
+
+async def test_every_tournament_passe_is_rated_and_its_results_count(tmp_path):
+    from bot.services.tournaments import TournamentService
+
+    from .test_tournament_service import PEOPLE, people_play
+
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    tournaments = TournamentService(service.storage, service, seeds=lambda: "rated", level="club")
+    t = await tournaments.create("u:1", "Herbst", 2, 1, guild_id=GUILD, channel_id=5)
+    for i, actor in enumerate(PEOPLE[:4]):
+        await tournaments.join(t.tournament_id, actor, f"p{i}")
+    await tournaments.start(t.tournament_id, "u:1")
+    await people_play(tournaments)
+    await stats.wait_idle()
+    games = await service.storage.stats.games(GUILD)
+    assert len(games) == 2 and {g["kind"] for g in games} == {"tournament"}  # one table per Passe
+    assert await stats.tournament_results(GUILD, PEOPLE[0]) == (1, 2, sum(
+        pts for _, pl, _, pts in await tournaments.store.results(t.tournament_id) if pl == PEOPLE[0]))  # fmt: skip
+    [rating] = [r for r in await service.storage.stats.ratings(GUILD, 1) if r[0] == PEOPLE[0]]
+    assert rating[4] == 2  # rated after each Passe
+    await close(service)
