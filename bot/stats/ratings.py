@@ -5,7 +5,9 @@ points are the scores (openskill's margin: a win by more points than ``margin`` 
 Computer players take part as one fixed rating per level, calibrated once from computer-only
 games (``benchmarks/rating_bench.py --calibrate``) and never updated, so a person's rating
 reads against known references. A person whose cards a stand-in played in part counts with a
-reduced weight (openskill's weights: the share of their cards they played themselves).
+reduced weight: their update is scaled by the share of their cards they played themselves
+(openskill 6.2's ``weights`` are rescaled within a team to 1…2, so a person next to a computer
+partner would count fully whatever the weight; scaling the update says what we mean).
 
 Shown on an Elo-like scale: 1500 + 40 × (mu − 25), ± 2 sigma on the same scale.
 """
@@ -84,7 +86,7 @@ class Rater:
             if s.actor is None:
                 mu, sigma = self.computers.get(s.level or "club", self.computers["club"])
                 players.append(self.model.rating(mu=mu, sigma=sigma))
-                weights.append(1.0)  # a reference: its update is thrown away
+                weights.append(0.0)  # a reference: never moved
             else:
                 r = self.people.setdefault(s.actor, Rating())
                 players.append(self.model.rating(mu=r.mu, sigma=r.sigma))
@@ -92,14 +94,15 @@ class Rater:
                 weights.append(max(MIN_WEIGHT, own))
             actors.append(s.actor)
         teams = [[players[0], players[2]], [players[1], players[3]]]
-        team_weights = [[weights[0], weights[2]], [weights[1], weights[3]]]
         scores = [float(record.totals[0]), float(record.totals[1])]
-        new = self.model.rate(teams, scores=scores, weights=team_weights)
+        new = self.model.rate(teams, scores=scores)
         for seat, actor in enumerate(actors):
             if actor is None:
                 continue
-            after = new[seat % 2][seat // 2]
+            after, weight = new[seat % 2][seat // 2], weights[seat]
             r = self.people[actor]
-            r.mu, r.sigma, r.games = after.mu, after.sigma, r.games + 1
-            r.history = [*r.history, after.mu][-20:]
+            r.mu += weight * (after.mu - r.mu)
+            r.sigma += weight * (after.sigma - r.sigma)
+            r.games += 1
+            r.history = [*r.history, r.mu][-20:]
         return True
