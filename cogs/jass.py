@@ -389,6 +389,13 @@ class Jass(commands.Cog):
         if seated is not None:
             await self.reply(interaction, msg("forget.seated", lang, table=seated))
             return
+        tournaments = getattr(self.bot, "tournaments", None)
+        if tournaments is not None:
+            for tid in await tournaments.store.open_ids(guild_id=interaction.guild_id):
+                t = await tournaments.get(tid)
+                if t.playing(actor) or actor in t.waitlist:
+                    await self.reply(interaction, msg("forget.in_tournament", lang, name=t.name))
+                    return
         await interaction.response.defer(ephemeral=True, thinking=True)
         changed = await self.stats.service.forget(interaction.guild_id, actor)
         await interaction.followup.send(msg("forget.done", lang, n=changed), ephemeral=True)

@@ -127,6 +127,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Du sitzt noch an einem offenen Tisch (Tisch {table}); verlasse ihn oder spiel fertig, dann geht es.",
         "en": "You still sit at an open table (table {table}); leave it or finish, then it works.",
     },
+    "forget.in_tournament": {
+        "de": "Du spielst noch im Turnier «{name}»; nach seinem Ende (oder abgemeldet) geht es.",
+        "en": "You still play in “{name}”; once it is over (or you have left it), it works.",
+    },
     "forget.done": {
         "de": "Erledigt: deine Statistik und Wertung hier sind gelöscht, dein Name ist in {n} Tisch(en) anonym.",
         "en": "Done: your statistics and rating here are deleted, your name is anonymous at {n} table(s).",
