@@ -30,7 +30,7 @@ from bot.ai.base import decision_seed, make_player
 from bot.game import AddComputer, JoinSeat, StartGame
 from bot.services import ServiceSettings, TableService
 from bot.services.stats import StatsService
-from bot.stats.ratings import Rater
+from bot.stats.ratings import DEFAULT_MARGIN, Rater
 from bot.stats.records import GameRecord, game_records
 from bot.storage import Storage
 
@@ -57,6 +57,14 @@ def kendall_tau_b(xs: list[float], ys: list[float]) -> float:
             discordant += 1
     denominator = ((concordant + discordant + ties_x) * (concordant + discordant + ties_y)) ** 0.5
     return (concordant - discordant) / denominator if denominator else 0.0
+
+
+def tau_ceiling(levels: int, per_level: int) -> float:
+    """The largest tau-b a perfect order reaches when the true levels are tied within a level."""
+    n = levels * per_level
+    total = n * (n - 1) // 2
+    tied = levels * per_level * (per_level - 1) // 2
+    return (total - tied) / ((total - tied) * total) ** 0.5
 
 
 def pairs_right(truth: list[int], ratings: list[float]) -> float:
@@ -134,6 +142,8 @@ async def population(args: argparse.Namespace) -> None:
     print(f"through the stats service (PlackettLuce, margin {args.margin:g}): "
           f"tau {kendall_tau_b(live, [truth[p] for p in sorted(truth)]):.3f}, "
           f"pairs right {pairs_right([truth[p] for p in sorted(truth)], live):.3f}")  # fmt: skip
+    print(f"tau-b's ceiling with {args.per_level} people per level (ties in the true level): "
+          f"{tau_ceiling(len(levels_order), args.per_level):.3f}")  # fmt: skip
     print(f"{'model':24} {'margin':>6} {'tau':>6} {'pairs':>6} {'games to tau>=0.8 for good':>28}")
     for name, model in MODELS.items():
         for margin in MARGINS:
@@ -174,7 +184,7 @@ def main() -> None:
     parser.add_argument("--levels", default="beginner,club,strong", help="weakest first")
     parser.add_argument("--per-level", type=int, default=8)
     parser.add_argument("--budget", type=float, default=0.03, help="seconds per strong decision")
-    parser.add_argument("--margin", type=float, default=60.0)
+    parser.add_argument("--margin", type=float, default=DEFAULT_MARGIN)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--calibrate", action="store_true", help="computer-only games: the fixed computer ratings")
     args = parser.parse_args()

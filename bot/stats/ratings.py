@@ -31,7 +31,7 @@ COMPUTER_RATINGS: dict[str, tuple[float, float]] = {
     "club": (25.0, 1.0),
     "strong": (27.5, 1.0),
 }
-DEFAULT_MARGIN = 60.0  # points; chosen with the benchmark (README)
+DEFAULT_MARGIN = 120.0  # points; chosen with benchmarks/rating_bench.py (README)
 MIN_WEIGHT = 0.2  # a person whose cards a stand-in played entirely still counts a little
 
 
