@@ -232,8 +232,17 @@ class LeaderboardPageButton(
         await cog.leaderboard_page(interaction, self.fields["by"], int(self.fields["season"]), int(self.fields["page"]))
 
 
+class RulesShowButton(JassItem, template=rf"{PREFIX}:rules:0:show"):
+    """Show a private /rules answer in the channel."""
+
+    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+        rules: Any = getattr(interaction.client, "get_cog", lambda name: None)("RulesCog")
+        await rules.show_in_channel(interaction)
+
+
 BUTTONS: tuple[type[JassItem], ...] = (
     LeaderboardPageButton,
+    RulesShowButton,
     TournamentJoinButton,
     TournamentLeaveButton,
     TournamentCheckInButton,

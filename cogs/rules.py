@@ -1,13 +1,35 @@
-"""``/rules <topic>``: a Schieber rule explained, in the user's language (ephemeral)."""
+"""``/rules``: a Schieber rule explained, or a concrete question computed, for the rules of the
+table in front of you (private by default, with a "Show in channel" button).
+
+- ``/rules topic`` — a topic (autocomplete over titles, synonyms and the texts' words), with the
+  value of the rule keys it depends on at this table;
+- ``/rules weis cards [against] [contract]`` — the Weis in some cards, and which list wins;
+- ``/rules count cards contract`` — card points;
+- ``/rules legal hand trick contract`` — which cards may be played, and why not;
+- ``/rules score contract card_points [match] [weis] [stoeck]`` — what a hand writes.
+
+The rules asked about are those of the open table of the channel (or thread), else the
+server's default preset, else the bot's. The answers come from ``bot/rules/lookup.py``.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.rules import Contract, RuleSet
+from bot.rules.lookup import better_weis, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
-from bot.texts.rules_topics import BY_KEY, find_topics
+from bot.texts.card_words import CardWordsError, parse_cards, suggestions
+from bot.texts.cards import Deck
+from bot.texts.rule_keys import KEY_TEXTS, value_text
+from bot.texts.rules_topics import BY_KEY, KEYS, find_topics
+
+COLOUR = 0x2E7D32
+CONTRACTS = ["eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"]
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -19,28 +41,245 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=command_text("rules.name"),
-        description=command_text("rules.description"),
-    )
+    rules = app_commands.Group(name=command_text("rules.name"), description=command_text("rules.description"))
+
+    # -- which rules ----------------------------------------------------------------------
+
+    async def rules_here(self, interaction: discord.Interaction, lang: str) -> tuple[RuleSet, str]:
+        """The rules of the channel's open table, else the server's preset, else the bot's; and a
+        sentence saying which."""
+        service = getattr(self.bot, "service", None)
+        channel = interaction.channel_id
+        if service is not None and channel is not None:
+            for table_id in await service.storage.tables_in_channel(channel, status="open"):
+                try:
+                    table = await service.get(table_id)
+                except Exception:  # an unreadable table: the server's rules instead
+                    continue
+                preset = _preset_of(table.rules)
+                return table.rules, message("rl.here.table", lang, id=table_id, preset=preset)
+        jass: Any = self.bot.get_cog("Jass")
+        server = await jass.server_settings(interaction.guild_id) if jass is not None else {}
+        if server.get("preset"):
+            return RuleSet.preset(server["preset"]), message("rl.here.server", lang, preset=server["preset"])
+        settings = getattr(self.bot, "settings", None)
+        rules = settings.rules if settings is not None else RuleSet()
+        return rules, message("rl.here.bot", lang, preset=_preset_of(rules))
+
+    # -- topics ---------------------------------------------------------------------------
+
+    @rules.command(name=command_text("rules.explain.name"), description=command_text("rules.explain.description"))
     @app_commands.rename(topic=command_text("rules.topic.name"))
     @app_commands.describe(topic=command_text("rules.topic.description"))
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+    async def topic(self, interaction: discord.Interaction, topic: str) -> None:
         lang = _lang(interaction)
         found = BY_KEY.get(topic) or next(iter(find_topics(topic, lang)), None)
         if found is None:
             await interaction.response.send_message(message("rules.unknown", lang), ephemeral=True)
             return
-        embed = discord.Embed(title=found.title[lang], description=found.text[lang], colour=0x2E7D32)
-        embed.set_footer(text=message("rules.source", lang, section=found.section))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        rules, which = await self.rules_here(interaction, lang)
+        embed = discord.Embed(title=found.title[lang], description=found.text[lang][:3500], colour=COLOUR)
+        keys = KEYS.get(found.key, ())
+        if keys:
+            here = rules.to_dict()
+            lines = [f"`{k}`: **{value_text(here[k], lang)}**" for k in keys if k in here]
+            embed.add_field(name=message("rl.at_this_table", lang), value="\n".join(lines)[:1024], inline=False)
+        if found.key.startswith("key-"):
+            key = found.key[4:]
+            embed.description = KEY_TEXTS[key][lang]
+        embed.set_footer(text=f"{message('rules.source', lang, section=found.section)} · {which}"[:2048])
+        await self.answer(interaction, embed)
 
-    @rules.autocomplete("topic")
+    @topic.autocomplete("topic")
     async def topic_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = _lang(interaction)
-        return [app_commands.Choice(name=t.title[lang], value=t.key) for t in find_topics(current, lang)[:25]]
+        return [app_commands.Choice(name=t.title[lang][:100], value=t.key) for t in find_topics(current, lang)[:25]]
+
+    # -- calculators ----------------------------------------------------------------------
+
+    @rules.command(name=command_text("rules.weis.name"), description=command_text("rules.weis.description"))
+    @app_commands.rename(cards=command_text("rules.cards.name"), against=command_text("rules.against.name"),
+                         contract=command_text("rules.contract.name"))  # fmt: skip
+    @app_commands.describe(cards=command_text("rules.cards.description"),
+                           against=command_text("rules.against.description"),
+                           contract=command_text("rules.contract.description"))  # fmt: skip
+    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
+    async def weis(self, interaction: discord.Interaction, cards: str, against: str = "",
+                   contract: str = "eichel") -> None:  # fmt: skip
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        c = int(Contract.parse(contract))
+        deck = Deck(lang)
+        mine = await self.cards(interaction, cards, c, lang)
+        other = await self.cards(interaction, against, c, lang) if against.strip() else []
+        if mine is None or other is None:
+            return
+        embed = discord.Embed(title=message("rl.weis.title", lang, contract=deck.contract(c)), colour=COLOUR)
+        lines = []
+        if not rules.weis_enabled:
+            lines.append(message("rl.weis.off", lang))
+        found = weis_in(mine, c, rules)
+        for w in found:
+            names = ", ".join(deck.card(card) for card in range(36) if w.mask >> card & 1)
+            lines.append(message("rl.weis.line", lang, cards=names, points=w.points))
+        if found:
+            total = sum(w.points for w in found)
+            m = rules.multiplier(c)
+            lines.append(message("rl.weis.total", lang, points=total, m=m, written=total * m))
+        else:
+            lines.append(message("rl.weis.none", lang))
+        if against.strip():
+            winner = better_weis(mine, other, c, rules)
+            key = {0: "rl.weis.first_wins", 1: "rl.weis.second_wins", None: "rl.weis.nobody"}[winner]
+            lines.append(message(key, lang))
+        embed.description = "\n".join(lines)[:4000]
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    @rules.command(name=command_text("rules.count.name"), description=command_text("rules.count.description"))
+    @app_commands.rename(cards=command_text("rules.cards.name"), contract=command_text("rules.contract.name"))
+    @app_commands.describe(cards=command_text("rules.cards.description"),
+                           contract=command_text("rules.contract.description"))  # fmt: skip
+    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
+    async def count(self, interaction: discord.Interaction, cards: str, contract: str) -> None:
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        c = int(Contract.parse(contract))
+        parsed = await self.cards(interaction, cards, c, lang)
+        if parsed is None:
+            return
+        deck = Deck(lang)
+        names = ", ".join(deck.card(card) for card in parsed)
+        embed = discord.Embed(title=message("rl.count.title", lang, contract=deck.contract(c)), colour=COLOUR,
+                              description=message("rl.count.text", lang, cards=names,
+                                                  points=points_of(parsed, c, rules))[:4000])  # fmt: skip
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    @rules.command(name=command_text("rules.legal.name"), description=command_text("rules.legal.description"))
+    @app_commands.rename(hand=command_text("rules.hand.name"), trick=command_text("rules.trick.name"),
+                         contract=command_text("rules.contract.name"))  # fmt: skip
+    @app_commands.describe(hand=command_text("rules.hand.description"), trick=command_text("rules.trick.description"),
+                           contract=command_text("rules.contract.description"))  # fmt: skip
+    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
+    async def legal(self, interaction: discord.Interaction, hand: str, contract: str, trick: str = "") -> None:
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        c = int(Contract.parse(contract))
+        mine = await self.cards(interaction, hand, c, lang)
+        played = await self.cards(interaction, trick, c, lang) if trick.strip() else []
+        if mine is None or played is None:
+            return
+        deck = Deck(lang)
+        lines = [message("rl.legal.trick", lang, cards=", ".join(deck.card(x) for x in played))] if played else [
+            message("rl.legal.lead", lang)]  # fmt: skip
+        for p in playable(mine, played, c, rules):
+            if p.reason is None:
+                lines.append(message("rl.legal.yes", lang, card=deck.card(p.card)))
+            else:
+                lines.append(
+                    message("rl.legal.no", lang, card=deck.card(p.card), reason=message(f"reason.{p.reason}", lang))
+                )
+        embed = discord.Embed(title=message("rl.legal.title", lang, contract=deck.contract(c)), colour=COLOUR,
+                              description="\n".join(lines)[:4000])  # fmt: skip
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    @rules.command(name=command_text("rules.score.name"), description=command_text("rules.score.description"))
+    @app_commands.rename(contract=command_text("rules.contract.name"), card_points=command_text("rules.points.name"),
+                         match=command_text("rules.match.name"), weis=command_text("rules.weispoints.name"),
+                         stoeck=command_text("rules.stoeck.name"))  # fmt: skip
+    @app_commands.describe(contract=command_text("rules.contract.description"),
+                           card_points=command_text("rules.points.description"),
+                           match=command_text("rules.match.description"),
+                           weis=command_text("rules.weispoints.description"),
+                           stoeck=command_text("rules.stoeck.description"))  # fmt: skip
+    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
+    async def score(
+        self, interaction: discord.Interaction, contract: str, card_points: app_commands.Range[int, 0, 157],
+        match: bool = False, weis: app_commands.Range[int, 0, 2000] = 0, stoeck: bool = False,
+    ) -> None:  # fmt: skip
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        c = int(Contract.parse(contract))
+        try:
+            w = written(rules, c, card_points, match=match, weis=weis, stoeck=stoeck)
+        except ValueError:
+            await interaction.response.send_message(message("rl.score.bad", lang), ephemeral=True)
+            return
+        parts = [message("rl.score.cards", lang, n=card_points)]
+        if match and rules.match_bonus:
+            parts.append(message("rl.score.match", lang, n=rules.match_bonus))
+        if weis:
+            parts.append(message("rl.score.weis", lang, n=weis))
+        if stoeck and rules.stoeck_enabled and c < 4:
+            parts.append(message("rl.score.stoeck", lang))
+        text = message("rl.score.text", lang, parts=" + ".join(parts), base=w.base, m=w.multiplier, points=w.points)
+        if stoeck and not (rules.stoeck_enabled and c < 4):
+            text += "\n" + message("rl.score.stoeck_off", lang)
+        embed = discord.Embed(title=message("rl.score.title", lang, contract=Deck(lang).contract(c)), colour=COLOUR,
+                              description=text)  # fmt: skip
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    @weis.autocomplete("cards")
+    @weis.autocomplete("against")
+    @count.autocomplete("cards")
+    @legal.autocomplete("hand")
+    @legal.autocomplete("trick")
+    async def cards_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        deck = Deck(_lang(interaction))
+        names = [deck.card(card) for card in range(36)]
+        return [app_commands.Choice(name=shown, value=value) for shown, value in suggestions(current, names)]
+
+    # -- answering ------------------------------------------------------------------------
+
+    async def cards(self, interaction: discord.Interaction, text: str, contract: int, lang: str) -> list[int] | None:
+        """The cards of ``text``; else a private message quoting the unreadable part (and None)."""
+        try:
+            return parse_cards(text, contract if contract < 4 else None)
+        except CardWordsError as err:
+            key = {"needs_trump": "rl.needs_trump", "twice": "rl.twice"}.get(err.reason, "rl.bad_cards")
+            await interaction.response.send_message(message(key, lang, part=err.part[:200]), ephemeral=True)
+            return None
+
+    async def answer(self, interaction: discord.Interaction, embed: discord.Embed) -> None:
+        """Privately, with a "Show in channel" button."""
+        from .buttons import as_view
+
+        button: discord.ui.Button[Any] = discord.ui.Button(label=message("rl.show", _lang(interaction)),
+                                                           custom_id="jass:rules:0:show")  # fmt: skip
+        await interaction.response.send_message(embed=embed, view=as_view([button]), ephemeral=True)
+
+    async def show_in_channel(self, interaction: discord.Interaction) -> None:
+        """The private answer the button sits under, posted in the channel for everyone."""
+        lang = _lang(interaction)
+        embeds = [e.to_dict() for e in (interaction.message.embeds if interaction.message else [])][:1]
+        if not embeds or interaction.channel_id is None:
+            await interaction.response.send_message(message("rules.unknown", lang), ephemeral=True)
+            return
+        embeds[0]["author"] = {"name": message("rl.shown_by", lang, who=interaction.user.display_name)[:256]}
+        from . import rest
+
+        await interaction.response.defer()
+        await rest.post_message(self.bot.http, interaction.channel_id,
+                                {"embeds": embeds, "allowed_mentions": {"parse": []}})  # fmt: skip
+
+
+def _preset_of(rules: RuleSet) -> str:
+    """The name of the preset a rule set is (or "custom")."""
+    from bot.rules import PRESETS
+
+    here = rules.to_dict()
+    for name in PRESETS:
+        base = RuleSet.preset(name).to_dict()
+        if all(here[k] == v for k, v in base.items() if k != "hands_per_game"):
+            return name
+    return "custom"
 
 
 async def setup(bot: commands.Bot) -> None:

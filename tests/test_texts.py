@@ -93,3 +93,34 @@ def test_command_names_and_descriptions_fit_discord():
                 assert re.fullmatch(r"[\w-]{1,32}", text) and text == text.lower(), (key, lang, text)
             elif key.endswith(".description"):
                 assert 1 <= len(text) <= 100, (key, lang, len(text))
+
+
+def test_every_rule_key_has_its_topic_and_every_topic_both_languages():
+    from dataclasses import fields
+
+    from bot.rules import RuleSet
+    from bot.texts.rule_keys import KEY_TEXTS
+    from bot.texts.rules_topics import BY_KEY, KEYS, TOPICS
+
+    keys = {f.name for f in fields(RuleSet)}
+    assert set(KEY_TEXTS) == keys
+    for key in keys:
+        assert f"key-{key}" in BY_KEY
+    for topic in TOPICS:
+        assert set(topic.title) == set(LANGS) and set(topic.text) == set(LANGS), topic.key
+        assert all(t.strip() for t in topic.text.values()), topic.key
+    for topic, depends in KEYS.items():
+        assert topic in BY_KEY and set(depends) <= keys, topic
+    wanted = {"bedanken", "schneider", "kontermatsch", "presets", "weis-when", "striche", "dealing", "playing-here"}
+    assert wanted <= set(BY_KEY)
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [("Buur", "glossary"), ("Nell", "glossary"), ("Stöckli", "stoeck"), ("Obeabe", "contracts"),
+     ("Uneufe", "contracts"), ("zurückschieben", "key-allow_schieben_back"), ("Jasstafel", "striche")],
+)  # fmt: skip
+def test_search_knows_the_synonyms(query, topic):
+    from bot.texts.rules_topics import find_topics
+
+    assert topic in [t.key for t in find_topics(query)][:3]

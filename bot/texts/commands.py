@@ -4,6 +4,7 @@ English is the name Discord shows by default; the translator gives it the German
 """
 
 from .challenge import COMMANDS as CHALLENGE_COMMANDS
+from .rules_lookup import COMMANDS as RULES_LOOKUP_COMMANDS
 from .stats import COMMANDS as STATS_COMMANDS
 from .tournament import COMMANDS as TOURNAMENT_COMMANDS
 
@@ -19,6 +20,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)
 COMMAND_TEXTS.update(CHALLENGE_COMMANDS)
+COMMAND_TEXTS.update(RULES_LOOKUP_COMMANDS)
 COMMAND_TEXTS.update(STATS_COMMANDS)
 
 COMMAND_TEXTS.update(

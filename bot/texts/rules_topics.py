@@ -1,11 +1,16 @@
 """Answers of ``/rules``: short explanations of Schieber, in German and English.
 
-Each topic cites the section of the project's rules specification it summarises.
+Each topic cites the section of the project's rules specification it summarises (and the
+source it follows where the sources differ). ``KEYS`` names the rule keys a topic depends on:
+``/rules`` adds their value at the table asked from. One topic per rule key is generated
+from ``rule_keys.py``. Search matches keys, titles, aliases, synonyms and the texts' words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .rule_keys import KEY_TEXTS
 
 
 @dataclass(frozen=True)
@@ -197,26 +202,201 @@ TOPICS: tuple[Topic, ...] = (
         },
         ("puur", "buur", "bauer", "näll", "nell", "bock", "glossar", "words", "begriffe"),
     ),
+    Topic(
+        "bedanken",
+        "§12.4",
+        {"de": "Bedanken", "en": "Bedanken (claiming the win)"},
+        {
+            "de": "Mit `end_mode: bedanken` endet das Spiel nicht von selbst: ein Team, das glaubt, das Ziel erreicht "
+            "zu haben (mit Stöck, Weis und Stichen so weit gezählt), bedankt sich. Stimmt es, gewinnt es sofort; "
+            "irrt es sich, hat es verloren. Mit `auto` (Standard) beendet der Bot das Spiel selbst, sobald ein Team "
+            "das Ziel erreicht. Schweizer Jassregeln kennen das Bedanken; die Apps zählen automatisch.",
+            "en": "With `end_mode: bedanken` the game does not end by itself: a team that believes it has reached the "
+            "target (counting Stöck, Weis and tricks so far) claims the win. If right, it wins at once; if wrong, it "
+            "has lost. With `auto` (the default) the bot ends the game as soon as a team reaches the target. Swiss "
+            "rule books know Bedanken; the apps count automatically.",
+        },
+        ("bedanken", "claim", "bedank", "ende ansagen"),
+    ),
+    Topic(
+        "schneider",
+        "§12.6",
+        {"de": "Berg und Schneider", "en": "Berg and Schneider"},
+        {
+            "de": "Der **Berg** ist die halbe Zielpunktzahl: wer ihn zuerst erreicht, bekommt einen Strich. "
+            "**Schneider**: wer bei Spielende noch unter der halben Zielpunktzahl steht, ist «Schneider» und "
+            "verliert doppelt (zwei Striche mehr für die Sieger). Beides lässt sich abschalten (`berg`, `schneider`).",
+            "en": "The **Berg** is half the target: the first team to reach it gets a Strich. **Schneider**: a team "
+            'still below half the target when the game ends is "Schneider" and loses double (two more Striche for '
+            "the winners). Both can be switched off (`berg`, `schneider`).",
+        },
+        ("schneider", "berg", "striche"),
+    ),
+    Topic(
+        "kontermatsch",
+        "§11.3",
+        {"de": "Match und Kontermatsch", "en": "Match and Kontermatsch"},
+        {
+            "de": "Ein **Match** (alle neun Stiche) zählt 157 Kartenpunkte plus den Matchzuschlag (`match_bonus`, "
+            "meist 100): 257, mal den Multiplikator. Ein **Kontermatsch** ist ein Match des Teams, das *nicht* "
+            "angesagt hat; er wird zusätzlich mit `kontermatsch_factor` multipliziert. Beispiel: Undenufe ×4, "
+            "Match: 4 × 257 = 1028.",
+            "en": "A **Match** (all nine tricks) counts 157 card points plus the Match bonus (`match_bonus`, usually "
+            "100): 257, times the multiplier. A **Kontermatsch** is a Match by the team that did *not* choose trump; "
+            "it is multiplied by `kontermatsch_factor` as well. Example: Undenufe ×4, Match: 4 × 257 = 1028.",
+        },
+        ("match", "matsch", "kontermatsch", "konter"),
+    ),
+    Topic(
+        "presets",
+        "§16",
+        {"de": "Voreinstellungen (/jass new preset)", "en": "Presets (/jass new preset)"},
+        {
+            "de": "`standard`: Schweizer Schieber, 2500 Punkte, klassische Multiplikatoren, Weis und Stöck. "
+            "`swisslos`: wie Swisslos-Regeln, Obenabe und Undenufe ×3. `single-1000`: alles einfach auf 1000. "
+            "`ascending`: ×1 bis ×6 auf 4000. `tournament`: alles einfach, ohne Weis und Stöck, Match 157, "
+            "feste 12 Spiele (eine Passe). `app`: wie die verbreiteten Apps: nicht trumpfen, solange man Farbe "
+            "geben kann; Weis vor Stöck beim Auszählen.",
+            "en": "`standard`: Swiss Schieber, 2500 points, classic multipliers, Weis and Stöck. `swisslos`: like "
+            "the Swisslos rules, Obenabe and Undenufe ×3. `single-1000`: everything ×1 to 1000. `ascending`: ×1 to "
+            "×6 to 4000. `tournament`: everything ×1, no Weis, no Stöck, a Match is 157, a fixed 12 hands (a Passe). "
+            "`app`: like the common apps: no trumping while you can follow suit; Weis before Stöck at the end.",
+        },
+        ("preset", "voreinstellung", "standard", "swisslos", "app", "tournament", "turnier"),
+    ),
+    Topic(
+        "weis-when",
+        "§10.3",
+        {"de": "Wann Weis gezeigt werden", "en": "When Weis are shown"},
+        {
+            "de": "Weis werden mit der ersten Karte angesagt (bei `weis_mode: manual` von dir, sonst vom Bot) und "
+            "nach dem ersten Stich gezeigt: erst dann sieht der Tisch, welche Karten es sind, und nur das Team "
+            "mit dem besten Weis schreibt (dann alle seine Weis). Stöck zeigt man, wenn man die zweite der beiden "
+            "Karten spielt.",
+            "en": "Weis are declared with your first card (by you with `weis_mode: manual`, else by the bot) and "
+            "shown after the first trick: only then does the table see the cards, and only the team with the best "
+            "Weis writes (then all its Weis). Stöck are shown when the second of the two cards is played.",
+        },
+        ("weisen", "zeigen", "show weis", "declare"),
+    ),
+    Topic(
+        "striche",
+        "§12.7",
+        {"de": "Striche und Jasstafel", "en": "Striche and the Jasstafel"},
+        {
+            "de": "Auf der **Jasstafel** schreibt man Punkte als Striche auf das Z: ein langer Strich 100, ein "
+            "kurzer 50, ein Kreuz 20. Dazu **Striche** für Ereignisse: Berg 1, Sieg 2, Match 1, Schneider 2, "
+            "Kontermatsch 2. Der Bot zeigt die Tafel nach jedem Spiel als Bild.",
+            "en": "On the **Jasstafel** points are written as strokes on the Z: a long stroke 100, a short one 50, "
+            "a cross 20. **Striche** count events besides: Berg 1, win 2, Match 1, Schneider 2, Kontermatsch 2. The "
+            "bot shows the slate as a picture after every hand.",
+        },
+        ("jasstafel", "tafel", "strich", "slate", "z"),
+    ),
+    Topic(
+        "dealing",
+        "§4",
+        {"de": "Geben und Sitzen", "en": "Dealing and seating"},
+        {
+            "de": "Vier Spieler, die Partner sitzen sich gegenüber (Plätze 1 und 3, 2 und 4). Jeder bekommt 9 "
+            "Karten. Gespielt wird im Gegenuhrzeigersinn. Die Vorhand (wer ansagt und ausspielt) wandert jedes "
+            "Spiel einen Platz weiter; im ersten Spiel hat sie, wer die Rosen-7 hat (`first_forehand`). Der Bot "
+            "mischt nachprüfbar: der SHA-256 jedes Spiels steht vorher fest, der Seed kommt danach.",
+            "en": "Four players, partners sit opposite (seats 1 and 3, 2 and 4). Each gets 9 cards. Play goes "
+            "counter-clockwise. Forehand (who chooses and leads) moves one seat each hand; in the first hand it is "
+            "whoever holds the Rose 7 (`first_forehand`). The bot shuffles verifiably: each hand's SHA-256 is fixed "
+            "before, its seed comes after.",
+        },
+        ("geben", "deal", "mischen", "shuffle", "sitzen", "seats", "vorhand", "forehand"),
+    ),
+    Topic(
+        "playing-here",
+        "bot",
+        {"de": "So spielst du mit dem Bot", "en": "How to play with this bot"},
+        {
+            "de": "`/jass new` eröffnet einen Tisch; setz dich mit den Platz-Knöpfen, leere Plätze füllen Computer. "
+            "Auf der Tischnachricht zeigt «Meine Karten» deine Hand privat: nur erlaubte Karten sind klickbar, "
+            "Ansage, Schieben, Weis und Stöck ebenfalls per Knopf. Läuft deine Zugzeit ab (Turn-Timer), spielt ein "
+            "Ersatz-Computer für dich, bis du wieder klickst. `/jass cards` wählt Schweizer oder französische "
+            "Kartennamen, `/jass history` gibt den Verlauf, `/jass stats` deine Statistik.",
+            "en": "`/jass new` opens a table; sit down with the seat buttons, computers fill empty seats. On the table "
+            'message, "My cards" shows your hand privately: only legal cards are clickable, and so are the contract, '
+            "Schieben, Weis and Stöck. When your turn timer runs out, a stand-in computer plays for you until you click "
+            "again. `/jass cards` picks Swiss or French card names, `/jass history` gives the history, `/jass stats` "
+            "your statistics.",
+        },
+        ("bot", "buttons", "knöpfe", "timer", "stand-in", "ersatz", "how to play", "anleitung"),
+    ),
 )
 
+#: The rule keys each topic depends on (their value at the table asked from is shown).
+KEYS: dict[str, tuple[str, ...]] = {
+    "card-values": ("undenufe_values",),
+    "legal-moves": ("trump_anytime", "undertrump_when_void", "puur_exemption"),
+    "schieben": ("allow_schieben_back",),
+    "contracts": ("allow_obe_unde", "multiplier_profile"),
+    "weis": ("weis_enabled", "weis_sequences", "low_quartets", "four_nines", "kreuzweis", "weis_tie_kind"),
+    "stoeck": ("stoeck_enabled", "stoeck_auto", "stoeck_preshow"),
+    "scoring": ("multiplier_profile", "match_bonus", "kontermatsch_factor"),
+    "game-end": ("target", "hands_per_game", "end_mode", "ausmach_order"),
+    "bedanken": ("end_mode",),
+    "schneider": ("berg", "schneider"),
+    "kontermatsch": ("match_bonus", "kontermatsch_factor", "multiplier_profile"),
+    "weis-when": ("weis_enabled", "weis_mode"),
+    "dealing": ("first_forehand",),
+}
+
+#: Other ways people write the same thing (both ways round).
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("puur", "buur", "bur", "bauer"),
+    ("näll", "nell", "nöll"),
+    ("stöck", "stöckli", "stoeck"),
+    ("bock", "stich"),
+    ("obenabe", "obeabe", "obenabä"),
+    ("undenufe", "uneufe", "undeufe"),
+    ("schieben", "schiebe", "pass"),
+    ("weis", "wiis", "weisen"),
+)
+
+KEY_TOPICS: tuple[Topic, ...] = tuple(
+    Topic(f"key-{key}", "§16", {"de": f"Regel `{key}`", "en": f"Rule `{key}`"}, texts, (key, key.replace("_", " ")))
+    for key, texts in KEY_TEXTS.items()
+)
+for _key in KEY_TEXTS:
+    KEYS[f"key-{_key}"] = (_key,)
+TOPICS = TOPICS + KEY_TOPICS
 BY_KEY = {t.key: t for t in TOPICS}
 
 
+def _expand(query: str) -> set[str]:
+    """The query and its synonyms."""
+    out = {query}
+    for group in SYNONYMS:
+        if any(query == w or (len(query) >= 3 and w.startswith(query)) for w in group):
+            out |= set(group)
+    return out
+
+
 def find_topics(query: str, lang: str = "de") -> list[Topic]:
-    """Topics matching ``query`` (key, title or alias), best first; all topics for an empty query."""
+    """Topics matching ``query`` (key, title, alias, a synonym, or words of the text), best first;
+    all topics for an empty query."""
     q = query.strip().lower()
     if not q:
         return list(TOPICS)
     scored = []
     for t in TOPICS:
         words = [t.key, t.title["de"].lower(), t.title["en"].lower(), *t.aliases]
-        if q in words:
-            score = 0
-        elif any(w.startswith(q) for w in words):
-            score = 1
-        elif any(q in w for w in words):
-            score = 2
-        else:
-            continue
-        scored.append((score, TOPICS.index(t), t))
+        text = (t.text["de"] + " " + t.text["en"]).lower()
+        score = None
+        for term in _expand(q):
+            if term in words:
+                score = 0
+            elif any(w.startswith(term) for w in words):
+                score = 1 if score is None else min(score, 1)
+            elif any(term in w for w in words):
+                score = 2 if score is None else min(score, 2)
+            elif len(term) >= 3 and term in text:
+                score = 3 if score is None else min(score, 3)
+        if score is not None:
+            scored.append((score, TOPICS.index(t), t))
     return [t for _, _, t in sorted(scored)]

@@ -13,6 +13,11 @@ from .harness import Harness, user
 ANNA = user(11, "anna")
 
 
+def topic(value: str) -> list[dict]:
+    """``/rules topic topic:<value>``."""
+    return [{"name": "topic", "type": 1, "options": [{"name": "topic", "type": 3, "value": value}]}]
+
+
 @pytest.fixture
 async def harness(tmp_path, monkeypatch):
     bot = JassBot(Settings(database=tmp_path / "jass.sqlite3", dev_guild_ids=(3000,)))
@@ -32,7 +37,7 @@ async def test_commands_are_synced_with_german_names(harness):
 
 
 async def test_rules_answer_in_german_is_ephemeral_and_cites_the_rule(harness):
-    payload = harness.command_payload("rules", [{"name": "topic", "type": 3, "value": "weis"}], ANNA, "de")
+    payload = harness.command_payload("rules", topic("weis"), ANNA, "de")
     [callback] = await harness.send(payload)
     data = callback.payload["data"]
     assert callback.payload["type"] == 4
@@ -44,20 +49,20 @@ async def test_rules_answer_in_german_is_ephemeral_and_cites_the_rule(harness):
 
 
 async def test_rules_answer_in_english_and_free_text(harness):
-    payload = harness.command_payload("rules", [{"name": "topic", "type": 3, "value": "Puur"}], ANNA, "en-GB")
+    payload = harness.command_payload("rules", topic("Puur"), ANNA, "en-GB")
     [callback] = await harness.send(payload)
     assert "Under of trump" in callback.payload["data"]["embeds"][0]["description"]
 
 
 async def test_unknown_topic_says_so(harness):
-    payload = harness.command_payload("rules", [{"name": "topic", "type": 3, "value": "poker"}], ANNA, "en-US")
+    payload = harness.command_payload("rules", topic("poker"), ANNA, "en-US")
     [callback] = await harness.send(payload)
     assert "no rule" in callback.payload["data"]["content"]
     assert callback.payload["data"]["flags"] & 64
 
 
 async def test_autocomplete_offers_topics(harness):
-    options = [{"name": "topic", "type": 3, "value": "stö", "focused": True}]
+    options = [{"name": "topic", "type": 1, "options": [{"name": "topic", "type": 3, "value": "stö", "focused": True}]}]
     payload = harness.command_payload("rules", options, ANNA, "de", autocomplete=True)
     [callback] = await harness.send(payload)
     assert callback.payload["type"] == 8
@@ -97,7 +102,7 @@ def test_the_harness_internals_are_where_we_expect_them():
 @pytest.mark.parametrize("lang, words", [("en", "non-trump suit was led"), ("de", "Nicht-Trumpf-Farbe ausgespielt")])
 async def test_the_undertrump_ban_is_stated_as_the_engine_plays_it(harness, lang, words):
     """The ban applies only when a non-trump suit was led (RULES §6.1); trump led: any trump."""
-    payload = harness.command_payload("rules", [{"name": "topic", "type": 3, "value": "legal-moves"}], ANNA, lang)
+    payload = harness.command_payload("rules", topic("legal-moves"), ANNA, lang)
     [callback] = await harness.send(payload)
     text = callback.payload["data"]["embeds"][0]["description"]
     assert words in text

@@ -1,0 +1,129 @@
+"""Every rule key a host can set, in a sentence per language, and how its value reads.
+
+``/rules`` shows one topic per key (what it does, its values, the value here) and, under each
+topic, the keys it depends on with their value at the table the question is asked at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+KEY_TEXTS: dict[str, dict[str, str]] = {
+    "first_forehand": {
+        "de": "Wer im ersten Spiel anspielt: `rose7` wer die Rosen-7 hat (Schweizer Brauch), `right_of_dealer` rechts vom Geber (pagat). Danach wandert die Vorhand im Gegenuhrzeigersinn.",
+        "en": "Who leads the first hand: `rose7` whoever holds the Rose 7 (Swiss custom), `right_of_dealer` the player right of the dealer (pagat). Then forehand moves counter-clockwise.",
+    },
+    "french_map": {
+        "de": "Welche französische Farbe für welche Schweizer Farbe gezeigt wird (nur Anzeige): `official`, `jass_manual`, `parlett`, `coiffeur`.",
+        "en": "Which French suit is shown for which Swiss suit (display only): `official`, `jass_manual`, `parlett`, `coiffeur`.",
+    },
+    "allow_obe_unde": {
+        "de": "Ob Obenabe und Undenufe angesagt werden dürfen (ja) oder nur Trumpffarben (nein).",
+        "en": "Whether Obenabe and Undenufe may be chosen (yes) or trump suits only (no).",
+    },
+    "allow_schieben_back": {
+        "de": "Zurückschieben: ob der Partner, dem geschoben wurde, nochmals zurückschieben darf (ja) oder ansagen muss (nein, Schweizer Standard).",
+        "en": "Schieben back: whether the partner who was passed to may pass back again (yes) or must choose (no, the Swiss standard).",
+    },
+    "trump_anytime": {
+        "de": "Ob man Trumpf spielen darf, obwohl man die angespielte Farbe hat (ja, Schweizer Regel) oder nur, wenn man sie nicht hat (nein, App-Konvention).",
+        "en": "Whether trump may be played while holding the suit led (yes, the Swiss rule) or only when void in it (no, the app convention).",
+    },
+    "undertrump_when_void": {
+        "de": "Untertrumpfen: ob man einen tieferen Trumpf auf einen höheren legen darf, wenn man nur noch Trumpf hat und nicht Trumpf angespielt wurde (ja) oder auch dann nicht (nein).",
+        "en": "Undertrumping: whether a lower trump may go on a higher one when you hold only trumps and a non-trump was led (yes) or not even then (no).",
+    },
+    "puur_exemption": {
+        "de": "Ob der Puur nie zugegeben werden muss (ja, der «Puur ist frei») oder wie jede Karte (nein).",
+        "en": "Whether the Puur never has to be played to follow trump (yes, the Puur is free) or like any card (no).",
+    },
+    "undenufe_values": {
+        "de": "Kartenwerte bei Undenufe: `modern` (die 6 zählt 11, die 8 zählt 8) oder `legacy` (älteres Zählen).",
+        "en": "Card values in Undenufe: `modern` (the 6 counts 11, the 8 counts 8) or `legacy` (the older count).",
+    },
+    "multiplier_profile": {
+        "de": "Multiplikatoren: `classic` (Eichel, Rose ×1; Schelle, Schilte ×2; Obenabe ×3; Undenufe ×4), `swiss_3_3` (Obenabe und Undenufe ×3), `ascending` (×1 bis ×6), `single` (alles einfach).",
+        "en": "Multipliers: `classic` (Eichel, Rose ×1; Schelle, Schilte ×2; Obenabe ×3; Undenufe ×4), `swiss_3_3` (Obenabe and Undenufe ×3), `ascending` (×1 to ×6), `single` (everything ×1).",
+    },
+    "target": {
+        "de": "Auf wie viele Punkte gespielt wird (100 bis 1'000'000).",
+        "en": "How many points a game is played to (100 to 1,000,000).",
+    },
+    "match_bonus": {
+        "de": "Der Zuschlag für einen Match (alle neun Stiche), vor dem Multiplikator; 0 heisst: ein Match zählt 157.",
+        "en": "The bonus for a Match (all nine tricks), before the multiplier; 0 means a Match counts 157.",
+    },
+    "kontermatsch_factor": {
+        "de": "Womit ein Kontermatsch (Match der Gegner der Ansager) multipliziert wird (1 bis 10).",
+        "en": "What a Kontermatsch (a Match by the team that did not choose trump) is multiplied by (1 to 10).",
+    },
+    "weis_enabled": {"de": "Ob Weis gelten.", "en": "Whether Weis count."},
+    "weis_mode": {
+        "de": "`auto`: der Bot weist für dich; `manual`: du weist selbst mit der ersten Karte.",
+        "en": "`auto`: the bot declares your Weis; `manual`: you declare them with your first card.",
+    },
+    "weis_sequences": {
+        "de": "Werte der Folgen: `big` (3 Karten 20, 4 Karten 50, 5 Karten 100, …), `small`, `plus20`.",
+        "en": "Sequence values: `big` (3 cards 20, 4 cards 50, 5 cards 100, …), `small`, `plus20`.",
+    },
+    "low_quartets": {
+        "de": "Ob vier Sechser, Siebner, Achter gelten: `always`, `never`, `sixes_in_undenufe_only`.",
+        "en": "Whether four 6s, 7s or 8s count: `always`, `never`, `sixes_in_undenufe_only`.",
+    },
+    "four_nines": {
+        "de": "Was vier Neuner zählen: 150, 100 oder 0.",
+        "en": "What four Nines count: 150, 100 or 0.",
+    },
+    "kreuzweis": {
+        "de": "Ob eine Karte zu zwei Weis gehören darf (Kreuzweis: ein Vierling und eine Folge mit derselben Karte).",
+        "en": "Whether one card may belong to two Weis (a quartet and a sequence sharing a card).",
+    },
+    "weis_tie_kind": {
+        "de": "Wie gleich hohe Weis entschieden werden: `more_cards`, `quartet_first`, `pagat_list`, `height_only`; bei vollem Gleichstand gewinnt, wer näher an der Vorhand sitzt.",
+        "en": "How equal Weis are decided: `more_cards`, `quartet_first`, `pagat_list`, `height_only`; on a full tie the player nearer to forehand wins.",
+    },
+    "stoeck_enabled": {
+        "de": "Ob Stöck (König und Ober im Trumpf) 20 Punkte geben.",
+        "en": "Whether Stöck (King and Ober of trump) give 20 points.",
+    },
+    "stoeck_auto": {
+        "de": "Ob der Bot die Stöck für dich meldet (ja) oder du selbst (nein).",
+        "en": "Whether the bot announces your Stöck (yes) or you do (no).",
+    },
+    "stoeck_preshow": {
+        "de": "Ob Stöck schon vor dem Ausspielen gezeigt werden dürfen, um ein Rennen zum Ziel zu entscheiden.",
+        "en": "Whether Stöck may be shown before being played, to decide a race to the target.",
+    },
+    "ausmach_order": {
+        "de": "In welcher Reihenfolge am Schluss gezählt wird, wer zuerst das Ziel erreicht: Stöck, Weis, Stiche (Schweizer Regel) oder Weis vor Stöck (App).",
+        "en": "In which order the end is counted, who reaches the target first: Stöck, Weis, tricks (Swiss rule) or Weis before Stöck (app).",
+    },
+    "end_mode": {
+        "de": "`auto`: das Spiel endet, sobald ein Team das Ziel erreicht; `bedanken`: wer glaubt, es erreicht zu haben, bedankt sich (wer sich irrt, verliert).",
+        "en": "`auto`: the game ends as soon as a team reaches the target; `bedanken`: a team that believes it got there claims it (a wrong claim loses).",
+    },
+    "berg": {
+        "de": "Der Berg (halbes Ziel): `half`, eine Zahl, oder `off`.",
+        "en": "The Berg (half the target): `half`, a number, or `off`.",
+    },
+    "schneider": {
+        "de": "Schneider: wer bei Spielende unter dieser Marke steht (`half` des Ziels, eine Zahl, `off`), verliert doppelt (Striche).",
+        "en": "Schneider: a team below this mark when the game ends (`half` of the target, a number, `off`) loses double (Striche).",
+    },
+    "hands_per_game": {
+        "de": "Eine feste Zahl Spiele statt eines Ziels (0: auf das Ziel), wie eine Turnierpasse.",
+        "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
+    },
+}
+
+YES = {"de": "ja", "en": "yes"}
+NO = {"de": "nein", "en": "no"}
+
+
+def value_text(value: Any, lang: str) -> str:
+    """A rule value as a reader reads it."""
+    if isinstance(value, bool):
+        return (YES if value else NO)[lang]
+    if isinstance(value, list | tuple):
+        return " → ".join(str(v) for v in value)
+    return str(value)

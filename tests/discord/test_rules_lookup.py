@@ -1,0 +1,87 @@
+"""/rules through discord.py: answers for the table in front of you (app, tournament,
+standard), the calculators, card autocomplete, a garbled card list quoted, Show in channel."""
+
+from .harness import custom_ids
+from .test_table_game import ANNA, BEAT, new_table
+
+
+def rules(sub: str, **values) -> list[dict]:
+    kinds = {bool: 5, int: 4, str: 3}
+    options = [{"name": k, "type": kinds[type(v)], "value": v} for k, v in values.items()]
+    return [{"name": sub, "type": 1, "options": options}]
+
+
+def embed_of(call) -> dict:
+    return call.payload["data"]["embeds"][0]
+
+
+async def ask(h, sub: str, who=ANNA, locale: str = "de", **values) -> dict:
+    [answer] = await h.send(h.command_payload("rules", rules(sub, **values), who, locale))
+    assert answer.payload["data"]["flags"] & 64, "private by default"
+    return answer.payload["data"]
+
+
+async def test_the_answer_follows_the_rules_of_the_table_here(harness):
+    h = harness
+    plain = await ask(h, "topic", topic="legal-moves")
+    assert "`trump_anytime`: **ja**" in plain["embeds"][0]["fields"][0]["value"]
+    assert "Standardregeln" in plain["embeds"][0]["footer"]["text"]
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "app"}]), ANNA))
+    app = await ask(h, "topic", topic="legal-moves")
+    assert "`trump_anytime`: **nein**" in app["embeds"][0]["fields"][0]["value"]  # app: no trumping while following
+    assert "Tisch" in app["embeds"][0]["footer"]["text"] and "app" in app["embeds"][0]["footer"]["text"]
+    weis_app = await ask(h, "topic", topic="weis")
+    assert "`weis_enabled`: **ja**" in weis_app["embeds"][0]["fields"][0]["value"]
+    await h.send(h.command_payload("jass", [{"name": "end", "type": 1, "options": []}], ANNA, manager=True))
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "tournament"}]), BEAT))
+    tournament = await ask(h, "topic", topic="weis")
+    assert "`weis_enabled`: **nein**" in tournament["embeds"][0]["fields"][0]["value"]  # tournament: no Weis
+    counted = await ask(h, "score", contract="undenufe", card_points=157, match=True)
+    assert "**157**" in counted["embeds"][0]["description"]  # tournament: everything single, Match 157
+
+
+async def test_the_calculators(harness):
+    h = harness
+    weis = await ask(h, "weis", cards="Rose 6, Rose 7, Rose 8, Eichel U, Rose U, Schelle U, Schilte U",
+                     against="Eichel A, Eichel K, Eichel O, Eichel U, Eichel 10", contract="rose")  # fmt: skip
+    text = weis["embeds"][0]["description"]
+    assert "**20**" in text and "**200**" in text and "Die erste Liste gewinnt" in text
+    count = await ask(h, "count", cards="Eichel Under, Eichel 9", contract="eichel", locale="en-GB")
+    assert "**34** card points" in count["embeds"][0]["description"]
+    legal = await ask(h, "legal", hand="Eichel A, Rose 6, Rose U, Schilte 9", trick="Eichel 8, Rose 10",
+                      contract="rose")  # fmt: skip
+    lines = legal["embeds"][0]["description"]
+    assert "✅ Eichel Ass" in lines and "✅ Rose Under" in lines
+    assert "❌ Rose 6: Untertrumpfen ist verboten" in lines and "❌ Schilte 9: Farbe angeben" in lines
+    score = await ask(h, "score", contract="undenufe", card_points=157, match=True)
+    assert "**1028**" in score["embeds"][0]["description"]  # (152 + 5 + 100) x 4
+
+
+async def test_a_garbled_card_list_is_quoted_and_cards_autocomplete(harness):
+    h = harness
+    [answer] = await h.send(h.command_payload("rules", rules("count", cards="Rose 7, Rosse Achti", contract="rose"),
+                                              ANNA))  # fmt: skip
+    assert "«Rosse Achti»" in answer.payload["data"]["content"] and answer.payload["data"]["flags"] & 64
+    [needs] = await h.send(h.command_payload("rules", rules("count", cards="Puur", contract="obenabe"), ANNA))
+    assert "Trumpf-Ansage" in needs.payload["data"]["content"]
+    options = [{"name": "count", "type": 1, "options": [
+        {"name": "cards", "type": 3, "value": "Rose 7, Schi", "focused": True},
+        {"name": "contract", "type": 3, "value": "rose"}]}]  # fmt: skip
+    [choices] = await h.send(h.command_payload("rules", options, ANNA, "de", autocomplete=True))
+    values = [c["value"] for c in choices.payload["data"]["choices"]]
+    assert values and all(v.startswith("Rose 7, Schi") for v in values) and "Rose 7, Schilte Ass" in values
+
+
+async def test_show_in_channel_posts_the_answer_for_everyone(harness):
+    h = harness
+    answer = await ask(h, "topic", topic="kontermatsch")
+    [button] = [c for c, _, _ in custom_ids(answer["components"]) if c.endswith(":show")]
+    message = {"id": "777", "channel_id": "4000", "components": answer["components"], "embeds": answer["embeds"],
+               "content": "", "author": {"id": "1", "username": "bot", "discriminator": "0", "avatar": None},
+               "attachments": [], "mentions": [], "mention_roles": [], "pinned": False, "mention_everyone": False,
+               "tts": False, "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 64,
+               "type": 0}  # fmt: skip
+    await h.send(h.click_payload(button, BEAT, message, ephemeral=True))
+    posted = [c for c in h.side.calls if c.method == "POST" and c.path.endswith("/channels/4000/messages")
+              and "Kontermatsch" in str(c.payload)]  # fmt: skip
+    assert posted and "Gezeigt von beat" in str(posted[-1].payload)
