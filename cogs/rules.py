@@ -26,7 +26,7 @@ from bot.texts import command_text, language_of, message
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
 from bot.texts.rule_keys import KEY_TEXTS, value_text
-from bot.texts.rules_topics import BY_KEY, KEYS, find_topics
+from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, find_topics
 
 COLOUR = 0x2E7D32
 CONTRACTS = ["eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"]
@@ -78,7 +78,8 @@ class RulesCog(commands.Cog):
             await interaction.response.send_message(message("rules.unknown", lang), ephemeral=True)
             return
         rules, which = await self.rules_here(interaction, lang)
-        embed = discord.Embed(title=found.title[lang], description=found.text[lang][:3500], colour=COLOUR)
+        text = found.text[lang] + (f"\n\n*{SOURCES[found.key][lang]}*" if found.key in SOURCES else "")
+        embed = discord.Embed(title=found.title[lang], description=text[:3500], colour=COLOUR)
         keys = KEYS.get(found.key, ())
         if keys:
             here = rules.to_dict()

@@ -124,3 +124,10 @@ def test_search_knows_the_synonyms(query, topic):
     from bot.texts.rules_topics import find_topics
 
     assert topic in [t.key for t in find_topics(query)][:3]
+
+
+def test_every_source_note_is_for_a_topic_in_both_languages():
+    from bot.texts.rules_topics import BY_KEY, SOURCES
+
+    for key, texts in SOURCES.items():
+        assert key in BY_KEY and set(texts) == set(LANGS), key

@@ -329,6 +329,74 @@ TOPICS: tuple[Topic, ...] = (
     ),
 )
 
+TOPICS = (
+    *TOPICS,
+    Topic(
+        "variants",
+        "§15",
+        {"de": "Varianten", "en": "Variants"},
+        {
+            "de": "Der Bot spielt **Schieber** zu viert, mit den Regelschaltern dieses Servers (siehe die Themen "
+            "«Regel …»). Aus anderen Jassarten kennt er die Differenzler-Regel fürs Untertrumpfen "
+            "(`undertrump_when_void`), feste Spielzahlen wie im Turnier (`hands_per_game`) und das Bedanken. "
+            "Coiffeur, Slalom, Misère und Differenzler-Wertung spielt er nicht.",
+            "en": 'The bot plays **Schieber** for four, with this server\'s rule switches (see the "Rule …" '
+            "topics). From other Jass games it knows the Differenzler undertrump rule (`undertrump_when_void`), "
+            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Coiffeur, Slalom, Misère and "
+            "Differenzler scoring it does not play.",
+        },
+        ("variante", "variant", "coiffeur", "differenzler", "slalom", "misere"),
+    ),
+    Topic(
+        "examples",
+        "§11, §10.5, §12.3",
+        {"de": "Rechenbeispiele", "en": "Counting examples"},
+        {
+            "de": "**Match:** Undenufe (×4), ein Team macht alle Stiche: (152 + 5 + 100) × 4 = 1028.\n"
+            "**Weis-Vergleich:** Obenabe (×3). Team A hat Dreiblatt (20) und Vierblatt (50), Team B Fünfblatt "
+            "(100) und Vierblatt (50). Der beste einzelne Weis ist B's 100: B schreibt (100 + 50) × 3 = 450, "
+            "A nichts.\n**Stöck-Rennen:** Ziel 2500, Rose Trumpf. A steht auf 2490 und hat Stöck, B auf 2495 mit "
+            "dem besseren Weis. Schweizer Regel (Stöck, Weis, Stiche): A ist mit den Stöck zuerst am Ziel und "
+            "gewinnt. App-Reihenfolge (Weis vor Stöck): B gewinnt.",
+            "en": "**Match:** Undenufe (×4), one team takes every trick: (152 + 5 + 100) × 4 = 1028.\n"
+            "**Weis comparison:** Obenabe (×3). Team A has a Dreiblatt (20) and a Vierblatt (50), team B a "
+            "Fünfblatt (100) and a Vierblatt (50). The best single Weis is B's 100: B writes (100 + 50) × 3 = 450, "
+            "A nothing.\n**Stöck race:** target 2500, trump Rose. A is on 2490 holding Stöck, B on 2495 with the "
+            "better Weis. Swiss rule (Stöck, Weis, tricks): A reaches the target first with the Stöck and wins. App "
+            "order (Weis before Stöck): B wins.",
+        },
+        ("beispiel", "example", "rechnen", "count", "race", "rennen"),
+    ),
+)
+
+#: Where the sources differ: which rule the bot follows by default, and where the other comes from.
+SOURCES: dict[str, dict[str, str]] = {
+    "legal-moves": {
+        "de": "Quellen: Schweizer Regel und pagat erlauben Trumpf jederzeit; die verbreiteten Apps nicht, solange man Farbe hat (Voreinstellung `app`).",
+        "en": "Sources: the Swiss rules and pagat allow trump at any time; the common apps do not while you can follow suit (preset `app`).",
+    },
+    "game-end": {
+        "de": "Quellen: Schweizer Jassregeln zählen am Schluss Stöck, Weis, Stiche; die Apps Weis vor Stöck (Voreinstellung `app`).",
+        "en": "Sources: the Swiss rules count Stöck, Weis, tricks at the end; the apps Weis before Stöck (preset `app`).",
+    },
+    "weis": {
+        "de": "Quellen: bei gleich hohen Weis mit gleich viel Punkten gilt nach Schweizer Brauch die längere Folge; pagat und das Schweizer Handbuch kennen andere Listen (`weis_tie_kind`).",
+        "en": "Sources: for equal Weis of equal points the Swiss custom prefers the longer sequence; pagat and the Swiss manual have other lists (`weis_tie_kind`).",
+    },
+    "dealing": {
+        "de": "Quellen: Vorhand im ersten Spiel bei der Rosen-7 nach Schweizer Brauch; pagat: rechts vom Geber (`first_forehand`).",
+        "en": "Sources: first forehand with the Rose 7 by Swiss custom; pagat: right of the dealer (`first_forehand`).",
+    },
+    "schieben": {
+        "de": "Quellen: Zurückschieben ist nach Schweizer Standard nicht erlaubt; manche Runden spielen es (`allow_schieben_back`).",
+        "en": "Sources: Schieben back is not allowed by the Swiss standard; some circles play it (`allow_schieben_back`).",
+    },
+    "examples": {
+        "de": "Quellen: das Stöck-Rennen folgt der Schweizer Reihenfolge, ausser bei der Voreinstellung `app`.",
+        "en": "Sources: the Stöck race follows the Swiss order, except with the `app` preset.",
+    },
+}
+
 #: The rule keys each topic depends on (their value at the table asked from is shown).
 KEYS: dict[str, tuple[str, ...]] = {
     "card-values": ("undenufe_values",),
@@ -344,6 +412,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "kontermatsch": ("match_bonus", "kontermatsch_factor", "multiplier_profile"),
     "weis-when": ("weis_enabled", "weis_mode"),
     "dealing": ("first_forehand",),
+    "examples": ("multiplier_profile", "match_bonus", "ausmach_order"),
 }
 
 #: Other ways people write the same thing (both ways round).
