@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.draw_bench
 	$(PY) -m benchmarks.tournament_bench
 	$(PY) -m benchmarks.rating_bench
+	$(PY) -m benchmarks.rules_lookup_bench
 	$(PY) -m benchmarks.ai_bench
 
 $(RESEARCH_STAMP): $(STAMP)

@@ -1,0 +1,50 @@
+"""How long /rules takes to compute its answers: topic search, card reading and the four
+calculators, each run many times. Prints p50 and p99 in milliseconds.
+
+Run: ``python -m benchmarks.rules_lookup_bench``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.rules import RuleSet
+from bot.rules.lookup import better_weis, playable, points_of, weis_in, written
+from bot.texts.card_words import parse_cards
+from bot.texts.rules_topics import find_topics
+
+RULES = RuleSet()
+HAND = "Rose 6, Rose 7, Rose 8, Eichel U, Rose U, Schelle U, Schilte U, Eichel A, Schilte 9"
+
+
+def measure(name: str, job: Callable[[], object], runs: int = 2000) -> None:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        job()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    print(f"{name:34} p50 {statistics.median(times):7.3f} ms   p99 {times[int(len(times) * 0.99)]:7.3f} ms")
+
+
+def main() -> None:
+    measure("topic search 'Stöckli'", lambda: find_topics("Stöckli"))
+    measure("topic search 'zurückschieben'", lambda: find_topics("zurückschieben"))
+    measure("read 9 cards in words", lambda: parse_cards(HAND))
+    measure(
+        "weis: 9 cards, against 5",
+        lambda: (
+            better_weis(parse_cards(HAND), parse_cards("Eichel 9, Eichel 10, Eichel U, Eichel O, Eichel K"), 1, RULES)
+            and weis_in(parse_cards(HAND), 1, RULES)
+        ),
+    )
+    measure("count: 9 cards", lambda: points_of(parse_cards(HAND), 1, RULES))
+    measure("legal: 9 cards, 2 in the trick", lambda: playable(parse_cards(HAND), parse_cards("Eichel 8, Rose 10"), 1,
+                                                             RULES))  # fmt: skip
+    measure("score: Match in Undenufe", lambda: written(RULES, 5, 157, match=True))
+
+
+if __name__ == "__main__":
+    main()
