@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.tournament_bench
 	$(PY) -m benchmarks.rating_bench
 	$(PY) -m benchmarks.rules_lookup_bench
+	$(PY) -m benchmarks.computer_queue_bench --seconds 60
 	$(PY) -m benchmarks.ai_bench
 
 $(RESEARCH_STAMP): $(STAMP)

@@ -66,6 +66,7 @@ class JassBot(commands.AutoShardedBot):
             self.storage,
             ServiceSettings(
                 ai_delay=s.computer_delay_seconds,
+                ai_workers=s.computer_workers,
                 hand_pause=s.hand_pause_seconds,
                 turn_timeout=s.turn_timer_seconds or None,
                 tables_per_channel=s.tables_per_channel,

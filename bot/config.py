@@ -50,6 +50,7 @@ class Option:
     upper: bool = False  # choices are written in capitals (log levels)
 
 
+CORES = os.cpu_count() or 1  # the default number of processes for computer players
 OPTIONS: tuple[Option, ...] = (
     Option("database", "database", "JASS_DATABASE", "path", DATABASE_DEFAULT),
     Option("rules.preset", "rules_preset", "JASS_RULES_PRESET", "preset", "standard", choices=tuple(PRESETS)),
@@ -59,6 +60,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("hand_pause_seconds", "hand_pause_seconds", "JASS_HAND_PAUSE_SECONDS", "seconds", 4.0, 0, 60),
     Option("computer.level", "computer_level", "JASS_COMPUTER_LEVEL", "choice", "club", choices=COMPUTER_LEVELS),
     Option("computer.delay_seconds", "computer_delay_seconds", "JASS_COMPUTER_DELAY_SECONDS", "seconds", 1.2, 0, 30),
+    Option("computer.workers", "computer_workers", "JASS_COMPUTER_WORKERS", "count", CORES, 0, 64),
     Option("dev_guild_ids", "dev_guild_ids", "JASS_DEV_GUILD_IDS", "ids", ()),
     Option("log.level", "log_level", "JASS_LOG_LEVEL", "choice", "INFO", choices=LOG_LEVELS, upper=True),
     Option("log.file", "log_file", "JASS_LOG_FILE", "path", LOG_FILE_DEFAULT),
@@ -127,6 +129,7 @@ class Settings:
     hand_pause_seconds: float = _default("hand_pause_seconds")
     computer_level: str = _default("computer.level")
     computer_delay_seconds: float = _default("computer.delay_seconds")
+    computer_workers: int = _default("computer.workers")  # processes for strong decisions; 0: threads
     dev_guild_ids: tuple[int, ...] = _default("dev_guild_ids")
     log_level: str = _default("log.level")
     log_file: Path | None = LOG_FILE_DEFAULT

@@ -12,11 +12,10 @@ import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai.base import SLOW_LEVELS, computer_command, decide, decision_seed, level_at
+from bot.ai.base import SLOW_LEVELS, computer_command, decision_seed, level_at
 from bot.game import SYSTEM, Command, GameError, JoinSeat, NextHand, Phase, StandIn, Table
 from bot.game import errors as codes
 from bot.game.events import Event, TurnReminder, as_event
@@ -24,6 +23,7 @@ from bot.rules import RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
 
 from .clock import Clock
+from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +80,8 @@ class ServiceSettings:
     tables_per_user: int = 0  # open tables one person may have opened; 0: no limit
     keep_finished: int = 64  # finished/abandoned tables kept in memory (the rest reload on demand)
     retry_seconds: float = 2.0  # first wait before a table whose write failed is tried again
+    ai_workers: int = 0  # processes for strong decisions; 0: two threads of this process
+    ai_max_wait: float = 2.0  # seconds a strong decision should wait for a worker at most (budgets shrink)
 
 
 class TableService:
@@ -114,7 +116,7 @@ class TableService:
         self._jitter = random.Random()
         # Searching players think here, two at a time: a bounded number of threads competing
         # with the event loop for the interpreter, however many tables wait for a search.
-        self._thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jass-ai")
+        self.thinkers = Thinkers(self.settings.ai_workers, self.settings.ai_max_wait)
 
     # -- subscribers ---------------------------------------------------------------------
 
@@ -419,17 +421,13 @@ class TableService:
         if level not in SLOW_LEVELS:
             await self.execute(table_id, computer_command(table, self.settings.ai_seed))
             return
-        # A search takes tens of milliseconds: think in a worker thread, the other tables go on.
+        # A search takes tens of milliseconds or more: think in a worker (a process, or a thread),
+        # the other tables go on.
         seq = table.seq
-        loop = asyncio.get_running_loop()
-        command = await loop.run_in_executor(
-            self._thinkers,
-            decide,
-            level,
-            decision_seed(table, self.settings.ai_seed, seat),
-            table.view_for(seat),
+        command = await self.thinkers.decide(
+            level, decision_seed(table, self.settings.ai_seed, seat), table.view_for(seat),
             table.actor_for(seat) or f"ai:{seat}",
-        )
+        )  # fmt: skip
         if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
 
@@ -473,7 +471,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
-        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self.thinkers.close()
 
 
 def _results_of(table: Table, events: Sequence[Event]) -> tuple[GameResult, ...]:

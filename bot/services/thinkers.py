@@ -1,0 +1,103 @@
+"""Computer players' decisions off the event loop: in worker processes (outside the GIL), or in
+threads of the bot's process.
+
+``Thinkers(workers=N)`` runs decisions in N worker processes, started on first use (``spawn``:
+nothing of the bot is copied into them); ``workers=0`` in two threads (tests, small bots). When
+the queue grows, ``strong`` decisions get a smaller time budget, so that no decision waits more
+than about ``max_wait`` seconds for a worker. Every decision's wait for a worker is kept:
+``wait_stats()`` reports it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections import deque
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from bot.ai.base import SLOW_LEVELS, make_player
+from bot.ai.search_player import DEFAULT_BUDGET
+from bot.game.commands import Command
+from bot.game.view import TableView
+
+MIN_BUDGET = 0.05  # seconds: the least a strong decision gets, however long the queue
+KEPT = 10_000  # waits kept for the figures
+
+
+def think(
+    level: str, seed: str, view: TableView, actor: str, budget: float | None, submitted: float
+) -> tuple[Command, float, float]:
+    """One decision (in a worker); returns it with its wait for the worker and its thinking time
+    (seconds)."""
+    started = time.time()
+    command = make_player(level, seed, budget=budget).decide(view, actor)
+    return command, started - submitted, time.time() - started
+
+
+class Thinkers:
+    def __init__(self, workers: int = 0, max_wait: float = 2.0) -> None:
+        self.workers = workers
+        self.max_wait = max_wait
+        self.pending = 0  # decisions submitted and not yet returned
+        self.waits: deque[float] = deque(maxlen=KEPT)
+        # Seconds a budgeted decision takes beyond its budget (the search's last step, carrying the
+        # view to the worker and back), a running mean: budgets are shortened by it.
+        self.overshoot = 0.0
+        self._pool: Executor | None = None
+
+    @property
+    def slots(self) -> int:
+        return self.workers if self.workers > 0 else 2
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.workers > 0:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            else:
+                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jass-ai")
+        return self._pool
+
+    def budget_for(self, level: str, ahead: int) -> float | None:
+        """A strong decision's time budget with ``ahead`` decisions before it in the queue: the
+        full budget while that keeps its wait under ``max_wait``, less (not below MIN_BUDGET)
+        when the queue is long. None (the player's own) for the quick levels."""
+        if level not in SLOW_LEVELS:
+            return None
+        # Each of the ``ahead`` decisions and this one take (budget + overshoot) on one of ``slots``
+        # workers: the decisions queued behind wait about ``ahead / slots + 1`` such times.
+        rounds = ahead / self.slots + 1
+        return max(MIN_BUDGET, min(DEFAULT_BUDGET, self.max_wait / rounds - self.overshoot))
+
+    async def decide(self, level: str, seed: str, view: TableView, actor: str) -> Command:
+        budget = self.budget_for(level, self.pending)
+        self.pending += 1
+        try:
+            loop = asyncio.get_running_loop()
+            submitted = time.time()
+            command, waited, _ = await loop.run_in_executor(
+                self._executor(), think, level, seed, view, actor, budget, submitted
+            )
+            took = time.time() - submitted - waited  # thinking, and carrying the view there and back
+        finally:
+            self.pending -= 1
+        self.waits.append(max(0.0, waited))
+        if budget is not None:
+            self.overshoot = 0.9 * self.overshoot + 0.1 * max(0.0, took - budget)
+        return command
+
+    def wait_stats(self) -> dict[str, Any]:
+        """The decisions' waits for a worker: count, p50, p99 and max in seconds, and the queue now."""
+        waits = sorted(self.waits)
+        if not waits:
+            return {"decisions": 0, "p50": 0.0, "p99": 0.0, "max": 0.0, "queued": self.pending}
+        p99 = waits[min(len(waits) - 1, int(len(waits) * 0.99))]
+        return {"decisions": len(waits), "p50": waits[len(waits) // 2], "p99": p99, "max": waits[-1],
+                "queued": self.pending}  # fmt: skip
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,44 @@
+"""Strong decisions in worker processes: legal, counted, and thinking less when the queue is long."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.ai.search_player import DEFAULT_BUDGET
+from bot.services.thinkers import MIN_BUDGET, Thinkers
+from tests.game.helpers import new_table
+
+
+def test_the_budget_shrinks_as_the_queue_grows_and_never_below_the_floor():
+    thinkers = Thinkers(workers=2, max_wait=2.0)
+    assert thinkers.budget_for("club", 100) is None  # quick levels keep their own
+    assert thinkers.budget_for("strong", 0) == DEFAULT_BUDGET
+    budgets = [thinkers.budget_for("strong", ahead) for ahead in (0, 2, 4, 8, 16, 64, 1000)]
+    assert budgets == sorted(budgets, reverse=True) and budgets[-1] == MIN_BUDGET
+    # With 8 decisions ahead on 2 workers this one waits 4 rounds: 2 s / 5 rounds each.
+    assert abs(thinkers.budget_for("strong", 8) - 0.4) < 1e-9
+
+
+async def test_decisions_in_worker_processes_are_legal_and_their_waits_are_counted():
+    table, _ = new_table(humans=0)
+    thinkers = Thinkers(workers=2, max_wait=2.0)
+    try:
+        seats = [table.to_act] * 4
+        views = [table.view_for(seat) for seat in seats]
+        commands = await asyncio.gather(*[
+            thinkers.decide("strong", f"s{i}", view, table.actor_for(seats[i]))
+            for i, view in enumerate(views)
+        ])  # fmt: skip
+        assert all(command.actor == table.actor_for(seats[0]) for command in commands)  # the same turn
+        table.apply(commands[0])  # legal at the table
+        stats = thinkers.wait_stats()
+        assert stats["decisions"] == 4 and stats["queued"] == 0 and stats["max"] >= stats["p50"] >= 0.0
+    finally:
+        thinkers.close()
+
+
+def test_budgets_are_shortened_by_the_measured_overshoot():
+    thinkers = Thinkers(workers=2, max_wait=2.0)
+    thinkers.overshoot = 0.1
+    assert abs(thinkers.budget_for("strong", 8) - 0.3) < 1e-9  # 2 s / 5 rounds, less 0.1 s
+    assert thinkers.budget_for("strong", 1000) == MIN_BUDGET
