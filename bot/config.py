@@ -32,7 +32,7 @@ SWITCH = ("on", "off")
 DATABASE_DEFAULT = Path("data/jass.sqlite3")
 LOG_FILE_DEFAULT: Path | None = None  # stderr only
 
-Kind = Literal["seconds", "count", "choice", "path", "ids", "preset", "overrides"]
+Kind = Literal["seconds", "count", "choice", "path", "database", "ids", "preset", "overrides"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Option:
 
 CORES = os.cpu_count() or 1  # the default number of processes for computer players
 OPTIONS: tuple[Option, ...] = (
-    Option("database", "database", "JASS_DATABASE", "path", DATABASE_DEFAULT),
+    Option("database", "database", "JASS_DATABASE", "database", DATABASE_DEFAULT),
     Option("rules.preset", "rules_preset", "JASS_RULES_PRESET", "preset", "standard", choices=tuple(PRESETS)),
     Option("rules.overrides", "rules_overrides", None, "overrides", {}),
     Option("language", "language", "JASS_LANGUAGE", "choice", "de", choices=LANGUAGES),
@@ -121,7 +121,7 @@ def _default(key: str) -> Any:
 
 @dataclass(frozen=True)
 class Settings:
-    database: Path = DATABASE_DEFAULT
+    database: Path | str = DATABASE_DEFAULT  # a SQLite file, or a postgresql:// URL
     rules: RuleSet = field(default_factory=RuleSet)
     rules_preset: str = _default("rules.preset")
     language: str = _default("language")
@@ -152,6 +152,10 @@ class Settings:
                 shown = f"{value:g}"
             elif option.kind == "ids":
                 shown = str(list(value)) if value else "none (global command sync)"
+            elif option.kind == "database" and isinstance(value, str):
+                from bot.storage.postgres import redacted
+
+                shown = redacted(value)
             elif option.kind == "count" and option.key.startswith("limits."):
                 shown = str(value) if value else "0 (no limit)"
             elif value is None:
@@ -258,7 +262,13 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
             problem(option.key, f"got {raw!r}; allowed: {', '.join(option.choices)}")
             return option.default
         return text
-    if option.kind == "path":
+    if option.kind == "database" and isinstance(raw, str) and raw.strip().startswith(("postgresql:", "postgres:")):
+        url = raw.strip()
+        if not url.startswith(("postgresql://", "postgres://")) or len(url) <= len("postgresql://"):
+            problem(option.key, "expected postgresql://user:password@host:port/database")
+            return option.default
+        return url
+    if option.kind in ("path", "database"):
         if not isinstance(raw, str) or not raw.strip():
             problem(option.key, f"expected a file name, got {raw!r}")
             return option.default

@@ -1,4 +1,4 @@
-"""SQLite persistence (aiosqlite): the append-only event log, table status, game results.
+"""Persistence (SQLite, or PostgreSQL): the append-only event log, table status, game results.
 
 Every SQL statement of the project lives in this package.
 """
@@ -11,7 +11,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from .migrations import MIGRATIONS
+from .sql import Database, IntegrityError, SqliteDatabase
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,11 @@ class GameResult:
     seats: tuple[str | None, ...]
 
 
+def is_postgres_url(database: str) -> bool:
+    """Whether the ``database`` setting names a PostgreSQL server rather than a SQLite file."""
+    return database.startswith(("postgresql://", "postgres://"))
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -65,18 +71,17 @@ class OpenTables:
 
 
 class Storage:
-    """One SQLite database file, WAL mode, foreign keys on, migrated at open."""
+    """The bot's database: a SQLite file (WAL mode, foreign keys on) or a PostgreSQL server,
+    migrated at open. Every store of this package goes through ``self.db``."""
 
-    #: Batches committed between two WAL checkpoints (run off the writer's path).
+    #: Batches committed between two WAL checkpoints (SQLite; run off the writer's path).
     CHECKPOINT_EVERY = 500
 
-    def __init__(self, conn: aiosqlite.Connection, checkpoint_conn: aiosqlite.Connection | None = None) -> None:
-        self.conn = conn
+    def __init__(self, db: Database, checkpoint_conn: aiosqlite.Connection | None = None) -> None:
+        self.db = db
         self._checkpoint_conn = checkpoint_conn
         self._checkpointer: asyncio.Task[None] | None = None
         self._commits = 0
-        # One connection is shared by every table: write transactions must not interleave.
-        self._write = asyncio.Lock()
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
         from .stats import StatsStore
@@ -85,14 +90,24 @@ class Storage:
         self.tournaments = TournamentStore(self)  # tournaments' events, seeds and tables
         self.stats = StatsStore(self)  # statistics and ratings, derived from the events
 
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.db.dialect
+
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
-        """Open (or create) the database and migrate it.
+        """Open (or create) the database and migrate it: a file path (SQLite) or a
+        ``postgresql://`` URL.
 
-        Raises :class:`StorageError` with one readable line when the file cannot be used
-        (not a database, damaged, read-only, disk full, written by a newer version); the
-        file is then left as it was and no connection stays open.
+        Raises :class:`StorageError` with one readable line when the database cannot be used
+        (not a database, damaged, read-only, disk full, written by a newer version, a server
+        that does not answer); a file is then left as it was and no connection stays open.
         """
+        if is_postgres_url(str(path)):
+            from .postgres import open_postgres
+
+            return cls(await open_postgres(str(path)))
         memory = str(path) == ":memory:"
         if not memory:
             _prepare_file(Path(path))
@@ -112,8 +127,8 @@ class Storage:
                 await conn.execute("PRAGMA wal_autocheckpoint=0")
                 checkpoint_conn = await aiosqlite.connect(str(path))
                 await checkpoint_conn.execute("PRAGMA busy_timeout=5000")
-            storage = cls(conn, checkpoint_conn)
-            await storage._migrate()
+            storage = cls(SqliteDatabase(conn), checkpoint_conn)
+            await storage._migrate_sqlite(conn)
         except (sqlite3.Error, OSError, StorageError) as err:
             for c in (checkpoint_conn, conn):
                 if c is not None:
@@ -125,6 +140,13 @@ class Storage:
         if not memory:
             _tighten(Path(path))
         return storage
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The SQLite connection (SQLite only: pragmas, tests)."""
+        if not isinstance(self.db, SqliteDatabase):
+            raise TypeError("not a SQLite database")
+        return self.db.conn
 
     async def close(self) -> None:
         """Finish pending writes, checkpoint the WAL and close; the connections close even on errors."""
@@ -141,7 +163,7 @@ class Storage:
                 finally:
                     await self._checkpoint_conn.close()
         finally:
-            await self.conn.close()
+            await self.db.close()
 
     def _committed(self) -> None:
         self._commits += 1
@@ -160,15 +182,17 @@ class Storage:
         except sqlite3.Error as err:  # busy or locked: the next one catches up
             log.warning("WAL checkpoint skipped: %s", err)
 
-    async def _migrate(self) -> None:
-        version = await _value(self.conn, "PRAGMA user_version")
+    async def _migrate_sqlite(self, conn: aiosqlite.Connection) -> None:
+        version = await _value(conn, "PRAGMA user_version")
         for number, sql in MIGRATIONS:
             if number > version:
-                await self.conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
+                await conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
                 log.info("database migrated to version %d", number)
 
     async def schema_version(self) -> int:
-        return int(await _value(self.conn, "PRAGMA user_version"))
+        if isinstance(self.db, SqliteDatabase):
+            return int(await _value(self.db.conn, "PRAGMA user_version"))
+        return int(await self.db.fetchval("SELECT max(version) FROM schema_version") or 0)
 
     async def pragma(self, name: str) -> Any:
         if not name.isidentifier():
@@ -186,22 +210,16 @@ class Storage:
     ) -> None:
         """A new table with its first events (seq 1…), in one transaction."""
         now = _now()
-        async with self._write:
-            await self._create_table(table_id, events, guild_id, channel_id, now)
-
-    async def _create_table(
-        self, table_id: str, events: Sequence[Mapping[str, Any]], guild_id: int | None, channel_id: int | None, now: str
-    ) -> None:
         host = events[0].get("host") if events else None
         try:
-            await self.conn.execute(
-                "INSERT INTO tables (id, guild_id, channel_id, host, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, guild_id, channel_id, host, now, now),
-            )
-            await self._insert_events(table_id, 1, events, now)
-            await self.conn.commit()
-        except sqlite3.IntegrityError as err:
-            await self.conn.rollback()
+            async with self.db.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO tables (id, guild_id, channel_id, host, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, guild_id, channel_id, host, now, now),
+                )
+                await tx.executemany(_INSERT_EVENT, _event_rows(table_id, 1, events, now))
+        except IntegrityError as err:
             raise ConflictError(f"table {table_id} exists") from err
 
     async def append(
@@ -228,28 +246,23 @@ class Storage:
     async def _flush(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
-            async with self._write:
-                try:
-                    await self._write_batch(batch)
-                except sqlite3.IntegrityError:
-                    await self.conn.rollback()
-                    for item in batch:  # find the culprit; the others still land
-                        try:
-                            await self._write_batch([item])
-                        except sqlite3.IntegrityError as err:
-                            await self.conn.rollback()
-                            _fail(item, ConflictError(f"table {item[0]}: seq {item[1]} already stored"), err)
-                        except Exception as err:
-                            await self.conn.rollback()
-                            _fail(item, err, err)
-                        else:
-                            _succeed(item)
-                    continue
-                except Exception as err:
-                    await self.conn.rollback()
-                    for item in batch:
+            try:
+                await self._write_batch(batch)
+            except IntegrityError:
+                for item in batch:  # find the culprit; the others still land
+                    try:
+                        await self._write_batch([item])
+                    except IntegrityError as err:
+                        _fail(item, ConflictError(f"table {item[0]}: seq {item[1]} already stored"), err)
+                    except Exception as err:
                         _fail(item, err, err)
-                    continue
+                    else:
+                        _succeed(item)
+                continue
+            except Exception as err:
+                for item in batch:
+                    _fail(item, err, err)
+                continue
             self._committed()
             for item in batch:
                 _succeed(item)
@@ -261,65 +274,50 @@ class Storage:
         for table_id, first_seq, events, _, _, finished in batch:
             rows += _event_rows(table_id, first_seq, events, now)
             results += [_result_row(table_id, r, now) for r in finished]
-        await self.conn.executemany(
-            "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)", rows
-        )
-        await self.conn.executemany(
-            "UPDATE tables SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
-            [(now, item[3], item[0]) for item in batch],
-        )
-        if results:
-            await self.conn.executemany(_INSERT_RESULT, results)
-        await self.conn.commit()
-
-    async def _insert_events(
-        self, table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str
-    ) -> None:
-        await self.conn.executemany(
-            "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-            _event_rows(table_id, first_seq, events, now),
-        )
+        async with self.db.transaction() as tx:
+            await tx.executemany(_INSERT_EVENT, rows)
+            await tx.executemany(
+                "UPDATE tables SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
+                [(now, item[3], item[0]) for item in batch],
+            )
+            if results:
+                await tx.executemany(_INSERT_RESULT, results)
 
     async def load_events(self, table_id: str) -> list[dict[str, Any]] | None:
         """The event log of one table, or ``None`` if there is no such table."""
-        async with self.conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)) as cur:
-            if await cur.fetchone() is None:
-                return None
-        async with self.conn.execute(
-            "SELECT seq, payload FROM table_events WHERE table_id = ? ORDER BY seq", (table_id,)
-        ) as cur:
-            rows = [(seq, payload) for seq, payload in await cur.fetchall()]
+        if await self.db.fetchone("SELECT 1 FROM tables WHERE id = ?", (table_id,)) is None:
+            return None
+        rows = await self.db.fetchall("SELECT seq, payload FROM table_events WHERE table_id = ? ORDER BY seq",
+                                      (table_id,))  # fmt: skip
         return _decode(table_id, rows)
 
-    async def load_open(self) -> OpenTables:
-        """Every open table's event log, in one pass; unreadable tables are reported, not raised."""
+    async def load_open(self, guild_filter: Callable[[int | None], bool] | None = None) -> OpenTables:
+        """Every open table's event log, in one pass; unreadable tables are reported, not raised.
+        ``guild_filter``: only the tables of the servers it accepts (a shard process's own)."""
         found = OpenTables()
         rows_by_table: dict[str, list[tuple[int, str]]] = {}
-        async with self.conn.execute(
-            "SELECT e.table_id, e.seq, e.payload FROM table_events e JOIN tables t ON t.id = e.table_id "
+        rows = await self.db.fetchall(
+            "SELECT e.table_id, e.seq, e.payload, t.guild_id FROM table_events e JOIN tables t ON t.id = e.table_id "
             "WHERE t.status = 'open' ORDER BY e.table_id, e.seq"
-        ) as cur:
-            async for table_id, seq, payload in cur:
+        )
+        for table_id, seq, payload, guild_id in rows:
+            if guild_filter is None or guild_filter(guild_id):
                 rows_by_table.setdefault(table_id, []).append((seq, payload))
-        for table_id, rows in rows_by_table.items():
+        for table_id, table_rows in rows_by_table.items():
             try:
-                found.events[table_id] = _decode(table_id, rows)
+                found.events[table_id] = _decode(table_id, table_rows)
             except CorruptRowError as err:
                 log.error("table %s cannot be restored: %s", table_id, err)
                 found.broken[table_id] = str(err)
         return found
 
     async def table_status(self, table_id: str) -> str | None:
-        async with self.conn.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        return await self.db.fetchval("SELECT status FROM tables WHERE id = ?", (table_id,))
 
     async def set_message(self, table_id: str, channel_id: int | None, message_id: int | None) -> None:
-        async with self._write:
-            await self.conn.execute(
-                "UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, table_id)
-            )
-            await self.conn.commit()
+        await self.db.execute(
+            "UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, table_id)
+        )
 
     async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
         """Table ids of a channel, newest first (optionally only those with ``status``)."""
@@ -328,21 +326,20 @@ class Storage:
         if status is not None:
             sql += " AND status = ?"
             args += (status,)
-        async with self.conn.execute(sql + " ORDER BY created_at DESC, rowid DESC", args) as cur:
-            return [row[0] for row in await cur.fetchall()]
+        order = f" ORDER BY created_at DESC, {self.db.insertion_order} DESC"
+        return [row[0] for row in await self.db.fetchall(sql + order, args)]
 
     async def count_open(self, *, channel_id: int | None = None, host: str | None = None) -> int:
         """Open tables of a channel, or opened by ``host``."""
         column, value = ("channel_id", channel_id) if channel_id is not None else ("host", host)
         return int(
-            await _value(self.conn, f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'", (value,))
+            await self.db.fetchval(f"SELECT count(*) FROM tables WHERE {column} = ? AND status = 'open'", (value,))
         )
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck",
                 "pings", "images")  # fmt: skip
-        async with self.conn.execute(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetchone(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,))
         if row is None:
             return None
         return dict(zip(keys, row, strict=True))
@@ -365,8 +362,7 @@ class Storage:
         return await self._set_settings("user_settings", "user_id", USER_KEYS, user_id, values)
 
     async def _settings(self, table: str, id_column: str, keys: tuple[str, ...], key: int) -> dict[str, Any]:
-        async with self.conn.execute(f"SELECT {', '.join(keys)} FROM {table} WHERE {id_column} = ?", (key,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetchone(f"SELECT {', '.join(keys)} FROM {table} WHERE {id_column} = ?", (key,))
         if row is None:
             return {}
         return {k: v for k, v in zip(keys, row, strict=True) if v is not None}
@@ -381,49 +377,42 @@ class Storage:
         current.update({k: v for k, v in values.items() if v is not None})
         columns = (id_column, *keys, "updated_at")
         updates = ", ".join(f"{c} = excluded.{c}" for c in (*keys, "updated_at"))
-        async with self._write:
-            await self.conn.execute(
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
-                f"ON CONFLICT ({id_column}) DO UPDATE SET {updates}",
-                (key, *(current.get(k) for k in keys), _now()),
-            )
-            await self.conn.commit()
+        await self.db.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+            f"ON CONFLICT ({id_column}) DO UPDATE SET {updates}",
+            (key, *(current.get(k) for k in keys), _now()),
+        )
         return current
 
     async def set_table_display(self, table_id: str, language: str, deck: str, pings: str = "on",
                                 images: str = "on") -> None:  # fmt: skip
         """How a table's public messages look (fixed when the table opens): language, deck, turn pings, images."""
-        async with self._write:
-            await self.conn.execute(
-                "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ? WHERE id = ?",
-                (language, deck, pings, images, table_id),
-            )
-            await self.conn.commit()
+        await self.db.execute(
+            "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ? WHERE id = ?",
+            (language, deck, pings, images, table_id),
+        )
 
     # -- results --------------------------------------------------------------------------
 
     async def record_result(self, table_id: str, result: GameResult) -> None:
         """Write one result on its own (start-up repair of logs from older versions); idempotent."""
-        async with self._write:
-            await self.conn.execute(_INSERT_RESULT, _result_row(table_id, result, _now()))
-            await self.conn.commit()
+        await self.db.execute(_INSERT_RESULT, _result_row(table_id, result, _now()))
 
     async def games_without_result(self) -> list[tuple[str, int]]:
         """(table id, seq of its ``game_over`` event) of every finished game that has no result row."""
-        async with self.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT e.table_id, e.seq FROM table_events e LEFT JOIN game_results r "
-            "ON r.table_id = e.table_id AND r.game_no = json_extract(e.payload, '$.game') "
+            "ON r.table_id = e.table_id AND r.game_no = CAST(json_extract(e.payload, '$.game') AS INTEGER) "
             "WHERE e.type = 'game_over' AND r.id IS NULL ORDER BY e.table_id, e.seq"
-        ) as cur:
-            return [(t, seq) for t, seq in await cur.fetchall()]
+        )
+        return [(t, seq) for t, seq in rows]
 
     async def results(self, table_id: str) -> list[dict[str, Any]]:
-        async with self.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT game_no, winner, total_a, total_b, berg, schneider, seats FROM game_results "
             "WHERE table_id = ? ORDER BY game_no",
             (table_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             {"game": g, "winner": w, "totals": [a, b], "berg": berg, "schneider": bool(s), "seats": json.loads(seats)}
             for g, w, a, b, berg, s, seats in rows
@@ -528,6 +517,7 @@ def _reason(err: BaseException) -> str:
     return text or type(err).__name__
 
 
+_INSERT_EVENT = "INSERT INTO table_events (table_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)"
 _INSERT_RESULT = (
     "INSERT OR IGNORE INTO game_results (table_id, game_no, winner, total_a, total_b, berg, schneider, "
     "seats, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"

@@ -1,4 +1,8 @@
-"""Numbered schema migrations, applied in order at start-up (``PRAGMA user_version``)."""
+"""Numbered schema migrations, applied in order at start-up: SQLite records the number in
+``PRAGMA user_version``, PostgreSQL in its ``schema_version`` table. The scripts are written in
+SQLite's dialect; PostgreSQL runs them carried over by ``bot.storage.sql.postgres_sql`` (BIGINT for
+every integer, so Discord ids fit; ``timestamptz`` for the ``*_at`` columns), followed by
+``POSTGRES_AFTER`` of the same number."""
 
 MIGRATIONS: list[tuple[int, str]] = [
     (
@@ -186,3 +190,9 @@ MIGRATIONS: list[tuple[int, str]] = [
         """,
     ),
 ]
+
+#: PostgreSQL's extra statements after a migration of the same number.
+POSTGRES_AFTER: dict[int, str] = {
+    # SQLite orders tables created in the same millisecond by rowid; PostgreSQL has none.
+    1: "ALTER TABLE tables ADD COLUMN ord BIGINT GENERATED ALWAYS AS IDENTITY;",
+}

@@ -1,6 +1,6 @@
 """Statistics and ratings in the database: finished games' records, seasons, ratings, who is
 hidden, and forgetting a person. Everything here is derived from the event log and can be
-rebuilt from it; shares the storage's connection and write lock."""
+rebuilt from it; goes through the storage's database."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .db import _now
 if TYPE_CHECKING:
     from .db import Storage
 
-EPOCH = "0000-00-00T00:00:00"
+EPOCH = "0001-01-01T00:00:00.000+00:00"  # before any game (a time both databases take)
 RatingRow = tuple[
     str, str, float, float, int, list[float]
 ]  # actor, name, mu, sigma, games, history  # the start of season 1 (before any game)
@@ -22,92 +22,81 @@ RatingRow = tuple[
 class StatsStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.db = storage.db
 
     # -- games ------------------------------------------------------------------------------
 
     async def finished_games(self) -> list[tuple[str, int | None, str]]:
         """(table id, server, when its last event was stored) of every table with a finished game,
         for a rebuild: the tables whose log holds a ``game_over``."""
-        async with self.storage.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT t.id, t.guild_id, max(e.created_at) FROM tables t JOIN table_events e ON e.table_id = t.id "
             "WHERE e.type = 'game_over' AND t.guild_id IS NOT NULL GROUP BY t.id ORDER BY t.id"
-        ) as cur:
-            return [(tid, guild, at) for tid, guild, at in await cur.fetchall()]
+        )
+        return [(tid, guild, at) for tid, guild, at in rows]
 
     async def game_over_times(self, table_id: str) -> list[str]:
         """When each ``game_over`` of a table was stored, in order."""
-        async with self.storage.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT created_at FROM table_events WHERE table_id = ? AND type = 'game_over' ORDER BY seq", (table_id,)
-        ) as cur:
-            return [row[0] for row in await cur.fetchall()]
+        )
+        return [row[0] for row in rows]
 
     async def add_game(
         self, guild_id: int, table_id: str, game: int, finished_at: str, record: Mapping[str, Any]
     ) -> bool:
         """Store a finished game's record (once: False when it is there already)."""
-        async with self.storage._write:
-            cur = await self.storage.conn.execute(
-                "INSERT OR IGNORE INTO stat_games (guild_id, table_id, game, finished_at, record) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (guild_id, table_id, game, finished_at, json.dumps(record, separators=(",", ":"))),
-            )
-            await self.storage.conn.commit()
-            return cur.rowcount > 0
+        changed = await self.db.execute(
+            "INSERT OR IGNORE INTO stat_games (guild_id, table_id, game, finished_at, record) VALUES (?, ?, ?, ?, ?)",
+            (guild_id, table_id, game, finished_at, json.dumps(record, separators=(",", ":"))),
+        )
+        return changed > 0
 
     async def games(self, guild_id: int, since: str = EPOCH) -> list[dict[str, Any]]:
         """A server's game records since a time, in the order the games ended (each with its
         ``finished_at``)."""
-        async with self.storage.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT finished_at, record FROM stat_games WHERE guild_id = ? AND finished_at >= ? "
             "ORDER BY finished_at, table_id, game",
             (guild_id, since),
-        ) as cur:
-            return [{**json.loads(record), "finished_at": at} for at, record in await cur.fetchall()]
+        )
+        return [{**json.loads(record), "finished_at": at} for at, record in rows]
 
     async def last_key(self, guild_id: int) -> tuple[str, str, int] | None:
-        async with self.storage.conn.execute(
+        row = await self.db.fetchone(
             "SELECT finished_at, table_id, game FROM stat_games WHERE guild_id = ? "
             "ORDER BY finished_at DESC, table_id DESC, game DESC LIMIT 1",
             (guild_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return (row[0], row[1], row[2]) if row else None
 
     async def guilds(self) -> list[int]:
-        async with self.storage.conn.execute("SELECT DISTINCT guild_id FROM stat_games ORDER BY guild_id") as cur:
-            return [row[0] for row in await cur.fetchall()]
+        return [row[0] for row in await self.db.fetchall("SELECT DISTINCT guild_id FROM stat_games ORDER BY guild_id")]
 
     async def clear(self) -> None:
         """Everything derived (games and ratings); seasons and hiding are people's choices and stay."""
-        async with self.storage._write:
-            await self.storage.conn.execute("DELETE FROM stat_games")
-            await self.storage.conn.execute("DELETE FROM stat_ratings")
-            await self.storage.conn.commit()
+        async with self.db.transaction() as tx:
+            await tx.execute("DELETE FROM stat_games")
+            await tx.execute("DELETE FROM stat_ratings")
 
     # -- seasons and ratings ----------------------------------------------------------------
 
     async def season(self, guild_id: int) -> tuple[int, str]:
         """The server's current season and when it started (season 1 from the beginning)."""
-        async with self.storage.conn.execute(
+        row = await self.db.fetchone(
             "SELECT season, started_at FROM stat_seasons WHERE guild_id = ? ORDER BY season DESC LIMIT 1", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return (row[0], row[1]) if row else (1, EPOCH)
 
     async def seasons(self, guild_id: int) -> dict[int, str]:
-        async with self.storage.conn.execute(
-            "SELECT season, started_at FROM stat_seasons WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            return {1: EPOCH, **{s: at for s, at in await cur.fetchall()}}
+        rows = await self.db.fetchall("SELECT season, started_at FROM stat_seasons WHERE guild_id = ?", (guild_id,))
+        return {1: EPOCH, **{s: at for s, at in rows}}
 
     async def new_season(self, guild_id: int) -> int:
         season, _ = await self.season(guild_id)
-        async with self.storage._write:
-            await self.storage.conn.execute(
-                "INSERT INTO stat_seasons (guild_id, season, started_at) VALUES (?, ?, ?)",
-                (guild_id, season + 1, _now()),
-            )
-            await self.storage.conn.commit()
+        await self.db.execute(
+            "INSERT INTO stat_seasons (guild_id, season, started_at) VALUES (?, ?, ?)", (guild_id, season + 1, _now())
+        )
         return season + 1
 
     async def put_ratings(
@@ -115,106 +104,89 @@ class StatsStore:
     ) -> None:
         """Store ratings (actor, name, mu, sigma, games, history); ``replace_all``: the season's
         ratings are exactly these (a recomputation)."""
-        async with self.storage._write:
+        async with self.db.transaction() as tx:
             if replace_all:
-                await self.storage.conn.execute(
-                    "DELETE FROM stat_ratings WHERE guild_id = ? AND season = ?", (guild_id, season)
-                )
-            await self.storage.conn.executemany(
+                await tx.execute("DELETE FROM stat_ratings WHERE guild_id = ? AND season = ?", (guild_id, season))
+            await tx.executemany(
                 "INSERT INTO stat_ratings (guild_id, season, actor, name, mu, sigma, games, history) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, season, actor) DO UPDATE SET "
                 "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
                 "history = excluded.history",
-                [(guild_id, season, a, n, mu, sg, g, json.dumps(h)) for a, n, mu, sg, g, h in rows],
+                [(guild_id, season, a, n, float(mu), float(sg), g, json.dumps(h)) for a, n, mu, sg, g, h in rows],
             )
-            await self.storage.conn.commit()
 
     async def ratings(self, guild_id: int, season: int) -> list[RatingRow]:
         """(actor, name, mu, sigma, games, history) of everyone rated in the season."""
-        async with self.storage.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT actor, name, mu, sigma, games, history FROM stat_ratings WHERE guild_id = ? AND season = ?",
             (guild_id, season),
-        ) as cur:
-            return [(a, n, mu, sg, g, json.loads(h)) for a, n, mu, sg, g, h in await cur.fetchall()]
+        )
+        return [(a, n, mu, sg, g, json.loads(h)) for a, n, mu, sg, g, h in rows]
 
     async def tournament_results(self, guild_id: int, actor: str) -> tuple[int, int, int]:
         """(tournaments, Passen, points) of a person's tournament results on the server."""
-        async with self.storage.conn.execute(
+        row = await self.db.fetchone(
             "SELECT count(DISTINCT r.tournament_id), count(*), coalesce(sum(r.points), 0) FROM tournament_results r "
             "JOIN tournaments t ON t.id = r.tournament_id WHERE t.guild_id = ? AND t.kind = 'tournament' "
             "AND r.player = ?",
             (guild_id, actor),
-        ) as cur:
-            row = await cur.fetchone()
-        return (row[0], row[1], row[2]) if row else (0, 0, 0)
+        )
+        return (int(row[0]), int(row[1]), int(row[2])) if row else (0, 0, 0)  # PostgreSQL sums as numeric
 
     # -- privacy ----------------------------------------------------------------------------
 
     async def hidden(self, guild_id: int) -> set[str]:
-        async with self.storage.conn.execute("SELECT actor FROM stat_hidden WHERE guild_id = ?", (guild_id,)) as cur:
-            return {row[0] for row in await cur.fetchall()}
+        return {row[0] for row in await self.db.fetchall("SELECT actor FROM stat_hidden WHERE guild_id = ?",
+                                                          (guild_id,))}  # fmt: skip
 
     async def set_hidden(self, guild_id: int, actor: str, hidden: bool) -> None:
-        async with self.storage._write:
-            if hidden:
-                await self.storage.conn.execute(
-                    "INSERT OR IGNORE INTO stat_hidden (guild_id, actor) VALUES (?, ?)", (guild_id, actor)
-                )
-            else:
-                await self.storage.conn.execute(
-                    "DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor)
-                )
-            await self.storage.conn.commit()
+        if hidden:
+            await self.db.execute(
+                "INSERT OR IGNORE INTO stat_hidden (guild_id, actor) VALUES (?, ?)", (guild_id, actor)
+            )
+        else:
+            await self.db.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
 
     async def forget(self, guild_id: int, actor: str, anonymous: str, name: str) -> int:
         """Replace ``actor`` by ``anonymous`` (and their name by ``name``) in the stored events of
         the server's tables and tournaments; delete their ratings and hiding. Returns the tables
         changed. The games stay valid for the others."""
-        conn = self.storage.conn
-        changed = 0
-        async with self.storage._write:
-            async with conn.execute(
+
+        def anonymised(payload: str) -> str:
+            event = _anonymised(json.loads(payload), actor, anonymous, name)
+            return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
+        async with self.db.transaction() as tx:
+            rows = await tx.fetchall(
                 "SELECT e.table_id, e.seq, e.payload FROM table_events e JOIN tables t ON t.id = e.table_id "
                 "WHERE t.guild_id = ? AND instr(e.payload, ?) > 0",
                 (guild_id, f'"{actor}"'),
-            ) as cur:
-                rows = await cur.fetchall()
-            tables = set()
-            for table_id, seq, payload in rows:
-                event = json.loads(payload)
-                await conn.execute(
-                    "UPDATE table_events SET payload = ? WHERE table_id = ? AND seq = ?",
-                    (json.dumps(_anonymised(event, actor, anonymous, name), ensure_ascii=False, separators=(",", ":")),
-                     table_id, seq),
-                )  # fmt: skip
-                tables.add(table_id)
-            changed = len(tables)
-            async with conn.execute(
+            )
+            await tx.executemany(
+                "UPDATE table_events SET payload = ? WHERE table_id = ? AND seq = ?",
+                [(anonymised(payload), table_id, seq) for table_id, seq, payload in rows],
+            )
+            rows_t = await tx.fetchall(
                 "SELECT e.tournament_id, e.seq, e.payload FROM tournament_events e "
                 "JOIN tournaments t ON t.id = e.tournament_id WHERE t.guild_id = ? AND instr(e.payload, ?) > 0",
                 (guild_id, f'"{actor}"'),
-            ) as cur:
-                for tid, seq, payload in await cur.fetchall():
-                    event = json.loads(payload)
-                    await conn.execute(
-                        "UPDATE tournament_events SET payload = ? WHERE tournament_id = ? AND seq = ?",
-                        (json.dumps(_anonymised(event, actor, anonymous, name), ensure_ascii=False,
-                                    separators=(",", ":")), tid, seq),
-                    )  # fmt: skip
-            await conn.execute(
+            )
+            await tx.executemany(
+                "UPDATE tournament_events SET payload = ? WHERE tournament_id = ? AND seq = ?",
+                [(anonymised(payload), tid, seq) for tid, seq, payload in rows_t],
+            )
+            await tx.execute(
                 "UPDATE tournament_results SET player = ? WHERE player = ? AND tournament_id IN "
                 "(SELECT id FROM tournaments WHERE guild_id = ?)",
                 (anonymous, actor, guild_id),
             )
-            await conn.execute("DELETE FROM stat_ratings WHERE guild_id = ? AND actor = ?", (guild_id, actor))
-            await conn.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
-            await conn.execute("DELETE FROM stat_games WHERE guild_id = ?", (guild_id,))  # recorded again
-            await conn.commit()
-        return changed
+            await tx.execute("DELETE FROM stat_ratings WHERE guild_id = ? AND actor = ?", (guild_id, actor))
+            await tx.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
+            await tx.execute("DELETE FROM stat_games WHERE guild_id = ?", (guild_id,))  # recorded again
+        return len({table_id for table_id, _, _ in rows})
 
     async def tables_of(self, guild_id: int) -> list[str]:
-        async with self.storage.conn.execute("SELECT id FROM tables WHERE guild_id = ?", (guild_id,)) as cur:
-            return [row[0] for row in await cur.fetchall()]
+        return [row[0] for row in await self.db.fetchall("SELECT id FROM tables WHERE guild_id = ?", (guild_id,))]
 
 
 def _anonymised(value: Any, actor: str, anonymous: str, name: str) -> Any:

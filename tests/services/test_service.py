@@ -233,10 +233,9 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     good = await service.create_table(HOST)
     bad = await service.create_table(HOST)
     await service.execute(bad.table_id, JoinSeat("u:1"))
-    await service.storage.conn.execute(
+    await service.storage.db.execute(
         'UPDATE table_events SET payload = \'{"type": "seat_taken"}\' WHERE table_id = ? AND seq = 2', (bad.table_id,)
     )
-    await service.storage.conn.commit()
     await close(service)
     service = await make_service(path)
     assert await service.restore() == [good.table_id]

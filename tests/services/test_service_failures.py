@@ -46,15 +46,16 @@ KILL_AFTER_GAME_OVER = textwrap.dedent("""
 """)
 
 
-async def test_a_kill_right_after_the_last_commit_keeps_the_result(tmp_path):
+async def test_a_kill_right_after_the_last_commit_keeps_the_result(tmp_path, database):
     path = tmp_path / "kill.sqlite3"
     out = subprocess.run(
-        [sys.executable, "-c", KILL_AFTER_GAME_OVER, str(path)], cwd=ROOT, timeout=120, capture_output=True, text=True
-    )
+        [sys.executable, "-c", KILL_AFTER_GAME_OVER, await database(path)], cwd=ROOT, timeout=120,
+        capture_output=True, text=True,
+    )  # fmt: skip
     assert out.returncode == 9, out.stderr
     storage = await Storage.open(path)
     try:
-        [(table_id, status)] = await (await storage.conn.execute("SELECT id, status FROM tables")).fetchall()
+        [(table_id, status)] = await storage.db.fetchall("SELECT id, status FROM tables")
         assert status == "finished"
         [result] = await storage.results(table_id)
         events = await storage.load_events(table_id)
@@ -71,8 +72,7 @@ async def test_start_up_rebuilds_a_missing_result_from_the_log(tmp_path):
     await service.execute(table.table_id, StartGame(HOST, seed="s", fill_computers=True))
     await service.wait_idle()
     [expected] = await service.storage.results(table.table_id)
-    await service.storage.conn.execute("DELETE FROM game_results")  # as a crash in an older version left it
-    await service.storage.conn.commit()
+    await service.storage.db.execute("DELETE FROM game_results")  # as a crash in an older version left it
     await close(service)
     service = await make_service(path)
     await service.restore()
@@ -149,8 +149,7 @@ async def test_an_unreadable_table_is_set_aside(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
     table = await service.create_table(HOST)
     await service.execute(table.table_id, JoinSeat("u:1"))
-    await service.storage.conn.execute("UPDATE table_events SET payload = '{oops' WHERE seq = 2")
-    await service.storage.conn.commit()
+    await service.storage.db.execute("UPDATE table_events SET payload = '{oops' WHERE seq = 2")
     service.tables.clear()  # as after a restart
     with pytest.raises(BrokenTable):
         await service.get(table.table_id)

@@ -124,7 +124,7 @@ async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(t
     await close(service)
 
 
-async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_counts_old_games(tmp_path):
+async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_counts_old_games(tmp_path, database):
     import re
 
     from tests.test_startup import bot
@@ -139,7 +139,7 @@ async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_
     assert await stats.backfill() == 2 and await stats.backfill() == 0  # once
     summary = await stats.summary()
     await close(service)
-    out = bot("rebuild-stats", env={"JASS_DATABASE": str(path)})
+    out = bot("rebuild-stats", env={"JASS_DATABASE": await database(path)})
     assert out.returncode == 0, out.stderr
     sums = re.findall(r"checksum (\w+)", out.stdout)
     assert sums == [summary["checksum"]] * 2 and "identical" in out.stdout

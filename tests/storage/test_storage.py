@@ -1,4 +1,5 @@
-"""SQLite storage: migrations, pragmas, the append-only log, conflicts, corrupt rows."""
+"""Storage on both databases: migrations, the append-only log, conflicts, corrupt rows; SQLite's
+pragmas and its write-ahead log."""
 
 import asyncio
 
@@ -19,12 +20,11 @@ def ev(n: int, kind: str = "x") -> dict:
     return {"type": kind, "n": n}
 
 
-async def test_migrations_and_pragmas(tmp_path):
+async def test_migrations(tmp_path, backend):
     path = tmp_path / "other" / "jass.sqlite3"
     storage = await Storage.open(path)
+    assert storage.backend == backend
     assert await storage.schema_version() == MIGRATIONS[-1][0]
-    assert (await storage.pragma("journal_mode")).lower() == "wal"
-    assert await storage.pragma("foreign_keys") == 1
     await storage.create_table("t", [ev(1)])
     await storage.close()
     again = await Storage.open(path)  # re-open: nothing to migrate, nothing lost
@@ -33,6 +33,15 @@ async def test_migrations_and_pragmas(tmp_path):
     await again.close()
 
 
+@pytest.mark.sqlite_only
+async def test_pragmas(tmp_path):
+    storage = await Storage.open(tmp_path / "p.sqlite3")
+    assert (await storage.pragma("journal_mode")).lower() == "wal"
+    assert await storage.pragma("foreign_keys") == 1
+    await storage.close()
+
+
+@pytest.mark.sqlite_only
 async def test_wal_is_checkpointed_in_the_background(tmp_path, monkeypatch):
     monkeypatch.setattr(Storage, "CHECKPOINT_EVERY", 3)
     storage = await Storage.open(tmp_path / "c.sqlite3")
@@ -88,14 +97,12 @@ async def test_corrupt_rows_are_reported_not_raised(storage):
     await storage.create_table("good", [ev(1)])
     await storage.create_table("bad", [ev(1)])
     await storage.append("bad", 2, [ev(2)])
-    await storage.conn.execute("UPDATE table_events SET payload = '{oops' WHERE table_id = 'bad' AND seq = 2")
-    await storage.conn.commit()
+    await storage.db.execute("UPDATE table_events SET payload = '{oops' WHERE table_id = 'bad' AND seq = 2")
     found = await storage.load_open()
     assert "good" in found.events
     assert "bad" in found.broken and "not valid JSON" in found.broken["bad"]
     # The row is kept as it was: nothing is deleted.
-    async with storage.conn.execute("SELECT count(*) FROM table_events WHERE table_id = 'bad'") as cur:
-        assert (await cur.fetchone())[0] == 2
+    assert await storage.db.fetchval("SELECT count(*) FROM table_events WHERE table_id = 'bad'") == 2
 
 
 async def test_results(storage):

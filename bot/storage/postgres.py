@@ -1,0 +1,79 @@
+"""Opening a PostgreSQL database: the pool, the same numbered migrations as SQLite (in
+PostgreSQL's dialect, recorded in a ``schema_version`` table), and readable errors."""
+
+from __future__ import annotations
+
+import logging
+import re
+from urllib.parse import urlsplit, urlunsplit
+
+from .migrations import MIGRATIONS, POSTGRES_AFTER
+from .sql import PostgresDatabase
+
+log = logging.getLogger(__name__)
+
+#: Any number: processes starting together take this lock, so one of them migrates.
+MIGRATION_LOCK = 0x6A617373  # "jass"
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://…"
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+async def open_postgres(url: str, max_size: int = 10) -> PostgresDatabase:
+    """Connect a pool to ``url`` and migrate the database; :class:`StorageError` in one line when
+    the server cannot be used."""
+    from .db import LATEST_VERSION, StorageError
+
+    shown = redacted(url)
+    try:
+        db = await PostgresDatabase.connect(url, max_size=max_size)
+    except Exception as err:  # connection refused, bad password, no such database, bad URL…
+        raise StorageError(f"cannot use the database {shown}: {_reason(err)}") from None
+    try:
+        async with db.transaction() as tx:
+            await tx.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            await tx.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+            version = int(await tx.fetchval("SELECT coalesce(max(version), 0) FROM schema_version") or 0)
+            if version > LATEST_VERSION:
+                raise StorageError(
+                    f"cannot use the database {shown}: it was written by a newer version of the bot (schema "
+                    f"{version}; this version knows up to {LATEST_VERSION}): upgrade the bot or use another database"
+                )
+            for number, sql in MIGRATIONS:
+                if number > version:
+                    for statement in _statements(sql + "\n" + POSTGRES_AFTER.get(number, "")):
+                        await tx.execute(statement)  # carried into PostgreSQL's dialect by the database
+                    await tx.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, now())", (number,))
+                    log.info("database migrated to version %d", number)
+    except StorageError:
+        await db.close()
+        raise
+    except Exception as err:
+        await db.close()
+        raise StorageError(f"cannot use the database {shown}: {_reason(err)}") from None
+    return db
+
+
+def _statements(script: str) -> list[str]:
+    """A migration script's statements (split at semicolons that end a line; comments dropped)."""
+    lines = [re.sub(r"--.*$", "", line) for line in script.splitlines()]
+    text = "\n".join(lines)
+    return [s.strip() for s in re.split(r";\s*\n", text + "\n") if s.strip()]
+
+
+def _reason(err: BaseException) -> str:
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    if isinstance(err, OSError) and ("Connect call failed" in text or "Connection refused" in text):
+        return "the server does not answer (is PostgreSQL running, and is the address right?)"
+    return text
