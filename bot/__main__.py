@@ -4,6 +4,7 @@
 ``python -m bot check-config``: validate the settings and show the effective values.
 ``python -m bot play``: a game in the terminal against computer players.
 ``python -m bot rebuild-stats``: recompute every statistic and rating from the event log.
+``python -m bot migrate-db --to postgresql://…``: copy the SQLite database into PostgreSQL.
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     check = sub.add_parser("check-config", help="validate the settings and print the effective values")
     rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
-    for p in (run, check, rebuild):
+    migrate = sub.add_parser("migrate-db", help="copy the SQLite database into PostgreSQL, checked by replaying")
+    migrate.add_argument("--to", required=True, metavar="URL", help="postgresql://user:password@host/database")
+    migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
+                         help="the SQLite file (default: the database setting)")  # fmt: skip
+    for p in (run, check, rebuild, migrate):
         p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
@@ -110,6 +115,45 @@ def rebuild_stats(path: str | None) -> int:
     return asyncio.run(go())
 
 
+def migrate_db(path: str | None, target: str, source: str | None) -> int:
+    """Copy the SQLite database into an empty PostgreSQL database; verify by replaying every table."""
+    import asyncio
+
+    from bot.config import ConfigError, load_settings
+    from bot.services.migrate import migrate
+    from bot.storage import StorageError
+    from bot.storage.db import is_postgres_url
+    from bot.storage.postgres import redacted
+
+    if not is_postgres_url(target):
+        print(f"--to must be a postgresql:// URL, got {redacted(target)!r}", file=sys.stderr)
+        return 2
+    if source is None:
+        try:
+            source = str(load_settings(path).database)
+        except ConfigError as err:
+            print(f"The settings have problems: {err}", file=sys.stderr)
+            return 2
+    if is_postgres_url(source) or not os.path.isfile(source):
+        print(f"the source must be an existing SQLite file, got {redacted(source)!r}", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(migrate(source, target))
+    except StorageError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print(f"copied {source} into {redacted(target)}:")
+    print("  " + ", ".join(f"{name} {n}" for name, n in report.copied.items()))
+    print(f"verified: {report.tables} tables replay to the same state on both sides, "
+          f"{report.tournaments} tournaments and challenges have the same events")  # fmt: skip
+    if report.not_replayable:
+        print(f"  {len(report.not_replayable)} tables could not be replayed on either side (copied as stored): "
+              + ", ".join(report.not_replayable[:10]))  # fmt: skip
+    for line in report.differences:
+        print(f"DIFFERENT: {line}", file=sys.stderr)
+    return 0 if report.ok else 1
+
+
 def run(path: str | None) -> int:
     from bot.config import ConfigError, load_settings, token_from_env
 
@@ -137,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         return check_config(args.config)
     if args.command == "rebuild-stats":
         return rebuild_stats(args.config)
+    if args.command == "migrate-db":
+        return migrate_db(args.config, args.to, args.source)
     return run(args.config)
 
 

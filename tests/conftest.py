@@ -16,7 +16,9 @@ def pg_cluster():
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "sqlite_only: checks SQLite's own file handling; not run on PostgreSQL")
+    config.addinivalue_line(
+        "markers", "sqlite_only: runs on SQLite alone (SQLite's own file handling, or nothing database-specific)"
+    )
     if backends.REQUIRED and not backends.AVAILABLE:
         raise pytest.UsageError("JASS_TEST_POSTGRES=required, but no PostgreSQL server is installed (initdb)")
 
@@ -24,6 +26,17 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         metafunc.parametrize("backend", backends.backends_for(metafunc.definition), indirect=True)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a PostgreSQL server, tests that need the cluster itself are left out (and the
+    summary says the PostgreSQL half did not run)."""
+    if backends.AVAILABLE:
+        return
+    left_out = [item for item in items if "pg_cluster" in getattr(item, "fixturenames", ())]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

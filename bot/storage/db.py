@@ -311,6 +311,10 @@ class Storage:
                 found.broken[table_id] = str(err)
         return found
 
+    async def table_ids(self) -> list[str]:
+        """Every table's id, finished or not."""
+        return [row[0] for row in await self.db.fetchall("SELECT id FROM tables ORDER BY id")]
+
     async def table_status(self, table_id: str) -> str | None:
         return await self.db.fetchval("SELECT status FROM tables WHERE id = ?", (table_id,))
 

@@ -74,6 +74,6 @@ def _statements(script: str) -> list[str]:
 
 def _reason(err: BaseException) -> str:
     text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    if isinstance(err, OSError) and ("Connect call failed" in text or "Connection refused" in text):
-        return "the server does not answer (is PostgreSQL running, and is the address right?)"
+    if isinstance(err, OSError):  # refused, no such socket, unknown host, timeout
+        return f"the server does not answer (is PostgreSQL running, and is the address right?): {text}"
     return text

@@ -108,6 +108,10 @@ class TournamentStore:
         )
         return [row[0] for row in rows]
 
+    async def all_ids(self) -> list[str]:
+        """Every tournament's and challenge's id."""
+        return [row[0] for row in await self.db.fetchall("SELECT id FROM tournaments ORDER BY id")]
+
     async def guild_of(self, tournament_id: str) -> int | None:
         return await self.db.fetchval("SELECT guild_id FROM tournaments WHERE id = ?", (tournament_id,))
 

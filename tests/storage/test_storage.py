@@ -2,10 +2,11 @@
 pragmas and its write-ahead log."""
 
 import asyncio
+import re
 
 import pytest
 
-from bot.storage import ConflictError, GameResult, Storage
+from bot.storage import ConflictError, GameResult, Storage, StorageError
 from bot.storage.migrations import MIGRATIONS
 
 
@@ -171,3 +172,68 @@ async def test_limits_count_open_tables_by_channel_and_host(storage):
     assert await storage.count_open(channel_id=9) == 1
     assert await storage.count_open(host="u:1") == 1
     assert await storage.count_open(host="u:2") == 1
+
+
+async def test_two_processes_appending_the_same_seq_one_is_refused(tmp_path):
+    """Two bot processes on one database (two connections): the second append of a seq is
+    refused, not merged, and the log keeps the first."""
+    path = tmp_path / "shared.sqlite3"
+    first, second = await Storage.open(path), await Storage.open(path)
+    try:
+        await first.create_table("t", [ev(1)])
+        await first.append("t", 2, [ev(2)])
+        with pytest.raises(ConflictError):
+            await second.append("t", 2, [ev(99)])
+        await second.append("t", 3, [ev(3)])  # the next seq is taken by the other process
+        assert [e["n"] for e in await first.load_events("t")] == [1, 2, 3]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_discord_ids_keep_all_64_bits_and_times_read_back_the_same(storage):
+    big = 2**63 - 1  # the largest id a snowflake can be
+    await storage.create_table("t", [ev(1)], guild_id=big, channel_id=big - 1)
+    await storage.set_message("t", big - 1, big - 2)
+    await storage.set_guild_settings(big, preset="standard")
+    meta = await storage.table_meta("t")
+    assert (meta["guild_id"], meta["channel_id"], meta["message_id"]) == (big, big - 1, big - 2)
+    assert await storage.guild_settings(big) == {"preset": "standard"}
+    # Times read back as the ISO strings SQLite keeps: 2026-12-03T15:35:29.123+00:00.
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", meta["created_at"])
+
+
+async def test_postgresql_columns_are_bigint_and_timestamptz(storage, backend):
+    if backend != "postgresql":
+        assert storage.backend == "sqlite"  # SQLite's integers are 64-bit and its times ISO text
+        return
+    types = dict(
+        await storage.db.fetchall(
+            "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = current_schema()"
+        )
+    )
+    assert types["tables.guild_id"] == types["tournaments.channel_id"] == "bigint"
+    assert types["table_events.created_at"] == types["stat_games.finished_at"] == "timestamp with time zone"
+    assert await storage.db.fetchval("SELECT max(version) FROM schema_version") == MIGRATIONS[-1][0]
+
+
+async def test_a_database_from_a_newer_version_is_refused(tmp_path, backend):
+    path = tmp_path / "newer.sqlite3"
+    storage = await Storage.open(path)
+    if backend == "postgresql":
+        await storage.db.execute("INSERT INTO schema_version (version, applied_at) VALUES (999, now())")
+    else:
+        await storage.conn.execute("PRAGMA user_version = 999")
+    await storage.close()
+    with pytest.raises(StorageError, match="newer version of the bot"):
+        await Storage.open(path)
+
+
+@pytest.mark.sqlite_only
+async def test_an_unreachable_postgresql_server_is_one_line_without_the_password(tmp_path):
+    url = f"postgresql://jass:s3cret@/jass?host={tmp_path}&port=1"  # no server on this socket
+    with pytest.raises(StorageError) as err:
+        await Storage.open(url)
+    text = str(err.value)
+    assert "s3cret" not in text and "***" in text and "\n" not in text

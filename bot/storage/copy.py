@@ -1,0 +1,58 @@
+"""Copying a SQLite database into PostgreSQL (``python -m bot migrate-db``): every row of every
+table, in one transaction on the PostgreSQL side, into a database that holds no tables yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .db import StorageError
+
+if TYPE_CHECKING:
+    from .db import Storage
+
+#: Every table of the schema, parents before the rows that refer to them.
+TABLES = (
+    "tables", "table_events", "game_results", "guild_settings", "user_settings",
+    "tournaments", "tournament_events", "tournament_tables", "tournament_results",
+    "stat_games", "stat_seasons", "stat_ratings", "stat_hidden",
+)  # fmt: skip
+BATCH = 2000
+
+
+async def count_rows(storage: Storage) -> dict[str, int]:
+    """Rows in each table of the schema."""
+    return {name: int(await storage.db.fetchval(f"SELECT count(*) FROM {name}")) for name in TABLES}
+
+
+async def copy_database(
+    source: Storage, target: Storage, progress: Callable[[str, int], None] | None = None
+) -> dict[str, int]:
+    """Copy every row of ``source`` (SQLite) into ``target`` (PostgreSQL, migrated, empty).
+    Returns the rows copied per table. All or nothing: a failure leaves the target empty."""
+    if source.backend != "sqlite" or target.backend != "postgresql":
+        raise StorageError("migrate-db copies a SQLite database into PostgreSQL")
+    if await source.schema_version() != await target.schema_version():
+        raise StorageError("the two databases have different schema versions: open both with this version first")
+    held = {name: n for name, n in (await count_rows(target)).items() if n}
+    if held:
+        raise StorageError(f"the target database is not empty ({', '.join(f'{n} {t}' for t, n in held.items())})")
+    copied: dict[str, int] = {}
+    async with target.db.transaction() as tx:
+        for name in TABLES:
+            columns = [row[1] for row in await source.db.fetchall(f"PRAGMA table_info({name})")]
+            order = " ORDER BY rowid" if name in ("tables", "game_results") else ""  # keeps creation order
+            insert = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            copied[name] = 0
+            async with source.conn.execute(f"SELECT {', '.join(columns)} FROM {name}{order}") as cur:
+                while rows := list(await cur.fetchmany(BATCH)):
+                    await tx.executemany(insert, rows)
+                    copied[name] += len(rows)
+                    if progress is not None:
+                        progress(name, copied[name])
+        # Results written later get ids after the copied ones.
+        await tx.execute(
+            "SELECT setval(pg_get_serial_sequence('game_results', 'id'), coalesce(max(id), 0) + 1, false) "
+            "FROM game_results"
+        )
+    return copied

@@ -1,0 +1,74 @@
+"""``python -m bot migrate-db``: a SQLite database with finished and running tables, statistics
+and a tournament's events, copied into PostgreSQL, checked by replay, and played on from there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bot.game import AddComputer, JoinSeat, StartGame
+from bot.services.stats import StatsService
+from bot.storage.copy import count_rows
+from tests.backends import PostgresPaths
+
+from .test_service import close, close_leftovers, make_service, play_human_card  # noqa: F401 (fixture)
+from .test_service_failures import ROOT
+from .test_stats_service import play_game
+
+HOST = "u:1"
+
+
+def migrate_db(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot", "migrate-db", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+
+
+@pytest.mark.sqlite_only  # the source is SQLite; the target is the PostgreSQL cluster
+async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(tmp_path, pg_cluster):
+    path = tmp_path / "jass.sqlite3"
+    service = await make_service(path)
+    finished = await play_game(service, ["u:10", "u:11", None, None], "m1", guild=5)
+    stats = StatsService(service.storage, service)
+    await stats.backfill()
+    running = (await service.create_table(HOST, guild_id=5, channel_id=9)).table_id
+    await service.execute(running, JoinSeat("u:0", name="Anna", seat=0))
+    for seat in (1, 2, 3):
+        await service.execute(running, AddComputer(HOST, seat=seat))
+    await service.execute(running, StartGame(HOST, seed="mig"))
+    await service.wait_idle()
+    for _ in range(5):  # into the first hand
+        await play_human_card(service, running, 0)
+        await service.wait_idle()
+    await service.storage.set_guild_settings(5, preset="app", language="de")
+    before = await count_rows(service.storage)
+    state = service.tables[running].view_for(0)
+    await close(service)
+
+    url = await PostgresPaths(pg_cluster).url(tmp_path / "target")
+    out = migrate_db("--from", str(path), "--to", url)
+    assert out.returncode == 0, out.stderr
+    assert "verified: 2 tables replay to the same state on both sides" in out.stdout
+    assert f"table_events {before['table_events']}" in out.stdout and "DIFFERENT" not in out.stderr
+
+    service = await make_service(url)  # the bot started on PostgreSQL
+    assert service.storage.backend == "postgresql"
+    assert await count_rows(service.storage) == before
+    assert await service.restore() == [running]
+    assert service.tables[running].view_for(0) == state  # the hand goes on where it was
+    await play_human_card(service, running, 0)
+    await service.wait_idle()
+    assert (await service.storage.results(finished))[0]["totals"]
+    assert await service.storage.guild_settings(5) == {"preset": "app", "language": "de"}
+    await close(service)
+
+    again = migrate_db("--from", str(path), "--to", url)  # the target is no longer empty
+    assert again.returncode == 2 and "not empty" in again.stderr
+
+
+async def test_migrate_db_refuses_what_it_cannot_copy(tmp_path):
+    missing = migrate_db("--from", str(tmp_path / "none.sqlite3"), "--to", "postgresql://x@/y")
+    assert missing.returncode == 2 and "existing SQLite file" in missing.stderr
+    not_a_url = migrate_db("--from", str(tmp_path / "none.sqlite3"), "--to", "mysql://x:pw@y/z")
+    assert not_a_url.returncode == 2 and "postgresql://" in not_a_url.stderr and "pw" not in not_a_url.stderr
