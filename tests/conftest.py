@@ -50,7 +50,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     if on_postgres:
         terminalreporter.write_line(f"PostgreSQL: {on_postgres} storage and service tests ran on a throw-away "
                                     f"PostgreSQL cluster ({on_sqlite} on SQLite).")  # fmt: skip
-    elif on_sqlite:
+    elif on_sqlite and not backends.AVAILABLE:
         terminalreporter.write_line(
             "PostgreSQL is NOT installed: the PostgreSQL half of the storage and service tests was NOT run "
             "(install the postgresql package; CI runs it).",
