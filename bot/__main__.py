@@ -41,6 +41,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     # --config is taken before or after the subcommand (SUPPRESS: an absent one keeps the other).
     run = sub.add_parser("run", help="run the Discord bot (the default)")
+    run.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Discord shards of the whole bot (with --shards: this process runs some of them)",
+    )
+    run.add_argument("--shards", default=None, metavar="IDS",
+                     help="the shards this process runs, e.g. 0-3 or 0,2 (needs --shard-count)")  # fmt: skip
     check = sub.add_parser("check-config", help="validate the settings and print the effective values")
     rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
     migrate = sub.add_parser("migrate-db", help="copy the SQLite database into PostgreSQL, checked by replaying")
@@ -154,8 +163,20 @@ def migrate_db(path: str | None, target: str, source: str | None) -> int:
     return 0 if report.ok else 1
 
 
-def run(path: str | None) -> int:
+def run(path: str | None, shard_count: int | None = None, shard_ids: str | None = None) -> int:
     from bot.config import ConfigError, load_settings, token_from_env
+    from bot.services.shards import ALL, Shards
+
+    shards = ALL
+    if shard_count is not None or shard_ids is not None:
+        if shard_count is None:
+            print("--shards needs --shard-count (the number of shards of the whole bot)", file=sys.stderr)
+            return 2
+        try:
+            shards = Shards.parse(shard_count, shard_ids or f"0-{shard_count - 1}")
+        except ValueError as err:
+            print(f"shards: {err}", file=sys.stderr)
+            return 2
 
     token = token_from_env()
     if token is None:
@@ -168,7 +189,7 @@ def run(path: str | None) -> int:
         return 2
     from bot.client import run_bot
 
-    return run_bot(settings, token)
+    return run_bot(settings, token, shards)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         return rebuild_stats(args.config)
     if args.command == "migrate-db":
         return migrate_db(args.config, args.to, args.source)
-    return run(args.config)
+    return run(args.config, getattr(args, "shard_count", None), getattr(args, "shards", None))
 
 
 def entry() -> int:

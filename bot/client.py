@@ -7,6 +7,7 @@ import gc
 import logging
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -17,6 +18,7 @@ from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
+from bot.services.shards import ALL, Shards
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
@@ -44,12 +46,16 @@ class JassTranslator(app_commands.Translator):
 class JassBot(commands.AutoShardedBot):
     """One process, many servers.  Tables live in the table service, not in the cogs."""
 
-    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None, shards: Shards = ALL) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         quiet_voice()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        sharding: dict[str, Any] = {}
+        if shards.ids is not None:  # several processes: this one connects a slice of the shards
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **sharding)
         self.settings = settings
+        self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.storage: Storage | None = storage
         self.service: TableService | None = None
         self.tournaments: TournamentService | None = None
@@ -71,6 +77,7 @@ class JassBot(commands.AutoShardedBot):
                 turn_timeout=s.turn_timer_seconds or None,
                 tables_per_channel=s.tables_per_channel,
                 tables_per_user=s.tables_per_user,
+                shards=self.shard_slice,
             ),
         )
         self.restored = await self.service.restore()
@@ -78,7 +85,8 @@ class JassBot(commands.AutoShardedBot):
         self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
         self.challenges = ChallengeService(self.storage, self.service)
         self.stats = StatsService(self.storage, self.service)
-        backfilled = await self.stats.backfill()  # games finished before statistics existed
+        # Games finished before statistics existed (once; in the process of shard 0).
+        backfilled = await self.stats.backfill() if self.shard_slice.first else 0
         if backfilled:
             log.info("statistics: %d finished games counted", backfilled)
         self.tree.error(self.on_app_command_error)
@@ -149,7 +157,7 @@ def quiet_voice() -> None:
         discord.VoiceClient.warn_dave = False
 
 
-def run_bot(settings: Settings, token: str) -> int:
+def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
     """Run until SIGINT/SIGTERM; the database is closed cleanly on the way out.
 
     A start-up failure ends the process with one line on stderr and a non-zero exit code.
@@ -162,7 +170,9 @@ def run_bot(settings: Settings, token: str) -> int:
 
     async def main() -> None:
         storage = await Storage.open(settings.database)  # before Discord: a bad database stops here
-        bot = JassBot(settings, storage)
+        bot = JassBot(settings, storage, shards)
+        if shards.ids is not None:
+            log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))

@@ -114,7 +114,7 @@ class ChallengeService:
     async def tick(self) -> list[str]:
         """Close every open challenge past its deadline; returns their ids."""
         closed = []
-        for challenge_id in await self.store.open_ids(kind="challenge"):
+        for challenge_id in await self.store.open_ids(kind="challenge", owns=self.tables.shards.owns):
             c = await self.get(challenge_id)
             if c.due(self.wall()):
                 try:
@@ -205,7 +205,7 @@ class ChallengeService:
 
     async def restore(self) -> list[str]:
         """Replay open challenges; record tries a crash left unrecorded."""
-        ids = await self.store.open_ids(kind="challenge")
+        ids = await self.store.open_ids(kind="challenge", owns=self.tables.shards.owns)
         for challenge_id in ids:
             try:
                 c = await self.get(challenge_id)

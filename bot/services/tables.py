@@ -23,6 +23,7 @@ from bot.rules import RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
 
 from .clock import Clock
+from .shards import ALL, Shards
 from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,7 @@ class ServiceSettings:
     retry_seconds: float = 2.0  # first wait before a table whose write failed is tried again
     ai_workers: int = 0  # processes for strong decisions; 0: two threads of this process
     ai_max_wait: float = 2.0  # seconds a strong decision should wait for a worker at most (budgets shrink)
+    shards: Shards = ALL  # the servers this process looks after (several processes: a slice)
 
 
 class TableService:
@@ -117,6 +119,7 @@ class TableService:
         # Searching players think here, two at a time: a bounded number of threads competing
         # with the event loop for the interpreter, however many tables wait for a search.
         self.thinkers = Thinkers(self.settings.ai_workers, self.settings.ai_max_wait)
+        self.shards = self.settings.shards
 
     # -- subscribers ---------------------------------------------------------------------
 
@@ -336,7 +339,7 @@ class TableService:
         Tables that cannot be read are set aside (logged, kept as stored); finished games whose
         result row is missing (a crash in an older version) get it back from their log.
         """
-        found = await self.storage.load_open()
+        found = await self.storage.load_open(self.shards.owns)
         for table_id, reason in found.broken.items():
             self._set_aside(table_id, reason)
         restored = []

@@ -194,7 +194,7 @@ class TournamentService:
         """Start every tournament whose start time has come; returns their ids. One that cannot
         start (too few people) is reported once and waits for the organiser."""
         started = []
-        for tournament_id in await self.store.open_ids():
+        for tournament_id in await self.store.open_ids(owns=self.tables.shards.owns):
             t = await self.get(tournament_id)
             due = self.starts_at.get(tournament_id)
             if t.phase != "signup" or due is None or self.wall() < due:
@@ -352,7 +352,7 @@ class TournamentService:
 
     async def restore(self) -> list[str]:
         """Replay open tournaments; open missing tables; record results a crash left unrecorded."""
-        ids = await self.store.open_ids()
+        ids = await self.store.open_ids(owns=self.tables.shards.owns)
         for tournament_id in ids:
             try:
                 t = await self.get(tournament_id)

@@ -3,7 +3,7 @@ and which table plays which table of a Passe. Goes through the storage's databas
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .db import ConflictError, _decode, _event_rows, _now
@@ -98,15 +98,17 @@ class TournamentStore:
         )
         return (row[0], row[1], row[2]) if row else (None, None, None)
 
-    async def open_ids(self, kind: str = "tournament", guild_id: int | None = None) -> list[str]:
-        """Tournaments (or challenges) in sign-up or running, of one server or all (restored at start-up)."""
+    async def open_ids(self, kind: str = "tournament", guild_id: int | None = None,
+                       owns: Callable[[int | None], bool] | None = None) -> list[str]:  # fmt: skip
+        """Tournaments (or challenges) in sign-up or running, of one server or all (restored at
+        start-up); ``owns``: only those of the servers it accepts (a shard process's own)."""
         where = " AND guild_id = ?" if guild_id is not None else ""
         rows = await self.db.fetchall(
-            f"SELECT id FROM tournaments WHERE status IN ('signup', 'running') AND kind = ?{where} "
+            f"SELECT id, guild_id FROM tournaments WHERE status IN ('signup', 'running') AND kind = ?{where} "
             "ORDER BY created_at, id",
             (kind, *([guild_id] if guild_id is not None else [])),
         )
-        return [row[0] for row in rows]
+        return [tid for tid, guild in rows if owns is None or owns(guild)]
 
     async def all_ids(self) -> list[str]:
         """Every tournament's and challenge's id."""
