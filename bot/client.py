@@ -128,8 +128,16 @@ class JassBot(commands.AutoShardedBot):
             log.warning("could not tell the user about the failure: %s", err)
 
     async def _tick(self, every: float = 30.0) -> None:
-        """Start tournaments at their start time, close challenges at their deadline."""
+        """Start tournaments at their start time, close challenges at their deadline; every ten
+        minutes, log the computer players' wait for a worker."""
+        ticks = 0
         while True:
+            ticks += 1
+            if self.service is not None and ticks % max(1, int(600 / every)) == 0:
+                w = self.service.thinkers.wait_stats()
+                if w["decisions"]:
+                    log.info("computer players: %d searching decisions, wait for a worker p50 %.2f s, p99 %.2f s, "
+                             "%d queued now", w["decisions"], w["p50"], w["p99"], w["queued"])  # fmt: skip
             for service in (self.tournaments, self.challenges):
                 try:
                     if service is not None:

@@ -18,7 +18,7 @@ import pytest
 from bot.storage import Storage
 from bot.storage.db import is_postgres_url
 
-from .pg import find_bin
+from .pg import find_bin, fresh_schema
 
 REQUIRED = os.environ.get("JASS_TEST_POSTGRES", "") == "required"
 AVAILABLE = find_bin() is not None
@@ -41,15 +41,7 @@ class PostgresPaths:
     async def url(self, path: str | Path) -> str:
         key = str(path)
         if key not in self.urls:
-            import asyncpg
-
-            schema = f"t{os.getpid()}_{next(_schemas)}"
-            conn = await asyncpg.connect(self.dsn)
-            try:
-                await conn.execute(f"CREATE SCHEMA {schema}")
-            finally:
-                await conn.close()
-            self.urls[key] = f"{self.dsn}&search_path={schema}"
+            self.urls[key] = await fresh_schema(self.dsn, f"t{os.getpid()}_{next(_schemas)}")
         return self.urls[key]
 
 

@@ -35,8 +35,9 @@ def _as_owner(args: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def cluster() -> Iterator[str]:
-    """Start a cluster; yields its DSN (``postgresql://jass@/postgres?host=<socket folder>``)."""
+def cluster(durable: bool = False) -> Iterator[str]:
+    """Start a cluster; yields its DSN (``postgresql://jass@/postgres?host=<socket folder>``).
+    ``durable``: commits are synced to disk as on a real server (benchmarks); tests skip that."""
     bin_dir = find_bin()
     if bin_dir is None:
         raise RuntimeError("no PostgreSQL server installed (initdb not found)")
@@ -51,7 +52,9 @@ def cluster() -> Iterator[str]:
     try:
         subprocess.run(_as_owner([str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
                                   "-E", "UTF8", "--no-sync"]), **run)  # fmt: skip
-        options = f"-k {sock} -c listen_addresses='' -c fsync=off -c max_connections=200"
+        options = f"-k {sock} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off"
         subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-w",
                                   "-l", str(root / "log"), "start"]), **run)  # fmt: skip
     except subprocess.CalledProcessError as err:
@@ -63,3 +66,15 @@ def cluster() -> Iterator[str]:
         subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)  # fmt: skip
         shutil.rmtree(root, ignore_errors=True)
+
+
+async def fresh_schema(dsn: str, schema: str) -> str:
+    """Create ``schema`` in the cluster; returns the URL whose connections use it."""
+    import asyncpg
+
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await conn.close()
+    return f"{dsn}&search_path={schema}"
