@@ -30,7 +30,7 @@ test-quick: $(STAMP) lint
 # Product benchmarks: rules engine, table service, Discord layer, computer-player decision time.
 bench: $(STAMP)
 	$(PY) -m benchmarks.rules_bench
-	$(PY) -m benchmarks.service_bench
+	$(PY) -m benchmarks.service_bench --backend postgresql --tables 100,500 --processes 1,2
 	$(PY) -m benchmarks.discord_bench
 	$(PY) -m benchmarks.render_bench
 	$(PY) -m benchmarks.draw_bench

@@ -199,9 +199,9 @@ async def main() -> None:
         for n in sizes:
             await load_run(Path(tmp) / f"load{n}.sqlite3", n, args.seconds, args.ai_delay,
                            f"sqlite_tables_{n}_delay_{args.ai_delay:g}")  # fmt: skip
+        await load_run(Path(tmp) / "saturated.sqlite3", 100, args.seconds / 2, 0.0, "sqlite_tables_100_delay_0")
+        await restore_run(Path(tmp) / "restore.sqlite3", args.restore, 20, "sqlite")
         if args.backend == "sqlite":
-            await load_run(Path(tmp) / "saturated.sqlite3", 100, args.seconds / 2, 0.0, "sqlite_tables_100_delay_0")
-            await restore_run(Path(tmp) / "restore.sqlite3", args.restore, 20, "sqlite")
             return
         from tests.pg import fresh_schema
 

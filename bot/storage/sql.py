@@ -218,14 +218,11 @@ class PostgresDatabase(Database):
         self.pool = pool
 
     @classmethod
-    async def connect(
-        cls, dsn: str, *, min_size: int = 1, max_size: int = 10, schema: str | None = None
-    ) -> PostgresDatabase:
+    async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
+        """A pool to ``dsn``; the URL's query may set server settings (e.g. ``search_path``)."""
         import asyncpg
 
         settings = {"timezone": "UTC", "application_name": "jassbot"}
-        if schema:
-            settings["search_path"] = schema
         pool = await asyncpg.create_pool(
             dsn, min_size=min_size, max_size=max_size, init=_init_connection, server_settings=settings,
             command_timeout=60,
