@@ -72,3 +72,30 @@ async def test_migrate_db_refuses_what_it_cannot_copy(tmp_path):
     assert missing.returncode == 2 and "existing SQLite file" in missing.stderr
     not_a_url = migrate_db("--from", str(tmp_path / "none.sqlite3"), "--to", "mysql://x:pw@y/z")
     assert not_a_url.returncode == 2 and "postgresql://" in not_a_url.stderr and "pw" not in not_a_url.stderr
+
+
+@pytest.mark.sqlite_only
+async def test_the_check_finds_a_copy_that_differs(tmp_path, pg_cluster):
+    from bot.services.migrate import MigrationReport, verify
+    from bot.storage import Storage, StorageError
+    from bot.storage.copy import copy_database
+
+    service = await make_service(tmp_path / "src.sqlite3")
+    tid = await play_game(service, ["u:10", None, None, None], "d1", guild=5)
+    source = service.storage
+    target = await Storage.open(await PostgresPaths(pg_cluster).url(tmp_path / "copy"))
+    try:
+        report = MigrationReport(await copy_database(source, target))
+        await verify(source, target, report)
+        assert report.ok and report.tables == 1 and report.copied["tables"] == 1
+        with pytest.raises(StorageError, match="not empty"):
+            await copy_database(source, target)
+        await target.db.execute("DELETE FROM table_events WHERE table_id = ? AND seq = 3", (tid,))
+        tampered = MigrationReport({})
+        await verify(source, target, tampered)
+        assert not tampered.ok
+        assert any("table_events" in d for d in tampered.differences)
+        assert any(f"table {tid}" in d for d in tampered.differences)
+    finally:
+        await target.close()
+        await close(service)
