@@ -66,6 +66,7 @@ class Tournaments(commands.Cog):
         service.tables_opened.append(self.tables_opened)
         service.passe_done.append(self.passe_done)
         service.passe_waiting.append(self.passe_waiting)
+        service.passe_break.append(self.passe_break)
         service.start_failed.append(self.start_failed)
         service.tables_opened.insert(0, self.refresh_on_start)
 
@@ -98,6 +99,7 @@ class Tournaments(commands.Cog):
         max_players=command_text("tournament.create.max.name"),
         check_in=command_text("tournament.create.checkin.name"),
         next_passe=command_text("tournament.create.next.name"),
+        break_minutes=command_text("tournament.create.break.name"),
         late_entry=command_text("tournament.create.late.name"),
         fill=command_text("tournament.create.fill.name"),
         start_in=command_text("tournament.create.start.name"),
@@ -115,6 +117,7 @@ class Tournaments(commands.Cog):
         max_players=command_text("tournament.create.max.description"),
         check_in=command_text("tournament.create.checkin.description"),
         next_passe=command_text("tournament.create.next.description"),
+        break_minutes=command_text("tournament.create.break.description"),
         late_entry=command_text("tournament.create.late.description"),
         fill=command_text("tournament.create.fill.description"),
         start_in=command_text("tournament.create.start.description"),
@@ -138,6 +141,7 @@ class Tournaments(commands.Cog):
         max_players: app_commands.Range[int, 0, 512] = 0,
         check_in: bool = False,
         next_passe: str = "auto",
+        break_minutes: app_commands.Range[int, 0, 120] = 0,
         late_entry: app_commands.Range[int, 0, 12] = 0,
         fill: str = "computers",
         start_in: app_commands.Range[int, 0, 10080] = 0,
@@ -162,7 +166,7 @@ class Tournaments(commands.Cog):
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
                 turn_timer=None if turn_timer is None else float(turn_timer), check_in=check_in,
                 manual_next=next_passe == "organiser", late_entry=late_entry, byes=fill == "byes",
-                starts_at=self.service.wall() + start_in * 60 if start_in else None,
+                starts_at=self.service.wall() + start_in * 60 if start_in else None, break_minutes=break_minutes,
             )  # fmt: skip
         except TournamentError as err:
             await self.refuse(interaction, err, lang)
@@ -479,6 +483,7 @@ class Tournaments(commands.Cog):
                 timer=msg("tour.timer", lang, seconds=int(timer)) if timer else ""),
             *([msg("tour.options.check_in", lang)] if t.check_in else []),
             *([msg("tour.options.manual", lang)] if t.manual_next else []),
+            *([msg("tour.options.break", lang, minutes=t.break_minutes)] if t.break_minutes else []),
             *([msg("tour.options.late", lang, passe=t.late_entry)] if t.late_entry else []),
             *([msg("tour.options.byes", lang)] if t.byes else []),
             *([msg("tour.options.starts", lang, at=int(starts))]
@@ -606,6 +611,20 @@ class Tournaments(commands.Cog):
                   "custom_id": f"jass:{t.tournament_id}:0:tnext"}  # fmt: skip
         await self.post(t, channel_id, {"content": msg("tour.waiting", lang, passe=passe + 1),
                                         "embeds": [embed.to_dict()],
+                                        "components": [{"type": 1, "components": [button]}]})  # fmt: skip
+
+    async def passe_break(self, t: Tournament, passe: int) -> None:
+        """The Passe is over and the break begins: standings, when the next Passe comes, and a
+        Next Passe button for the organiser who wants it earlier."""
+        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        if not channel_id or t.break_until is None:
+            return
+        lang = self.public_lang
+        embed = self.standings_embed(t, lang, after=passe)
+        button = {"type": 2, "style": 2, "label": msg("tour.btn.next", lang),
+                  "custom_id": f"jass:{t.tournament_id}:0:tnext"}  # fmt: skip
+        text = msg("tour.break", lang, passe=passe + 1, next=passe + 2, at=int(t.break_until))
+        await self.post(t, channel_id, {"content": text, "embeds": [embed.to_dict()],
                                         "components": [{"type": 1, "components": [button]}]})  # fmt: skip
 
     async def post(self, t: Tournament, channel_id: int, payload: dict[str, Any]) -> None:

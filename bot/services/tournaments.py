@@ -69,6 +69,8 @@ class TournamentService:
         self.passe_done: list[Callable[[Tournament, int], Awaitable[None]]] = []
         # A Passe is over and the next one waits for the organiser (paused, or by hand).
         self.passe_waiting: list[Callable[[Tournament, int], Awaitable[None]]] = []
+        # The Passe is over and a break runs until ``t.break_until``.
+        self.passe_break: list[Callable[[Tournament, int], Awaitable[None]]] = []
         # The start time came but the tournament could not start (too few people).
         self.start_failed: list[Callable[[Tournament, TournamentError], Awaitable[None]]] = []
         tables.subscribe(self._on_table_events)
@@ -80,19 +82,21 @@ class TournamentService:
                      guild_id: int | None = None, channel_id: int | None = None, format: Format = "einzel",
                      level: str | None = None, turn_timer: float | None = None, check_in: bool = False,
                      manual_next: bool = False, late_entry: int = 0, byes: bool = False,
-                     starts_at: float | None = None) -> Tournament:  # fmt: skip
+                     starts_at: float | None = None, break_minutes: int = 0) -> Tournament:  # fmt: skip
         """A new tournament in sign-up; its seed is drawn now and only its SHA-256 is shown.
 
         ``rules``: the tables' rule keys (default: the ``tournament`` preset), with the Passe's
         hands; ``level``: of the computer players in empty seats; ``turn_timer``: seconds per
         turn at its tables (None: the bot's default); ``starts_at``: the time (seconds since the
-        epoch) :meth:`tick` starts it by itself."""
+        epoch) :meth:`tick` starts it by itself; ``break_minutes``: a break between two Passen
+        (:meth:`tick` draws the next Passe when it is over)."""
         table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
         tournament_id = "t" + secrets.token_hex(6)
         seed = self.seeds()
         t, events = Tournament.create(tournament_id, organiser, name, passen, hands_per_passe, seed, counting,
-                                      max_players, format, check_in, manual_next, late_entry, byes)  # fmt: skip
+                                      max_players, format, check_in, manual_next, late_entry, byes,
+                                      break_minutes)  # fmt: skip
         events[0]["rules"] = table_rules
         events[0]["tables"] = {"level": level or self.level, "turn_timer": turn_timer}
         if starts_at is not None:
@@ -139,7 +143,7 @@ class TournamentService:
     async def resume(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
         """Go on; a Passe that finished meanwhile is followed by the next (unless by hand)."""
         t = await self._run(tournament_id, lambda t: t.resume(actor, privileged))
-        if t.passe_complete() and not t.manual_next:
+        if t.passe_complete() and not t.manual_next and not t.in_break(self.wall()):
             await self._advance(tournament_id, SYSTEM)
         return t
 
@@ -191,11 +195,19 @@ class TournamentService:
         return t
 
     async def tick(self) -> list[str]:
-        """Start every tournament whose start time has come; returns their ids. One that cannot
-        start (too few people) is reported once and waits for the organiser."""
+        """Start every tournament whose start time has come, and draw the next Passe where a
+        break is over; returns their ids. One that cannot start (too few people) is reported
+        once and waits for the organiser."""
         started = []
         for tournament_id in await self.store.open_ids(owns=self.tables.shards.owns):
             t = await self.get(tournament_id)
+            if t.phase == "running" and t.break_until is not None and not t.paused and not t.in_break(self.wall()):
+                try:
+                    await self._advance(tournament_id, SYSTEM)
+                    started.append(tournament_id)
+                except TournamentError as err:  # the organiser was quicker, or it waits for them
+                    log.info("tournament %s: no Passe after the break: %s", tournament_id, err)
+                continue
             due = self.starts_at.get(tournament_id)
             if t.phase != "signup" or due is None or self.wall() < due:
                 continue
@@ -336,14 +348,26 @@ class TournamentService:
         a, b = table.view_for(None).totals
         await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
         if t.passe_complete():  # every table of the Passe is in
-            if t.waits_for_organiser() and passe + 1 < t.passen:
-                await self._tell(self.passe_waiting, t, passe)
-            else:
-                await self._advance(tournament_id, SYSTEM)
+            await self._after_passe(tournament_id, t)
+
+    async def _after_passe(self, tournament_id: str, t: Tournament) -> None:
+        """The Passe is over: wait for the organiser, begin the break, or draw the next Passe."""
+        passe = len(t.draws) - 1
+        if t.waits_for_organiser() and passe + 1 < t.passen:
+            await self._tell(self.passe_waiting, t, passe)
+        elif t.break_minutes and passe + 1 < t.passen:
+            if t.break_until is None:
+                until = self.wall() + 60 * t.break_minutes
+                await self._run(tournament_id, lambda t: t.start_break(until))
+                await self._tell(self.passe_break, t, passe)
+            # else the break runs: tick() draws the next Passe when it is over
+        else:
+            await self._advance(tournament_id, SYSTEM)
 
     async def _advance(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
         """The next Passe (or the end): standings reported, the new tables opened."""
-        t = await self._run(tournament_id, lambda t: t.next_passe(actor, privileged))
+        now = self.wall()
+        t = await self._run(tournament_id, lambda t: t.next_passe(actor, privileged, now))
         await self._tell(self.passe_done, t, t.passen_done() - 1)
         await self._open_tables(tournament_id)
         return t
@@ -367,6 +391,6 @@ class TournamentService:
                     if table.phase == "game_over":
                         await self._record((tournament_id, passe, table_no), table)
             if t.phase == "running" and t.passe_complete() and not t.waits_for_organiser():
-                await self._advance(tournament_id, SYSTEM)  # a crash came between the last result and the draw
+                await self._after_passe(tournament_id, t)  # a crash came between the last result and the draw
             await self._open_tables(tournament_id)
         return ids

@@ -97,6 +97,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "The next Passe at once, or when the organiser presses “Next Passe”",
         "de": "Die nächste Passe sofort, oder wenn der Organisator «Nächste Passe» drückt",
     },
+    "tournament.create.break.name": {"en": "break_minutes", "de": "pause_minuten"},
+    "tournament.create.break.description": {
+        "en": "A break of this many minutes between two Passen (0: none)",
+        "de": "So viele Minuten Pause zwischen zwei Passen (0: keine)",
+    },
     "tournament.create.late.name": {"en": "late_entry", "de": "nachmeldung"},
     "tournament.create.late.description": {
         "en": "Late entry allowed before this Passe (0: none; Einzelschieber)",
@@ -185,6 +190,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.options.byes": {
         "de": "Wer in einer Passe keinen Platz hat, bekommt ein Freilos und den Durchschnitt der Passe.",
         "en": "Whoever has no seat in a Passe gets a bye and the Passe's average.",
+    },
+    "tour.options.break": {
+        "de": "Zwischen den Passen: {minutes} Minuten Pause.",
+        "en": "Between the Passen: a break of {minutes} minutes.",
+    },
+    "tour.break": {
+        "de": "Passe {passe} ist fertig. Pause: Passe {next} wird um <t:{at}:t> ausgelost (<t:{at}:R>); der "
+        "Organisator kann sie mit «Nächste Passe» früher starten.",
+        "en": "Passe {passe} is over. Break: Passe {next} is drawn at <t:{at}:t> (<t:{at}:R>); the organiser can "
+        "start it earlier with “Next Passe”.",
     },
     "tour.options.starts": {"de": "Start: <t:{at}:f> (<t:{at}:R>).", "en": "Start: <t:{at}:f> (<t:{at}:R>)."},
     "tour.start_failed": {
@@ -375,6 +390,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.err.WAITS_FOR_ORGANISER": {
         "de": "Die nächste Passe wartet auf den Organisator.",
         "en": "The next Passe waits for the organiser.",
+    },
+    "tour.err.IN_BREAK": {
+        "de": "Es ist Pause zwischen den Passen.",
+        "en": "It is the break between two Passen.",
+    },
+    "tour.err.BAD_BREAK": {
+        "de": "Die Pause zwischen den Passen ist 0 bis 120 Minuten lang.",
+        "en": "The break between two Passen is 0 to 120 minutes long.",
     },
     "tour.err.PAUSED": {"de": "Das Turnier ist pausiert.", "en": "The tournament is paused."},
     "tour.err.NOT_PAUSED": {"de": "Das Turnier ist nicht pausiert.", "en": "The tournament is not paused."},

@@ -54,6 +54,7 @@ class Tournament:
     manual_next: bool = False  # the next Passe when the organiser says so
     late_entry: int = 0  # people may still join before Passe k (1-based; 0: not after the start)
     byes: bool = False  # Einzelschieber with a count not a multiple of 4: byes instead of computers
+    break_minutes: int = 0  # a break between two Passen (0: the next Passe at once)
     phase: Phase = "signup"
     entries: list[str] = field(default_factory=list)  # actors (player numbers are their places here)
     names: dict[str, str] = field(default_factory=dict)
@@ -65,6 +66,7 @@ class Tournament:
     dropped: dict[str, int] = field(default_factory=dict)  # actor -> first Passe they no longer play
     replaced: list[tuple[int, str, str, int]] = field(default_factory=list)  # (player, old, new, from Passe)
     paused: bool = False
+    break_until: float | None = None  # the break after a Passe ends then (seconds since the epoch)
     seed: str | None = None  # revealed at the start
     draws: list[list[tuple[int | None, ...]]] = field(default_factory=list)
     sat_out: list[list[int]] = field(default_factory=list)  # per Passe: the players with a bye
@@ -76,8 +78,8 @@ class Tournament:
     @classmethod
     def create(cls, tournament_id: str, organiser: str, name: str, passen: int, hands_per_passe: int,
                seed: str, counting: Counting | None = None, max_players: int = 0, format: Format = "einzel",
-               check_in: bool = False, manual_next: bool = False,
-               late_entry: int = 0, byes: bool = False) -> tuple[Tournament, list[dict[str, Any]]]:  # fmt: skip
+               check_in: bool = False, manual_next: bool = False, late_entry: int = 0, byes: bool = False,
+               break_minutes: int = 0) -> tuple[Tournament, list[dict[str, Any]]]:  # fmt: skip
         """A new tournament in sign-up; the seed stays secret (its SHA-256 is published)."""
         if not 1 <= passen <= 12 or not 1 <= hands_per_passe <= 48:
             raise TournamentError("BAD_FORMAT", passen=passen, hands=hands_per_passe)
@@ -87,12 +89,15 @@ class Tournament:
             raise TournamentError("BAD_LATE_ENTRY", passen=passen)
         if byes and format != "einzel":
             raise TournamentError("BAD_FORMAT", format=format)
+        if not 0 <= break_minutes <= 120:
+            raise TournamentError("BAD_BREAK", minutes=break_minutes)
         counting = counting or Counting()
         event = {
             "type": "tournament_created", "id": tournament_id, "organiser": organiser, "name": name,
             "passen": passen, "hands_per_passe": hands_per_passe, "counting": [counting.kind, counting.k],
             "max_players": max_players, "seed_commitment": commitment(seed), "format": format,
             "check_in": check_in, "manual_next": manual_next, "late_entry": late_entry, "byes": byes,
+            **({"break_minutes": break_minutes} if break_minutes else {}),
         }  # fmt: skip
         t = cls.replay([event])
         return t, [event]
@@ -103,7 +108,8 @@ class Tournament:
         t = cls(first["id"], first["organiser"], first["name"], first["passen"], first["hands_per_passe"],
                 Counting(first["counting"][0], first["counting"][1]), first["max_players"],
                 first["seed_commitment"], first.get("format", "einzel"), first.get("check_in", False),
-                first.get("manual_next", False), first.get("late_entry", 0), first.get("byes", False))  # fmt: skip
+                first.get("manual_next", False), first.get("late_entry", 0), first.get("byes", False),
+                first.get("break_minutes", 0))  # fmt: skip
         t.seq = 1
         for ev in events[1:]:
             t._on(ev)
@@ -215,14 +221,29 @@ class Tournament:
         """The Passe is over but the next one waits: the tournament is paused or goes on by hand."""
         return self.phase == "running" and self.passe_complete() and (self.paused or self.manual_next)
 
-    def next_passe(self, actor: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def start_break(self, until: float) -> list[dict[str, Any]]:
+        """The Passe is over and a break begins (the service, with the time it ends); the next
+        Passe comes when it is over, or earlier when the organiser says so."""
+        self._expect("running")
+        if not self.break_minutes or not self.passe_complete() or len(self.draws) >= self.passen:
+            raise TournamentError("WRONG_PHASE", phase=self.phase)
+        return self._emit({"type": "break_started", "until": until})
+
+    def in_break(self, now: float) -> bool:
+        """A break runs: the Passe is over and its break not yet."""
+        return self.break_until is not None and now < self.break_until
+
+    def next_passe(self, actor: str, privileged: bool = False, now: float | None = None) -> list[dict[str, Any]]:
         """Once every table of the Passe has a result: the next Passe drawn, or the end.
 
-        ``system`` (the service, when the last table finishes) only when neither paused nor
-        by hand; the organiser at any time the Passe is over (not while paused)."""
+        ``system`` (the service, when the last table finishes or the break is over, at ``now``)
+        only when neither paused nor by hand nor in a break; the organiser at any time the Passe
+        is over (not while paused)."""
         if actor == SYSTEM:
             if self.paused or (self.manual_next and len(self.draws) < self.passen):
                 raise TournamentError("WAITS_FOR_ORGANISER")
+            if self.break_until is not None and (now is None or self.in_break(now)):
+                raise TournamentError("IN_BREAK")
         else:
             self._organiser(actor, privileged)
         self._expect("running")
@@ -447,7 +468,10 @@ class Tournament:
             self.phase, self.seed = "running", ev["seed"]
         elif kind == "pairs_fixed":
             self.pairs = [(p[0], p[1]) for p in ev["pairs"]]
+        elif kind == "break_started":
+            self.break_until = ev["until"]
         elif kind == "passe_drawn":
+            self.break_until = None
             self.draws.append([tuple(t) for t in ev["tables"]])
             self.sat_out.append(list(ev.get("byes", [])))
         elif kind == "table_result":

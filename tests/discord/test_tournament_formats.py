@@ -187,3 +187,29 @@ async def test_a_deleted_channel_calls_the_tournament_off(harness):
     assert t.phase == "cancelled"
     events = await h.bot.tournaments.store.load(t.tournament_id)
     assert events[-1] == {"type": "cancelled", "by": "system"}
+
+
+async def test_a_break_between_passen_is_announced_and_ends_by_itself(harness):
+    h = harness
+    now = [1_900_000_000.0]
+    h.bot.tournaments.wall = lambda: now[0]
+    options = create_options("Mit Pause", passen=2, hands=1, break_minutes=15)
+    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    signup, join = signup_button(h)
+    assert "15 Minuten Pause" in signup["embeds"][0]["description"]
+    for who in (ANNA, BEAT, CARLA, DARIO):
+        await h.send(h.click_payload(join, who, signup))
+    await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    await play_every_table(h, people={p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)})
+    t = (await h.bot.tournaments.in_channel(4000))[0]
+    assert t.passe_complete() and len(t.draws) == 1 and t.break_until == now[0] + 900
+    at = int(now[0] + 900)
+    notice = next(m for m in h.side.messages.values() if "Pause: Passe 2" in (m.get("content") or ""))
+    assert f"<t:{at}:t>" in notice["content"] and notice["embeds"][0]["title"].startswith("Rangliste")
+    assert any(c.endswith(":tnext") for c, _, _ in custom_ids(notice["components"]))
+    assert await h.bot.tournaments.tick() == []  # the break runs
+    now[0] += 901
+    assert await h.bot.tournaments.tick() == [t.tournament_id]
+    await play_every_table(h, people={p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)})
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.phase == "finished" and len(h.side.threads) == 2

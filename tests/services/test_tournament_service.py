@@ -138,3 +138,50 @@ async def test_a_start_time_starts_the_tournament_by_itself_or_says_once_why_not
     events = await tournaments.store.load(full.tournament_id)
     assert next(ev for ev in events if ev["type"] == "started")["by"] == "system"
     await close(service)
+
+
+async def test_a_break_between_passen_then_the_next_passe_by_itself_also_across_a_restart(tmp_path):
+    now = [1_800_000_000.0]
+    path = tmp_path / "db.sqlite3"
+    service = await make_service(path)
+    tournaments = TournamentService(service.storage, service, seeds=lambda: "pause", level="random",
+                                    wall=lambda: now[0])  # fmt: skip
+    breaks = []
+
+    async def note(t, passe):
+        breaks.append((passe, t.break_until))
+
+    tournaments.passe_break.append(note)
+    t = await tournaments.create(ORG, "Mit Pause", 3, 1, break_minutes=10)
+    tid = t.tournament_id
+    for i, actor in enumerate(PEOPLE[:4]):
+        await tournaments.join(tid, actor, f"p{i}")
+    await tournaments.start(tid, ORG)
+    await people_play(tournaments)
+    t = await tournaments.get(tid)
+    assert len(t.draws) == 1 and t.passe_complete() and t.break_until == now[0] + 600
+    assert breaks == [(0, now[0] + 600)]
+    now[0] += 300
+    assert await tournaments.tick() == []  # half-way through the break: nothing happens
+    await close(service)
+
+    service = await make_service(path)  # restarted during the break
+    await service.restore()
+    tournaments = TournamentService(service.storage, service, level="random", wall=lambda: now[0])
+    assert await tournaments.restore() == [tid]
+    assert len((await tournaments.get(tid)).draws) == 1  # still the break
+    now[0] += 301
+    assert await tournaments.tick() == [tid]  # the break is over: Passe 2 drawn and opened
+    t = await tournaments.get(tid)
+    assert len(t.draws) == 2 and t.break_until is None
+    assert len(await tournaments.store.tables(tid)) == 2
+    await people_play(tournaments)
+    t = await tournaments.get(tid)
+    assert t.break_until == now[0] + 600  # the second break
+    await tournaments.next_passe(tid, ORG)  # the organiser does not wait for it
+    await people_play(tournaments)
+    t = await tournaments.get(tid)
+    assert t.phase == "finished" and len(t.results) == 3  # no break after the last Passe
+    events = await tournaments.store.load(tid)
+    assert [ev["type"] for ev in events].count("break_started") == 2
+    await close(service)

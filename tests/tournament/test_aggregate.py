@@ -313,3 +313,35 @@ def test_byes_instead_of_computers_rotate_and_score_the_passe_average():
     assert Tournament.replay(events).sat_out == t.sat_out
     with pytest.raises(TournamentError):
         Tournament.create("t2", ORG, "x", 3, 4, seed="s", format="pairs", byes=True)
+
+
+def test_a_break_holds_the_next_passe_for_the_system_not_for_the_organiser():
+    from bot.tournament.aggregate import SYSTEM
+
+    t, log = Tournament.create("t1", "u:org", "Pause", 3, 1, "seed", break_minutes=15)
+    for i in range(4):
+        log += t.join(f"u:{i}", f"p{i}")
+    with pytest.raises(TournamentError) as err:
+        Tournament.create("t2", "u:org", "Zu lang", 2, 1, "seed", break_minutes=121)
+    assert err.value.code == "BAD_BREAK"
+    log += t.start("u:org", "seed")
+    with pytest.raises(TournamentError):
+        t.start_break(1000.0)  # the Passe is not over
+    log += t.record(0, 0, (100, 57))
+    log += t.start_break(1000.0)
+    assert t.in_break(999.0) and not t.in_break(1000.0)
+    assert Tournament.replay(log).break_until == 1000.0  # kept in the events: survives a restart
+    for now in (None, 999.0):
+        with pytest.raises(TournamentError) as err:
+            t.next_passe(SYSTEM, now=now)
+        assert err.value.code == "IN_BREAK"
+    log += t.next_passe(SYSTEM, now=1000.0)  # the break is over
+    assert len(t.draws) == 2 and t.break_until is None
+    log += t.record(1, 0, (57, 100))
+    log += t.start_break(2000.0)
+    log += t.next_passe("u:org", now=1500.0)  # the organiser starts the last Passe early
+    assert len(t.draws) == 3
+    log += t.record(2, 0, (80, 77))
+    with pytest.raises(TournamentError):
+        t.start_break(3000.0)  # no break after the last Passe
+    assert Tournament.replay(log).draws == t.draws
