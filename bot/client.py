@@ -49,6 +49,7 @@ class JassBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, storage: Storage | None = None, shards: Shards = ALL) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.members = settings.members_intent == "on"  # privileged: a member leaving is seen
         quiet_voice()
         sharding: dict[str, Any] = {}
         if shards.ids is not None:  # several processes: this one connects a slice of the shards
@@ -200,8 +201,11 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal)")
         return 2
-    except discord.PrivilegedIntentsRequired as err:
-        log.error("Discord refused the connection: %s", err)
+    except discord.PrivilegedIntentsRequired:
+        log.error(
+            "Discord refused the connection: members_intent is on, but the Server Members Intent is off in "
+            "the developer portal (Bot page); switch it on there, or set members_intent: off"
+        )
         return 2
     except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
         log.error("cannot reach Discord: %s", redact(str(err) or type(err).__name__, token))

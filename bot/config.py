@@ -61,6 +61,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("computer.level", "computer_level", "JASS_COMPUTER_LEVEL", "choice", "club", choices=COMPUTER_LEVELS),
     Option("computer.delay_seconds", "computer_delay_seconds", "JASS_COMPUTER_DELAY_SECONDS", "seconds", 1.2, 0, 30),
     Option("computer.workers", "computer_workers", "JASS_COMPUTER_WORKERS", "count", CORES, 0, 64),
+    Option("members_intent", "members_intent", "JASS_MEMBERS_INTENT", "choice", "off", choices=SWITCH),
     Option("dev_guild_ids", "dev_guild_ids", "JASS_DEV_GUILD_IDS", "ids", ()),
     Option("log.level", "log_level", "JASS_LOG_LEVEL", "choice", "INFO", choices=LOG_LEVELS, upper=True),
     Option("log.file", "log_file", "JASS_LOG_FILE", "path", LOG_FILE_DEFAULT),
@@ -130,6 +131,7 @@ class Settings:
     computer_level: str = _default("computer.level")
     computer_delay_seconds: float = _default("computer.delay_seconds")
     computer_workers: int = _default("computer.workers")  # processes for strong decisions; 0: threads
+    members_intent: str = _default("members_intent")  # on: told when a member leaves (privileged intent)
     dev_guild_ids: tuple[int, ...] = _default("dev_guild_ids")
     log_level: str = _default("log.level")
     log_file: Path | None = LOG_FILE_DEFAULT

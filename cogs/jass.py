@@ -637,6 +637,15 @@ class Jass(commands.Cog):
         await self.reply(interaction, refusal_text(err, lang))
 
     @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left the server (with ``members_intent: on``): a computer plays their cards at
+        the server's open tables (the table messages show it)."""
+        changed = await self.service.member_left(payload.guild_id, actor_of(payload.user))
+        if changed:
+            log.info("member %s left guild %s: %d tables go on with a computer", payload.user.id,
+                     payload.guild_id, len(changed))  # fmt: skip
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a button none of ours answers (forged, or of an old version): say so privately."""
         if interaction.type != discord.InteractionType.component:

@@ -538,6 +538,20 @@ class Tournaments(commands.Cog):
         return True
 
     @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left the server (with ``members_intent: on``): signed off, or dropped with a
+        computer finishing their Passe; said in the tournament's channel."""
+        actor = actor_of(payload.user)
+        for t, what in await self.service.member_left(payload.guild_id, actor):
+            if what == "left":
+                await self.refresh_signup(t)
+                continue
+            _, channel_id, _ = await self.service.store.where(t.tournament_id)
+            if channel_id:
+                who = t.names.get(actor) or payload.user.name
+                await self.post(t, channel_id, {"content": msg("tour.member_left", self.public_lang, who=who)})
+
+    @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.channel_gone(channel.id)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.base import SLOW_LEVELS, computer_command, decision_seed, level_at
-from bot.game import SYSTEM, Command, GameError, JoinSeat, NextHand, Phase, StandIn, Table
+from bot.game import SYSTEM, Command, GameError, JoinSeat, LeaveSeat, NextHand, Phase, StandIn, Table
 from bot.game import errors as codes
 from bot.game.events import Event, TurnReminder, as_event
 from bot.rules import RuleSet
@@ -332,6 +332,31 @@ class TableService:
         self._tasks[table_id] = asyncio.create_task(self._run(table_id, reload))
 
     # -- restore ---------------------------------------------------------------------------
+
+    async def member_left(self, guild_id: int, actor: str) -> list[str]:
+        """A member left the server: at every open table of it where they sit, a computer plays
+        their cards from now on (a table still in its lobby frees their seat). Returns the tables."""
+        changed = []
+        for table_id in await self.storage.open_tables_of(guild_id):
+            try:
+                table = await self.get(table_id)
+            except (UnknownTable, BrokenTable):
+                continue
+            seat = table.seat_of(actor)
+            if seat is None:
+                continue
+            try:
+                if table.phase in (Phase.LOBBY, Phase.GAME_OVER):
+                    await self.execute(table_id, LeaveSeat(actor))
+                elif not table.seats[seat].standin and table.phase not in (Phase.GAME_OVER, Phase.ABANDONED):
+                    await self.execute(table_id, StandIn(SYSTEM, seat=seat, anytime=True))
+                else:
+                    continue
+            except GameError as err:
+                log.warning("table %s: %s left the server, not replaced: %s", table_id, actor, err)
+                continue
+            changed.append(table_id)
+        return changed
 
     async def restore(self) -> list[str]:
         """Replay every open table; resume computer players and turn timers.  Returns the ids.

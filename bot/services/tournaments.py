@@ -157,6 +157,22 @@ class TournamentService:
         await self.stand_in(tournament_id, player)
         return t
 
+    async def member_left(self, guild_id: int, actor: str) -> list[tuple[Tournament, str]]:
+        """A member left the server: signed off from tournaments in sign-up, dropped from running
+        ones (a computer finishes their Passe; their results stay). Returns (tournament, what
+        happened: ``left`` or ``dropped``)."""
+        done: list[tuple[Tournament, str]] = []
+        for tournament_id in await self.store.open_ids(guild_id=guild_id):
+            t = await self.get(tournament_id)
+            try:
+                if t.phase == "signup" and (actor in t.entries or actor in t.waitlist):
+                    done.append((await self.leave(tournament_id, actor), "left"))
+                elif t.phase == "running" and actor in t.entries and actor not in t.dropped:
+                    done.append((await self.drop(tournament_id, SYSTEM, actor, privileged=True), "dropped"))
+            except TournamentError as err:
+                log.warning("tournament %s: %s left the server, not taken out: %s", tournament_id, actor, err)
+        return done
+
     async def replace(self, tournament_id: str, actor: str, old: str, new: str, name: str,
                       privileged: bool = False) -> Tournament:  # fmt: skip
         """``new`` takes over ``old``'s entry from the next Passe on; a computer finishes the current one."""

@@ -311,6 +311,12 @@ class Storage:
                 found.broken[table_id] = str(err)
         return found
 
+    async def open_tables_of(self, guild_id: int) -> list[str]:
+        """The open tables of a server."""
+        rows = await self.db.fetchall("SELECT id FROM tables WHERE guild_id = ? AND status = 'open' ORDER BY id",
+                                      (guild_id,))  # fmt: skip
+        return [row[0] for row in rows]
+
     async def table_ids(self) -> list[str]:
         """Every table's id, finished or not."""
         return [row[0] for row in await self.db.fetchall("SELECT id FROM tables ORDER BY id")]

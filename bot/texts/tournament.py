@@ -326,6 +326,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "«{name}» ist abgesagt; die Resultate bisher bleiben.",
         "en": "“{name}” is called off; the results so far stay.",
     },
+    "tour.member_left": {
+        "de": "{who} hat den Server verlassen: ein Computer spielt die laufende Passe fertig, danach keine "
+        "weiteren Passen. Die Punkte bleiben.",
+        "en": "{who} left the server: a computer finishes the running Passe for them, and they play no later "
+        "Passen. Their points stay.",
+    },
     "tour.dropped": {
         "de": "{who} spielt ab Passe {passe} nicht mehr; ein Computer übernimmt den Platz.",
         "en": "{who} no longer plays from Passe {passe} on; a computer takes the seat.",

@@ -213,3 +213,37 @@ async def test_a_break_between_passen_is_announced_and_ends_by_itself(harness):
     await play_every_table(h, people={p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)})
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.phase == "finished" and len(h.side.threads) == 2
+
+
+def member_left(h, who: dict) -> None:
+    """Discord's GUILD_MEMBER_REMOVE, as the gateway sends it (with ``members_intent: on``)."""
+    h.bot._connection.parsers["GUILD_MEMBER_REMOVE"]({"guild_id": "3000", "user": who})
+
+
+async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
+    h = harness
+    await four_signed_up(h, "Abgang", 2, 1)
+    signup, join = signup_button(h)
+    await h.send(h.click_payload(join, EMIL, signup))
+    t = (await h.bot.tournaments.in_channel(4000))[0]
+    assert len(t.entries) == 5
+    member_left(h, EMIL)  # before the start: signed off
+    await play_every_table(h, limit=1)
+    assert f"u:{EMIL['id']}" not in t.entries and "4" in str(h.side.messages[int(signup["id"])]["embeds"])
+    await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    dario = f"u:{DARIO['id']}"
+    member_left(h, DARIO)  # during Passe 1: a computer finishes it, no Passe 2 for him
+    await play_every_table(h, limit=1)
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.dropped == {dario: 1}
+    [table_id] = (await h.bot.tournaments.store.tables(t.tournament_id)).values()
+    table = h.bot.service.tables[table_id]
+    assert table.seats[table.seat_of(dario)].standin
+    notice = next(m for m in h.side.messages.values() if "hat den Server verlassen" in (m.get("content") or ""))
+    assert "dario" in notice["content"]
+    await play_every_table(h, people={p["id"]: p for p in (ANNA, BEAT, CARLA)})
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.phase == "finished" and dario not in {a for a in t.table_actors(1, 0)}
+    assert any(r.player == t.entries.index(dario) for r in t.standings())  # his Passe 1 points stay
+    events = await h.bot.tournaments.store.load(t.tournament_id)
+    assert {"type": "dropped", "by": "system", "actor": dario, "from_passe": 1} in events

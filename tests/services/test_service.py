@@ -276,3 +276,25 @@ async def test_start_fills_empty_seats_with_the_level_asked_for(tmp_path):
             StartGame(HOST, seed="f", fill_computers=True, level="grandmaster"),
         )
     await close(service)
+
+
+async def test_a_member_who_leaves_the_server_is_played_by_a_computer(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3", ai_delay=0, hand_pause=0)
+    playing = await service.create_table(HOST, guild_id=7, channel_id=1)
+    await service.execute(playing.table_id, JoinSeat("u:0", name="Anna", seat=0))
+    for seat in (1, 2, 3):
+        await service.execute(playing.table_id, AddComputer(HOST, seat=seat))
+    await service.execute(playing.table_id, StartGame(HOST, seed="left"))
+    lobby = await service.create_table(HOST, guild_id=7, channel_id=2)
+    await service.execute(lobby.table_id, JoinSeat("u:0", name="Anna", seat=1))
+    elsewhere = await service.create_table(HOST, guild_id=8, channel_id=3)
+    await service.execute(elsewhere.table_id, JoinSeat("u:0", name="Anna", seat=0))
+    await service.wait_idle()
+    assert sorted(await service.member_left(7, "u:0")) == sorted([playing.table_id, lobby.table_id])
+    await service.wait_idle()
+    live = service.tables[playing.table_id]
+    assert live.seats[0].standin and live.phase == Phase.GAME_OVER  # the computer played the game out
+    assert service.tables[lobby.table_id].seat_of("u:0") is None  # the lobby seat is free again
+    assert service.tables[elsewhere.table_id].seat_of("u:0") == 0  # another server: nothing changes
+    assert await service.member_left(7, "u:0") == []  # twice: nothing more to do
+    await close(service)
