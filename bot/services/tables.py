@@ -452,9 +452,11 @@ class TableService:
         # A search takes tens of milliseconds or more: think in a worker (a process, or a thread),
         # the other tables go on.
         seq = table.seq
+        # Fixed deals (a challenge, a tournament): the same work for every decision, however busy
+        # the bot, so the same play gets the same answers at every table.
         command = await self.thinkers.decide(
             level, decision_seed(table, self.settings.ai_seed, seat), table.view_for(seat),
-            table.actor_for(seat) or f"ai:{seat}",
+            table.actor_for(seat) or f"ai:{seat}", fixed_work=table.fixed_deals is not None,
         )  # fmt: skip
         if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)

@@ -42,3 +42,24 @@ def test_budgets_are_shortened_by_the_measured_overshoot():
     thinkers.overshoot = 0.1
     assert abs(thinkers.budget_for("strong", 8) - 0.3) < 1e-9  # 2 s / 5 rounds, less 0.1 s
     assert thinkers.budget_for("strong", 1000) == MIN_BUDGET
+
+
+async def test_fixed_work_decisions_ignore_the_queue_and_repeat_exactly():
+    from bot.ai import computer_command
+    from bot.services.thinkers import FIXED_WORK
+
+    thinkers = Thinkers(workers=0, max_wait=2.0)
+    assert thinkers.budget_for("strong", 1000, fixed_work=True) == FIXED_WORK
+    assert thinkers.budget_for("club", 1000, fixed_work=True) is None
+    table, _ = new_table(humans=0)
+    while not (table.phase == "play" and len(table.hand.tricks) >= 6):  # late in the hand: a quick search
+        table.apply(computer_command(table, "x"))
+    seat = table.to_act
+    try:
+        quiet = await thinkers.decide("strong", "same", table.view_for(seat), table.actor_for(seat), fixed_work=True)
+        thinkers.pending = 500  # a long queue would shrink a timed budget to the floor
+        busy = await thinkers.decide("strong", "same", table.view_for(seat), table.actor_for(seat), fixed_work=True)
+        assert busy == quiet
+    finally:
+        thinkers.pending = 0
+        thinkers.close()
