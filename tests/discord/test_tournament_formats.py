@@ -3,6 +3,8 @@ discord.py path: pairs asked and confirmed, pause and resume, the next Passe by 
 replacement, check-in and waitlist, rule overrides, the organiser role, two tournaments at
 once, a deleted channel."""
 
+import asyncio
+
 from .audit import audit, observer_for
 from .harness import custom_ids, user
 from .test_table_game import ANNA, BEAT, CARLA, DARIO
@@ -215,9 +217,15 @@ async def test_a_break_between_passen_is_announced_and_ends_by_itself(harness):
     assert t.phase == "finished" and len(h.side.threads) == 2
 
 
-def member_left(h, who: dict) -> None:
-    """Discord's GUILD_MEMBER_REMOVE, as the gateway sends it (with ``members_intent: on``)."""
+async def member_left(h, who: dict, done) -> None:
+    """Discord's GUILD_MEMBER_REMOVE, as the gateway sends it (with ``members_intent: on``);
+    returns once ``await done()`` is true (the listeners run as tasks of their own)."""
     h.bot._connection.parsers["GUILD_MEMBER_REMOVE"]({"guild_id": "3000", "user": who})
+    for _ in range(500):
+        if await done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the bot did not act on the member leaving")
 
 
 async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
@@ -226,13 +234,22 @@ async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
     signup, join = signup_button(h)
     await h.send(h.click_payload(join, EMIL, signup))
     t = (await h.bot.tournaments.in_channel(4000))[0]
-    assert len(t.entries) == 5
-    member_left(h, EMIL)  # before the start: signed off
+    assert len(t.entries) == 5 and "Angemeldet: 5" in str(h.side.messages[int(signup["id"])]["embeds"])
+    emil = f"u:{EMIL['id']}"
+
+    async def emil_gone() -> bool:  # signed off, and the sign-up message says so
+        return "Angemeldet: 4" in str(h.side.messages[int(signup["id"])]["embeds"])
+
+    await member_left(h, EMIL, emil_gone)  # before the start: signed off
     await play_every_table(h, limit=1)
-    assert f"u:{EMIL['id']}" not in t.entries and "4" in str(h.side.messages[int(signup["id"])]["embeds"])
+    assert emil not in t.entries
     await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     dario = f"u:{DARIO['id']}"
-    member_left(h, DARIO)  # during Passe 1: a computer finishes it, no Passe 2 for him
+
+    async def dario_noted() -> bool:
+        return any("hat den Server verlassen" in (m.get("content") or "") for m in h.side.messages.values())
+
+    await member_left(h, DARIO, dario_noted)  # during Passe 1: a computer finishes it, no Passe 2 for him
     await play_every_table(h, limit=1)
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.dropped == {dario: 1}
