@@ -232,7 +232,11 @@ def test_the_audit_catches_a_leak_and_a_limit():
 
 
 async def test_restart_in_the_middle_of_a_hand(tmp_path, monkeypatch):
-    settings = fast_settings(tmp_path)
+    await restart_in_the_middle_of_a_hand(fast_settings(tmp_path), monkeypatch)
+
+
+async def restart_in_the_middle_of_a_hand(settings: Settings, monkeypatch) -> None:
+    """A game with clicks, the bot restarted in the middle of a hand; the old buttons go on."""
     h = await started(settings, monkeypatch)
     bot = h.bot
     options = [
