@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import signal
@@ -18,7 +19,7 @@ from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
-from bot.services.shards import ALL, Shards
+from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
@@ -46,7 +47,8 @@ class JassTranslator(app_commands.Translator):
 class JassBot(commands.AutoShardedBot):
     """One process, many servers.  Tables live in the table service, not in the cogs."""
 
-    def __init__(self, settings: Settings, storage: Storage | None = None, shards: Shards = ALL) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None, shards: Shards = ALL,
+                 claim: ShardClaim | None = None) -> None:  # fmt: skip
         intents = discord.Intents.none()
         intents.guilds = True
         intents.members = settings.members_intent == "on"  # privileged: a member leaving is seen
@@ -57,6 +59,7 @@ class JassBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **sharding)
         self.settings = settings
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
+        self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
         self.storage: Storage | None = storage
         self.service: TableService | None = None
         self.tournaments: TournamentService | None = None
@@ -134,6 +137,14 @@ class JassBot(commands.AutoShardedBot):
         ticks = 0
         while True:
             ticks += 1
+            if self.claim is not None:
+                try:
+                    if not await self.claim.renew():
+                        log.error("another bot process took over this process's shards: stopping")
+                        await self.close()
+                        return
+                except Exception:
+                    log.exception("the shards' claim was not renewed")
             if self.service is not None and ticks % max(1, int(600 / every)) == 0:
                 w = self.service.thinkers.wait_stats()
                 if w["decisions"]:
@@ -148,13 +159,18 @@ class JassBot(commands.AutoShardedBot):
             await asyncio.sleep(every)
 
     async def close(self) -> None:
-        if self._ticker is not None:
+        if self._ticker is not None and self._ticker is not asyncio.current_task():
             self._ticker.cancel()
-            self._ticker = None
+        self._ticker = None
         if self.service is not None:
             await self.service.close()
         await super().close()
         if self.storage is not None:
+            if self.claim is not None:
+                try:
+                    await self.claim.release()
+                except Exception as err:  # it runs out by itself
+                    log.warning("the shards' claim was not released: %s", err)
             await self.storage.close()
             self.storage = None
 
@@ -179,7 +195,13 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
 
     async def main() -> None:
         storage = await Storage.open(settings.database)  # before Discord: a bad database stops here
-        bot = JassBot(settings, storage, shards)
+        claim = ShardClaim(storage, shards)
+        try:
+            await claim.acquire()  # a second process for the same shards stops here
+        except ShardsTaken:
+            await storage.close()
+            raise
+        bot = JassBot(settings, storage, shards, claim)
         if shards.ids is not None:
             log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()
@@ -190,6 +212,8 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
                 await bot.start(token)
         finally:
             if bot.storage is not None:
+                with contextlib.suppress(Exception):  # it runs out by itself
+                    await claim.release()
                 await bot.storage.close()
                 bot.storage = None
 
@@ -197,6 +221,9 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
         asyncio.run(main())
     except StorageError as err:
         log.error("%s", err)
+        return 2
+    except ShardsTaken as err:
+        log.error("cannot start: %s", err)
         return 2
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal)")

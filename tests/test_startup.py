@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,21 @@ def test_check_config_into_a_closed_pipe_is_quiet(reader):
     if reader.startswith("head"):
         assert out.stdout.startswith("settings from:")
     assert "BrokenPipeError" not in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_second_process_for_the_same_shards_stops_with_one_line(tmp_path):
+    """Another bot process (on another machine) drives the shards: ``run`` stops before Discord,
+    exit 2, one line naming it; a normal start and stop leaves no claim behind."""
+    path = tmp_path / "shared.sqlite3"
+    assert start(path).returncode == 3  # Discord out of reach: the claim is dropped on the way out
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM shard_leases").fetchone()[0] == 0
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        conn.execute("INSERT INTO shard_leases VALUES (0, 1, 'bot-2.example:4242:abcd', ?)", (now,))
+    out = start(path)
+    assert out.returncode == 2, out.stderr
+    [line] = error_lines(out)
+    assert "cannot start: another bot process (host bot-2.example, pid 4242) drives shard 0; stop it first" in line
+    sharded = bot("run", "--shard-count", "2", "--shards", "1", env={"DISCORD_TOKEN": TOKEN,
+                  "JASS_DATABASE": str(path)}, wrapper=OFFLINE)  # fmt: skip
+    assert sharded.returncode == 2 and "every process needs the same shard count" in sharded.stderr

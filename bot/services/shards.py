@@ -3,11 +3,23 @@
 Discord gives a server to shard ``(guild_id >> 22) % shard_count``; a process started with
 ``--shard-count N --shards 0-3`` connects those shards and restores and drives only the tables,
 tournaments and challenges of their servers. Tables without a server (none today) belong to shard 0.
+Each process claims its shards in the database (:class:`ShardClaim`), so a second process for the
+same shards (or a second ``make run`` on the same database) is refused at start-up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bot.storage import Storage
+from bot.storage.leases import Lease
+from bot.storage.sql import IntegrityError
 
 
 @dataclass(frozen=True)
@@ -51,3 +63,95 @@ class Shards:
 
 
 ALL = Shards()
+
+
+# -- claims: one process per shard ------------------------------------------------------------
+
+LEASE_SECONDS = 90.0  # a claim not renewed for this long is free (the process is gone)
+
+
+class ShardsTaken(Exception):
+    """Another live bot process drives (some of) these shards: the message says which."""
+
+
+def new_holder() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _stamp(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass
+class ShardClaim:
+    """This process's claim on its shards in the database (taken at start-up before Discord,
+    renewed by the bot's ticker, dropped at the end). Two processes on one database never drive
+    the same servers: the second one is refused, with who is in the way."""
+
+    storage: Storage
+    shards: Shards = ALL
+    holder: str = field(default_factory=new_holder)
+    wall: Callable[[], float] = time.time
+    alive: Callable[[int], bool] = pid_alive
+
+    @property
+    def wanted(self) -> tuple[int, ...]:
+        return self.shards.ids if self.shards.ids is not None else tuple(range(self.shards.count))
+
+    def _gone(self, lease: Lease, now: float) -> bool:
+        """The lease's process is gone: not renewed for LEASE_SECONDS, or (on this machine) its
+        pid is dead or is ours (a restart that got the same pid, as in a container)."""
+        if now - datetime.fromisoformat(lease.renewed_at).timestamp() > LEASE_SECONDS:
+            return True
+        host, _, rest = lease.holder.partition(":")
+        pid = rest.partition(":")[0]
+        if host == socket.gethostname() and pid.isdigit():
+            return int(pid) == os.getpid() or not self.alive(int(pid))
+        return False
+
+    async def acquire(self) -> None:
+        now = self.wall()
+        in_the_way, stale = [], set()
+        for lease in await self.storage.leases.held():
+            if lease.holder == self.holder:
+                continue
+            if self._gone(lease, now):
+                stale.add(lease.holder)
+            elif lease.shard_count != self.shards.count or lease.shard in self.wanted:
+                in_the_way.append(lease)
+        if in_the_way:
+            raise ShardsTaken(self._explain(in_the_way, now))
+        try:
+            await self.storage.leases.claim(self.shards.count, self.wanted, self.holder, _stamp(now), sorted(stale))
+        except IntegrityError as err:  # another process claimed at the same moment
+            raise ShardsTaken("another bot process claimed the same shards at the same moment") from err
+
+    def _explain(self, leases: list[Lease], now: float) -> str:
+        lease = leases[0]
+        host, _, rest = lease.holder.partition(":")
+        who = f"another bot process (host {host}, pid {rest.partition(':')[0]})"
+        age = now - datetime.fromisoformat(lease.renewed_at).timestamp()
+        left = max(0, int(LEASE_SECONDS - age))
+        if lease.shard_count != self.shards.count:
+            what = f"{who} runs with --shard-count {lease.shard_count}: every process needs the same shard count"
+        else:
+            taken = sorted(x.shard for x in leases if x.shard in self.wanted)
+            what = f"{who} drives shard{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}"
+        return f"{what}; stop it first (if it is gone, its claim runs out in {left} s)"
+
+    async def renew(self) -> bool:
+        """Still ours? False: another process took the shards over (this one was stalled)."""
+        return await self.storage.leases.renew(self.holder, _stamp(self.wall())) > 0
+
+    async def release(self) -> None:
+        await self.storage.leases.release(self.holder)

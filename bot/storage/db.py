@@ -84,11 +84,13 @@ class Storage:
         self._commits = 0
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
+        from .leases import LeaseStore
         from .stats import StatsStore
         from .tournaments import TournamentStore
 
         self.tournaments = TournamentStore(self)  # tournaments' events, seeds and tables
         self.stats = StatsStore(self)  # statistics and ratings, derived from the events
+        self.leases = LeaseStore(self)  # which process drives which shards
 
     @property
     def backend(self) -> str:

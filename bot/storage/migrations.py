@@ -189,6 +189,19 @@ MIGRATIONS: list[tuple[int, str]] = [
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        9,
+        """
+        -- Which bot process drives which shards (several processes on one database): a process
+        -- claims its shards at start-up, renews the claim while it runs, and drops it at the end.
+        CREATE TABLE shard_leases (
+            shard        INTEGER NOT NULL PRIMARY KEY,
+            shard_count  INTEGER NOT NULL,
+            holder       TEXT NOT NULL,  -- host:pid:token of the process
+            renewed_at   TEXT NOT NULL
+        );
+        """,
+    ),
 ]
 
 #: PostgreSQL's extra statements after a migration of the same number.
