@@ -9,8 +9,8 @@ worker processes, started on first use (``spawn``: nothing of the bot is copied 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from bot.pools import LazyPool
 
 from .table import SlatePicture, TablePicture, slate_png, table_png
 
@@ -20,25 +20,14 @@ class Renderer:
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
-        self._pool: Executor | None = None
-
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.workers > 0:
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-            else:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
-        return self._pool
+        self.pool = LazyPool(workers, threads=1, name="render")
 
     async def table(self, picture: TablePicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), table_png, picture)
+        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), table_png, picture)
 
     async def slate(self, picture: SlatePicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), slate_png, picture)
+        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), slate_png, picture)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.pool.close()

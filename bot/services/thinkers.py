@@ -11,16 +11,15 @@ than about ``max_wait`` seconds for a worker. Every decision's wait for a worker
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import time
 from collections import deque
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from bot.ai.base import SLOW_LEVELS, make_player
 from bot.ai.search_player import DEFAULT_BUDGET
 from bot.game.commands import Command
 from bot.game.view import TableView
+from bot.pools import LazyPool
 
 MIN_BUDGET = 0.05  # seconds: the least a strong decision gets, however long the queue
 # No time limit: the search does all its deals (its worlds), so its answer depends only on its seed
@@ -31,12 +30,10 @@ KEPT = 10_000  # waits kept for the figures
 
 def think(
     level: str, seed: str, view: TableView, actor: str, budget: float | None, submitted: float
-) -> tuple[Command, float, float]:
-    """One decision (in a worker); returns it with its wait for the worker and its thinking time
-    (seconds)."""
+) -> tuple[Command, float]:
+    """One decision (in a worker); returns it with its wait for the worker (seconds)."""
     started = time.time()
-    command = make_player(level, seed, budget=budget).decide(view, actor)
-    return command, started - submitted, time.time() - started
+    return make_player(level, seed, budget=budget).decide(view, actor), started - submitted
 
 
 class Thinkers:
@@ -48,20 +45,11 @@ class Thinkers:
         # Seconds a budgeted decision takes beyond its budget (the search's last step, carrying the
         # view to the worker and back), a running mean: budgets are shortened by it.
         self.overshoot = 0.0
-        self._pool: Executor | None = None
+        self.pool = LazyPool(workers, threads=2, name="jass-ai")
 
     @property
     def slots(self) -> int:
-        return self.workers if self.workers > 0 else 2
-
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.workers > 0:
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-            else:
-                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jass-ai")
-        return self._pool
+        return self.pool.slots
 
     def budget_for(self, level: str, ahead: int, fixed_work: bool = False) -> float | None:
         """A strong decision's time budget with ``ahead`` decisions before it in the queue: the
@@ -83,8 +71,8 @@ class Thinkers:
         try:
             loop = asyncio.get_running_loop()
             submitted = time.time()
-            command, waited, _ = await loop.run_in_executor(
-                self._executor(), think, level, seed, view, actor, budget, submitted
+            command, waited = await loop.run_in_executor(
+                self.pool.executor(), think, level, seed, view, actor, budget, submitted
             )
             took = time.time() - submitted - waited  # thinking, and carrying the view there and back
         finally:
@@ -104,6 +92,4 @@ class Thinkers:
                 "queued": self.pending}  # fmt: skip
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.pool.close()

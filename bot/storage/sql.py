@@ -15,6 +15,7 @@ import contextlib
 import functools
 import re
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -28,18 +29,20 @@ class IntegrityError(Exception):
     """A row breaks a primary key, a unique key or a reference (a conflicting append)."""
 
 
-class Tx:
+class Tx(ABC):
     """Statements of one transaction (committed when the ``transaction()`` block ends)."""
 
+    @abstractmethod
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one statement; returns the rows it changed."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        raise NotImplementedError
+        """Run one statement for each row."""
 
+    @abstractmethod
     async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        raise NotImplementedError
+        """Every row a query returns."""
 
     async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, args)
@@ -59,8 +62,9 @@ class Database(Tx):
     #: The column that orders rows of ``tables`` by insertion (a tie-break for equal times).
     insertion_order: str
 
+    @abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
+        """Statements run inside the block are committed together, or none when it raises."""
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         async with self.transaction() as tx:
@@ -70,8 +74,9 @@ class Database(Tx):
         async with self.transaction() as tx:
             await tx.executemany(sql, rows)
 
+    @abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """Close the connection (or the pool)."""
 
 
 # -- SQLite --------------------------------------------------------------------------------
