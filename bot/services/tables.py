@@ -348,7 +348,7 @@ class TableService:
             try:
                 if table.phase in (Phase.LOBBY, Phase.GAME_OVER):
                     await self.execute(table_id, LeaveSeat(actor))
-                elif not table.seats[seat].standin and table.phase not in (Phase.GAME_OVER, Phase.ABANDONED):
+                elif table.phase != Phase.ABANDONED and not table.seats[seat].standin:
                     await self.execute(table_id, StandIn(SYSTEM, seat=seat, anytime=True))
                 else:
                     continue
