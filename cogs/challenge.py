@@ -24,7 +24,7 @@ from bot.tournament.aggregate import TournamentError
 from bot.tournament.challenge import Challenge
 
 from . import rest
-from .tournament import LEVEL_CHOICES, actor_of
+from .jass import LEVEL_CHOICES, actor_of
 
 if TYPE_CHECKING:
     from bot.client import JassBot

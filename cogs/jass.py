@@ -57,9 +57,8 @@ DECK_CHOICES = [
 ]
 SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 LEVEL_CHOICES = [
-    app_commands.Choice(name="beginner", value="beginner"),
-    app_commands.Choice(name="club", value="club"),
-    app_commands.Choice(name="strong", value="strong"),
+    app_commands.Choice(name=command_text(f"choice.level.{level}"), value=level)
+    for level in ("beginner", "club", "strong")
 ]
 USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
 
@@ -371,7 +370,8 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         await self.stats.service.store.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
-        await self.reply(interaction, msg("privacy.hidden" if hide else "privacy.shown", lang))
+        done = msg("privacy.hidden" if hide else "privacy.shown", lang)
+        await self.reply(interaction, f"{done}\n\n{msg('privacy.kept', lang)}")
 
     @jass.command(name=command_text("jass.forget.name"), description=command_text("jass.forget.description"))
     @app_commands.rename(confirm=command_text("jass.forget.confirm.name"))

@@ -28,6 +28,7 @@ from bot.tournament.aggregate import Tournament, TournamentError
 from bot.tournament.standings import Counting
 
 from . import rest
+from .jass import LEVEL_CHOICES, actor_of
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -42,7 +43,6 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="Einzelschieber", value="einzel"),
     app_commands.Choice(name="Partnerschieber", value="pairs"),
 ]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in ("beginner", "club", "strong")]
 NEXT_CHOICES = [
     app_commands.Choice(name="at once / sofort", value="auto"),
     app_commands.Choice(name="organiser / Organisator", value="organiser"),
@@ -53,10 +53,6 @@ FILL_CHOICES = [
 ]
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 STANDINGS_SHOWN = 10
-
-
-def actor_of(user: discord.abc.User) -> str:
-    return f"u:{user.id}"
 
 
 class Tournaments(commands.Cog):

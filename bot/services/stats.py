@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from bot.game import Table
 from bot.game.events import Event, TurnReminder
 from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating
-from bot.stats.records import GameRecord, PersonStats, game_records, person_stats
+from bot.stats.records import ANONYMOUS, GameRecord, PersonStats, game_records, person_stats
 from bot.storage import Storage
 
 from .tables import TableService
@@ -225,7 +226,7 @@ class StatsService:
     async def forget(self, guild_id: int, actor: str) -> int:
         """Replace the person by an anonymous id in the server's stored events, delete their
         ratings, then the server's numbers again from the events. Returns the tables changed."""
-        anonymous = "anon:" + hashlib.sha256(f"{guild_id}:{actor}".encode()).hexdigest()[:12]
+        anonymous = ANONYMOUS + secrets.token_hex(8)  # random: nobody can derive it from the user id
         async with self._lock:
             changed = await self.store.forget(guild_id, actor, anonymous, "Anonym")
         for table_id in await self.store.tables_of(guild_id):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from .records import GameRecord
+from .records import GameRecord, is_person
 
 MU, SIGMA = 25.0, 25.0 / 3
 SCALE, CENTRE = 40.0, 1500.0
@@ -85,6 +85,11 @@ class Rater:
             return False
         players, weights, actors = [], [], []
         for s in record.seats:
+            if s.actor is not None and not is_person(s.actor):  # a forgotten person: a neutral reference
+                players.append(self.model.rating(mu=MU, sigma=SIGMA))
+                weights.append(0.0)
+                actors.append(None)
+                continue
             if s.actor is None:
                 mu, sigma = self.computers.get(s.level or "club", self.computers["club"])
                 players.append(self.model.rating(mu=mu, sigma=sigma))

@@ -13,12 +13,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+ANONYMOUS = "anon:"  # the prefix of a forgotten person's seat: kept for the others' games, never rated or listed
 HALF = 157 / 2  # the chooser's team "made it" with more than half of the 157 card points
 
 
 @dataclass
 class SeatRecord:
-    actor: str | None  # a person ("u:…"); None: a computer player
+    actor: str | None  # a person ("u:…"), a forgotten person ("anon:…"); None: a computer player
     name: str
     level: str | None = None  # a computer's level
     cards: int = 0  # cards played from this seat
@@ -52,8 +53,8 @@ class GameRecord:
         return seat % 2
 
     def people(self) -> list[tuple[int, str]]:
-        """(seat, actor) of the people at the table."""
-        return [(i, s.actor) for i, s in enumerate(self.seats) if s.actor is not None]
+        """(seat, actor) of the people at the table (a forgotten person is no longer one)."""
+        return [(i, s.actor) for i, s in enumerate(self.seats) if is_person(s.actor)]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,6 +65,11 @@ class GameRecord:
             data["table_id"], data["game"], [SeatRecord(**s) for s in data["seats"]], list(data["totals"]),
             data["winner"], [HandRecord(**h) for h in data["hands"]], data.get("kind", "table"),
         )  # fmt: skip
+
+
+def is_person(actor: str | None) -> bool:
+    """A person who can be rated and listed: not a computer, not a forgotten person."""
+    return actor is not None and not actor.startswith(ANONYMOUS)
 
 
 def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[GameRecord]:

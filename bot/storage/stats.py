@@ -148,9 +148,9 @@ class StatsStore:
             await self.db.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
 
     async def forget(self, guild_id: int, actor: str, anonymous: str, name: str) -> int:
-        """Replace ``actor`` by ``anonymous`` (and their name by ``name``) in the stored events of
-        the server's tables and tournaments; delete their ratings and hiding. Returns the tables
-        changed. The games stay valid for the others."""
+        """Replace ``actor`` by ``anonymous`` (and their name by ``name``) in the stored events,
+        results and hosts of the server's tables and tournaments; delete their ratings, hiding and
+        personal settings. Returns the tables changed. The games stay valid for the others."""
 
         def anonymised(payload: str) -> str:
             event = _anonymised(json.loads(payload), actor, anonymous, name)
@@ -180,6 +180,18 @@ class StatsStore:
                 "(SELECT id FROM tournaments WHERE guild_id = ?)",
                 (anonymous, actor, guild_id),
             )
+            results = await tx.fetchall(
+                "SELECT r.id, r.seats FROM game_results r JOIN tables t ON t.id = r.table_id "
+                "WHERE t.guild_id = ? AND instr(r.seats, ?) > 0",
+                (guild_id, f'"{actor}"'),
+            )
+            await tx.executemany(
+                "UPDATE game_results SET seats = ? WHERE id = ?",
+                [(anonymised(seats), result_id) for result_id, seats in results],
+            )
+            await tx.execute("UPDATE tables SET host = ? WHERE guild_id = ? AND host = ?", (anonymous, guild_id, actor))
+            if actor.startswith("u:") and actor[2:].isascii() and actor[2:].isdigit():
+                await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (int(actor[2:]),))
             await tx.execute("DELETE FROM stat_ratings WHERE guild_id = ? AND actor = ?", (guild_id, actor))
             await tx.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
             await tx.execute("DELETE FROM stat_games WHERE guild_id = ?", (guild_id,))  # recorded again

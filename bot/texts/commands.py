@@ -16,6 +16,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "en": "What you want to know, e.g. Weis, Stöck, Undenufe",
         "de": "Was du wissen willst, z. B. Weis, Stöck, Undenufe",
     },
+    "choice.level.beginner": {"en": "beginner", "de": "Anfänger"},
+    "choice.level.club": {"en": "club", "de": "Klub"},
+    "choice.level.strong": {"en": "strong", "de": "stark"},
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)

@@ -26,7 +26,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "The contract (trump suit, Obenabe, Undenufe)",
         "de": "Die Ansage (Trumpf, Obenabe, Undenufe)",
     },
-    "rules.count.name": {"en": "count", "de": "zaehlen"},
+    "rules.count.name": {"en": "count", "de": "zählen"},
     "rules.count.description": {
         "en": "Card points of some cards in a contract",
         "de": "Kartenpunkte einiger Karten bei einer Ansage",
@@ -57,7 +57,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "The team's Weis points (before the multiplier)",
         "de": "Die Weispunkte des Teams (vor dem Multiplikator)",
     },
-    "rules.stoeck.name": {"en": "stoeck", "de": "stoeck"},
+    "rules.stoeck.name": {"en": "stoeck", "de": "stöck"},
     "rules.stoeck.description": {"en": "The team has Stöck", "de": "Das Team hat Stöck"},
 }
 

@@ -33,7 +33,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Start a new season: ratings start fresh, statistics stay (managers)",
         "de": "Neue Saison: Wertungen beginnen neu, die Statistik bleibt (Verwaltung)",
     },
-    "jass.privacy.name": {"en": "privacy", "de": "privatsphaere"},
+    "jass.privacy.name": {"en": "privacy", "de": "privatsphäre"},
     "jass.privacy.description": {
         "en": "Hide yourself from this server's leaderboards (or show yourself again)",
         "de": "Dich in den Ranglisten dieses Servers verbergen (oder wieder zeigen)",
@@ -45,7 +45,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Delete your statistics and ratings here; your name in stored games becomes anonymous",
         "de": "Deine Statistik und Wertung hier löschen; dein Name in gespeicherten Spielen wird anonym",
     },
-    "jass.forget.confirm.name": {"en": "confirm", "de": "bestaetigen"},
+    "jass.forget.confirm.name": {"en": "confirm", "de": "bestätigen"},
     "jass.forget.confirm.description": {"en": "Type FORGET to confirm", "de": "Tippe VERGESSEN zur Bestätigung"},
 }
 
@@ -111,16 +111,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Season {season} begins: ratings start fresh, statistics stay.",
     },
     "season.not_manager": {
-        "de": "Eine neue Saison beginnt, wer den Server verwalten darf.",
-        "en": "A new season is started by those who may manage the server.",
+        "de": "Nur wer «Server verwalten» hat, kann eine neue Saison starten.",
+        "en": "Only members with “Manage Server” can start a new season.",
     },
     "privacy.hidden": {
         "de": "Du bist in den Ranglisten dieses Servers verborgen. Deine Statistik siehst du weiter.",
         "en": "You are hidden from this server's leaderboards. You still see your statistics.",
     },
     "privacy.shown": {"de": "Du erscheinst wieder in den Ranglisten.", "en": "You appear on the leaderboards again."},
+    "privacy.kept": {
+        "de": "Was gespeichert bleibt: jede Partie, die du hier gespielt hast, mit deiner Discord-ID und deinem Namen, "
+        "deine Statistik und Wertung, deine Kartenwahl. Mit `/jass vergiss-mich` löschst du deine Statistik, deine "
+        "Wertung und deine Einstellungen; in den Partien der anderen bleibt dein Platz vollständig erhalten, aber "
+        "als «Anonym» mit einer zufälligen Kennung, die sich nicht auf dich zurückführen lässt. Dieser Platz wird "
+        "weder gewertet noch in einer Rangliste gezeigt.",
+        "en": "What is kept: every game you played here, with your Discord id and name, your statistics and rating, "
+        "your deck choice. `/jass forget-me` deletes your statistics, rating and settings; the other players' games "
+        "stay complete, with your seat as “Anonym” under a random id that cannot be traced back to you. That seat "
+        "is never rated or listed.",
+    },
     "forget.confirm": {
-        "de": "Damit löschst du deine Statistik und Wertung auf diesem Server und machst deinen Namen in allen gespeicherten Spielen anonym. Das lässt sich nicht rückgängig machen. Tippe zur Bestätigung `VERGESSEN` ins Feld «bestaetigen».",
+        "de": "Damit löschst du deine Statistik und Wertung auf diesem Server und machst deinen Namen in allen gespeicherten Spielen anonym. Das lässt sich nicht rückgängig machen. Tippe zur Bestätigung `VERGESSEN` ins Feld «bestätigen».",
         "en": "This deletes your statistics and rating on this server and makes your name anonymous in every stored game. It cannot be undone. To confirm, type `FORGET` in the “confirm” option.",
     },
     "forget.seated": {
@@ -132,8 +143,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You still play in “{name}”; once it is over (or you have left it), it works.",
     },
     "forget.done": {
-        "de": "Erledigt: deine Statistik und Wertung hier sind gelöscht, dein Name ist in {n} Tisch(en) anonym.",
-        "en": "Done: your statistics and rating here are deleted, your name is anonymous at {n} table(s).",
+        "de": "Erledigt: deine Statistik, Wertung und Einstellungen sind gelöscht; an {n} Tisch(en) sitzt jetzt "
+        "«Anonym» mit einer zufälligen Kennung, ungewertet.",
+        "en": "Done: your statistics, rating and settings are deleted; at {n} table(s) your seat is now “Anonym” "
+        "under a random id, unrated.",
     },
     "stats.guild_only": {"de": "Statistiken gibt es auf einem Server.", "en": "Statistics live on a server."},
 }

@@ -107,7 +107,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Late entry allowed before this Passe (0: none; Einzelschieber)",
         "de": "Nachmeldung bis vor dieser Passe (0: keine; Einzelschieber)",
     },
-    "tournament.create.fill.name": {"en": "fill", "de": "auffuellen"},
+    "tournament.create.fill.name": {"en": "fill", "de": "auffüllen"},
     "tournament.create.fill.description": {
         "en": "Einzelschieber not a multiple of 4: computers fill seats, or byes (a bye scores the Passe's average)",
         "de": "Einzelschieber, nicht durch 4 teilbar: Computer füllen auf, oder Freilose (Passe-Durchschnitt)",

@@ -69,6 +69,7 @@ async def test_stats_and_leaderboard_pages(tmp_path, monkeypatch):
             # Hiding, seasons, forgetting.
             hidden = await said(h2, h2.command_payload("jass", jass("privacy"), PEOPLE[0]))
             assert "verborgen" in hidden
+            assert "Was gespeichert bleibt" in hidden and "zufälligen Kennung" in hidden  # what is kept, exactly
             assert ACTORS[0] not in {r.actor for r in await h2.bot.stats.leaderboard(int(GUILD_ID))}
             refused = await said(h2, h2.command_payload("jass", [{"name": "season", "type": 2, "options": [
                 {"name": "new", "type": 1, "options": []}]}], PEOPLE[1]))  # fmt: skip
@@ -83,7 +84,7 @@ async def test_stats_and_leaderboard_pages(tmp_path, monkeypatch):
             assert "VERGESSEN" in explain
             confirm = [{"name": "confirm", "type": 3, "value": "vergessen"}]
             done = await said(h2, h2.command_payload("jass", jass("forget-me", confirm), PEOPLE[2]))
-            assert "anonym" in done
+            assert "Anonym" in done and "ungewertet" in done
             person, rating, _, _ = await h2.bot.stats.person(int(GUILD_ID), ACTORS[2])
             assert person.games == 0 and rating is None
         finally:

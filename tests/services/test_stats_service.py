@@ -4,6 +4,8 @@ identical, seasons, hiding and forgetting a person."""
 
 from __future__ import annotations
 
+import hashlib
+
 from bot.ai import computer_command
 from bot.game import Abandon, AddComputer, JoinSeat, StartGame
 from bot.services.stats import MIN_GAMES, StatsService
@@ -121,6 +123,41 @@ async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(t
     assert "u:12" not in {r.actor for r in await stats.leaderboard(GUILD)}
     person, _, _, _ = await stats.person(GUILD, "u:10")
     assert person.games == MIN_GAMES
+    await close(service)
+
+
+async def every_row(storage) -> str:
+    """Every row of every table of the database, as one text."""
+    if storage.db.dialect == "postgresql":
+        names = [r[0] for r in await storage.db.fetchall(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")]  # fmt: skip
+    else:
+        names = [r[0] for r in await storage.db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    assert "game_results" in names and "user_settings" in names and "table_events" in names
+    return "\n".join([f"{name}: {await storage.db.fetchall(f'SELECT * FROM {name}')}" for name in names])
+
+
+async def test_forget_me_leaves_the_id_in_no_column_and_the_seat_unrated_under_a_random_id(tmp_path):
+    forgotten = "u:987654321012"
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    await service.storage.set_user_settings(987654321012, deck="french")
+    people = ["u:10", "u:11", forgotten, "u:13"]
+    for g in range(MIN_GAMES):
+        await play_game(service, people, f"f{g}")
+    await stats.wait_idle()
+    assert "987654321012" in await every_row(service.storage)  # in results, events, ratings, settings
+    await stats.forget(GUILD, forgotten)
+    await stats.wait_idle()
+    assert "987654321012" not in await every_row(service.storage)
+    assert await service.storage.user_settings(987654321012) == {}
+    board = await stats.leaderboard(GUILD)
+    assert {r.actor for r in board} == {"u:10", "u:11", "u:13"}
+    assert all(r[0] in ("u:10", "u:11", "u:13") for r in await service.storage.stats.ratings(GUILD, 1))
+    # the replacement id is random, not sha256(guild:actor)
+    log = str(await service.storage.load_events((await service.storage.stats.tables_of(GUILD))[0]))
+    derived = hashlib.sha256(f"{GUILD}:{forgotten}".encode()).hexdigest()[:12]
+    assert "anon:" in log and derived not in log
     await close(service)
 
 
