@@ -25,7 +25,31 @@ log = logging.getLogger(__name__)
 PREFIX = "jass"
 STOECK_BIT = 64  # in a hand's marks: announce Stöck with the card (manual Stöck); bits 0-5: Weis options
 _TABLE = r"(?P<table>[0-9a-z]{1,16})"
-_KEY = r"(?P<key>\d{1,6}\.\d{1,6})"  # <game>.<hand> of a private hand message
+_KEY = r"(?P<key>[0-9]{1,6}\.[0-9]{1,6})"  # <game>.<hand> of a private hand message
+
+
+def belongs_here(
+    interaction: discord.Interaction, guild_id: int | None, channel_id: int | None, message_id: int | None
+) -> bool:
+    """Whether a click acts on what the clicked message belongs to (Discord's advice: never trust
+    an id in a custom_id alone): the same server and channel as the table, tournament or challenge,
+    and, for a public message (not a private one), that very message when it is known."""
+    if guild_id is not None and interaction.guild_id != guild_id:
+        return False
+    if channel_id is not None and interaction.channel_id != channel_id:
+        return False
+    message = interaction.message
+    if message_id is not None and message is not None and not message.flags.ephemeral:
+        return message.id == message_id
+    return True
+
+
+async def refuse_foreign(interaction: discord.Interaction) -> None:
+    """The private answer to a button that names something its message does not belong to."""
+    log.warning("refused a click on %s: not the message of what it names", interaction.data)
+    await interaction.response.send_message(
+        msg("err.foreign_button", language_of(str(interaction.locale))), ephemeral=True
+    )
 
 
 def custom_id(table_id: str, key: str, action: str) -> str:
@@ -125,7 +149,7 @@ class MyCardsButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:hand"):
 # -- buttons of a private hand message (hand key <game>.<hand>) -----------------------------------
 
 
-class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>\d{{1,2}})(?:w(?P<marks>\d{{1,3}}))?"):
+class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>[0-9]{{1,2}})(?:w(?P<marks>[0-9]{{1,3}}))?"):
     """Play a card, with the Weis (and Stöck) its marks select."""
 
     async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
@@ -133,7 +157,7 @@ class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>\d{{1,
         await cog.click_card(interaction, self.table_id, f["key"], int(f["card"]), int(f.get("marks", 0)))
 
 
-class WeisToggle(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:t(?P<marks>\d{{1,3}})"):
+class WeisToggle(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:t(?P<marks>[0-9]{{1,3}})"):
     """Mark or unmark a Weis to declare (manual Weis): shows the hand again with these marks."""
 
     async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
@@ -224,7 +248,7 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
 
 
 class LeaderboardPageButton(
-    JassItem, template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points)s(?P<season>\d{{1,4}})p(?P<page>\d{{1,4}})"
+    JassItem, template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points)s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"
 ):
     """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
 

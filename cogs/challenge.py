@@ -24,6 +24,7 @@ from bot.tournament.aggregate import TournamentError
 from bot.tournament.challenge import Challenge
 
 from . import rest
+from .buttons import belongs_here, refuse_foreign
 from .jass import LEVEL_CHOICES, actor_of
 
 if TYPE_CHECKING:
@@ -146,6 +147,9 @@ class Challenges(commands.Cog):
         """A try: a private thread first (so that a missing permission changes nothing), then the table."""
         lang = self.lang(interaction)
         actor, who = actor_of(interaction.user), interaction.user.display_name[:32]
+        if not belongs_here(interaction, *await self.service.where(challenge_id)):
+            await refuse_foreign(interaction)
+            return
         try:
             c = await self.service.get(challenge_id)
             c.check_try(actor, self.service.wall())  # refused before a thread is opened: nothing changes

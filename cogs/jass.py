@@ -40,7 +40,7 @@ from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
-from .buttons import BUTTONS, STOECK_BIT, as_view, is_ours, release
+from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import hand_message, table_embed
@@ -497,6 +497,10 @@ class Jass(commands.Cog):
             return None
         except UnknownTable:
             await self.reply(interaction, msg("err.unknown_table", lang))
+            return None
+        guild_id, channel_id, message_id = await self.service.place(table_id)
+        if not belongs_here(interaction, guild_id, channel_id, message_id if key == "0" else None):
+            await refuse_foreign(interaction)
             return None
         if key != "0" and key != f"{table.game_no}.{table.hand_no}":
             stale = "err.stale_game" if key.split(".")[0] != str(table.game_no) else "err.stale"

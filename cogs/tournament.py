@@ -28,6 +28,7 @@ from bot.tournament.aggregate import Tournament, TournamentError
 from bot.tournament.standings import Counting
 
 from . import rest
+from .buttons import belongs_here, refuse_foreign
 from .jass import LEVEL_CHOICES, actor_of
 
 if TYPE_CHECKING:
@@ -436,6 +437,11 @@ class Tournaments(commands.Cog):
         """A button of the tournament: Join, Leave, Check in, Confirm partner, Next Passe."""
         lang = self.lang(interaction)
         actor, name = actor_of(interaction.user), interaction.user.display_name[:32]
+        guild_id, channel_id, signup_id = await self.service.where(tournament_id)
+        on_signup = action in ("join", "leave", "checkin")  # the others sit on asks and standings of its channel
+        if not belongs_here(interaction, guild_id, channel_id, signup_id if on_signup else None):
+            await refuse_foreign(interaction)
+            return
         if action == "next":
             await self.organiser_action(interaction, "next_passe", "tour.next_opened", tournament_id)
             return

@@ -126,6 +126,10 @@ class ChallengeService:
 
     # -- reading --------------------------------------------------------------------------
 
+    async def where(self, challenge_id: str) -> tuple[int | None, int | None, int | None]:
+        """(server, channel, message) of a challenge."""
+        return await self.store.where(challenge_id)
+
     async def get(self, challenge_id: str) -> Challenge:
         if challenge_id not in self.challenges:
             events = await self.store.load(challenge_id)

@@ -192,6 +192,13 @@ class TableService:
                 return other
         return None
 
+    async def place(self, table_id: str) -> tuple[int | None, int | None, int | None]:
+        """(server, channel, table message) of a table; ``None`` where it has none (the terminal)."""
+        meta = await self.storage.table_meta(table_id)
+        if not meta:
+            return None, None, None
+        return meta["guild_id"], meta["channel_id"], meta["message_id"]
+
     async def get(self, table_id: str) -> Table:
         """The live table (loaded from storage if it is not in memory).
 

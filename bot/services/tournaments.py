@@ -263,6 +263,10 @@ class TournamentService:
             writer.writerow([t.name, passe + 1, table, player, t.names.get(player, ""), points])
         return out.getvalue()
 
+    async def where(self, tournament_id: str) -> tuple[int | None, int | None, int | None]:
+        """(server, channel, sign-up message) of a tournament."""
+        return await self.store.where(tournament_id)
+
     async def get(self, tournament_id: str) -> Tournament:
         if tournament_id not in self.tournaments:
             events = await self.store.load(tournament_id)

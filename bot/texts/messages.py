@@ -68,6 +68,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Saved. Defaults for new tables: {values}",
     },
     "err.OTHER": {"de": "Das geht nicht ({code}).", "en": "That is not possible ({code})."},
+    "err.foreign_button": {
+        "de": "Dieser Knopf gehört nicht zu dieser Nachricht (oder zu einer älteren): nichts geändert.",
+        "en": "This button does not belong to this message (or to an older one): nothing changed.",
+    },
     "err.unknown_table": {"de": "Diesen Tisch gibt es nicht (mehr).", "en": "This table does not exist (any more)."},
     "err.stale": {
         "de": "Dieser Knopf gehört zu einer früheren Runde. Öffne «Meine Karten» neu.",

@@ -131,13 +131,13 @@ class DiscordSide:
                 {**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"} for cmd in payload or []
             ]
         if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
-            message = message_payload(next(self.ids), payload or {})
+            message = message_payload(next(self.ids), payload or {}, channel_id=route.channel_id)
             if self.record:
                 self.messages[int(message["id"])] = message
             return message
         if route.path == "/channels/{channel_id}/messages/{message_id}" and route.method == "PATCH":
             mid = int(route.url.rsplit("/", 1)[1])
-            message = message_payload(mid, payload or {})
+            message = message_payload(mid, payload or {}, channel_id=route.channel_id)
             if self.record:
                 self.messages[mid] = message
             return message
@@ -237,10 +237,10 @@ class DiscordSide:
         return [c for c in self.by_interaction.get(interaction_id, []) if "/callback" in c.path]
 
 
-def message_payload(mid: int, payload: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+def message_payload(mid: int, payload: dict[str, Any], flags: int = 0, channel_id: Any = None) -> dict[str, Any]:
     return {
         "id": str(mid),
-        "channel_id": CHANNEL_ID,
+        "channel_id": str(channel_id or CHANNEL_ID),
         "author": BOT_USER,
         "content": payload.get("content") or "",
         "timestamp": "2025-01-01T00:00:00+00:00",
@@ -358,6 +358,10 @@ class Harness:
                 {"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]}
             )
         data["message"] = {**message, "components": components, "flags": 64 if ephemeral else 0}
+        channel = str(message.get("channel_id") or CHANNEL_ID)
+        if channel != str(CHANNEL_ID):  # a click in a thread: the interaction comes from the thread
+            data["channel_id"] = channel
+            data["channel"] = dict(self.side.threads.get(int(channel)) or {**data["channel"], "id": channel})
         return data
 
     async def send(self, payload: dict[str, Any], timeout: float = 5.0) -> list[Call]:

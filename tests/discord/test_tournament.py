@@ -93,7 +93,8 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
             if not enabled:  # a short turn timer let a stand-in take the turn meanwhile
                 continue
             choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
-            await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
+            private = message_payload(1, hand, flags=64, channel_id=message["channel_id"])  # in the table's thread
+            await h.send(h.click_payload(choice, who, private, ephemeral=True))
     if limit >= 100:
         raise AssertionError("the tournament's tables did not finish")
 
