@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from bot.rules import RuleSet
 from bot.rules.lookup import better_weis, playable, points_of, weis_in, written
-from bot.texts.card_words import parse_cards
+from bot.texts.card_words import CardWordsError, parse_cards
 from bot.texts.rules_topics import find_topics
 
 RULES = RuleSet()
@@ -44,6 +44,23 @@ def main() -> None:
     measure("legal: 9 cards, 2 in the trick", lambda: playable(parse_cards(HAND), parse_cards("Eichel 8, Rose 10"), 1,
                                                              RULES))  # fmt: skip
     measure("score: Match in Undenufe", lambda: written(RULES, 5, 157, match=True))
+    # The worst inputs the command accepts: 9 cards (longer lists are refused) without Kreuzweis,
+    # the hardest Weis search, and 36 words to read before the refusal.
+    no_kreuzweis = RULES.with_changes(kreuzweis=False, low_quartets="always")
+    worst = "Rose 6 Rose 7 Rose 8 Rose 9 Rose 10 Rose U Rose O Rose K Rose A"
+    measure("weis without Kreuzweis: 9 in a row", lambda: weis_in(parse_cards(worst, limit=9), 1, no_kreuzweis), 500)
+    quartets = "Eichel U Rose U Schelle U Schilte U Eichel 9 Rose 9 Schelle 9 Schilte 9 Eichel 10"
+    measure("weis without Kreuzweis: 2 quartets", lambda: weis_in(parse_cards(quartets), 1, no_kreuzweis), 500)
+    deck = " ".join(f"{s} {r}" for s in ("Eichel", "Rose", "Schelle", "Schilte") for r in "6 7 8 9 10 U O K A".split())
+    measure("36 cards read, then refused", lambda: _refused(deck), 500)
+
+
+def _refused(text: str) -> None:
+    try:
+        parse_cards(text, limit=9)
+    except CardWordsError:
+        return
+    raise AssertionError("a list longer than a hand must be refused")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from bot.texts.rule_keys import KEY_TEXTS, value_text
 from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, find_topics
 
 COLOUR = 0x2E7D32
+HAND = 9  # cards of a hand: longer lists are refused
 CONTRACTS = ["eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"]
 
 
@@ -113,8 +114,8 @@ class RulesCog(commands.Cog):
         rules, which = await self.rules_here(interaction, lang)
         c = int(Contract.parse(contract))
         deck = Deck(lang)
-        mine = await self.cards(interaction, cards, c, lang)
-        other = await self.cards(interaction, against, c, lang) if against.strip() else []
+        mine = await self.cards(interaction, cards, c, lang, rules)
+        other = await self.cards(interaction, against, c, lang, rules) if against.strip() else []
         if mine is None or other is None:
             return
         embed = discord.Embed(title=message("rl.weis.title", lang, contract=deck.contract(c)), colour=COLOUR)
@@ -148,7 +149,7 @@ class RulesCog(commands.Cog):
         lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
         c = int(Contract.parse(contract))
-        parsed = await self.cards(interaction, cards, c, lang)
+        parsed = await self.cards(interaction, cards, c, lang, rules, limit=36)
         if parsed is None:
             return
         deck = Deck(lang)
@@ -169,8 +170,8 @@ class RulesCog(commands.Cog):
         lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
         c = int(Contract.parse(contract))
-        mine = await self.cards(interaction, hand, c, lang)
-        played = await self.cards(interaction, trick, c, lang) if trick.strip() else []
+        mine = await self.cards(interaction, hand, c, lang, rules)
+        played = await self.cards(interaction, trick, c, lang, rules, limit=3) if trick.strip() else []
         if mine is None or played is None:
             return
         deck = Deck(lang)
@@ -191,35 +192,46 @@ class RulesCog(commands.Cog):
     @rules.command(name=command_text("rules.score.name"), description=command_text("rules.score.description"))
     @app_commands.rename(contract=command_text("rules.contract.name"), card_points=command_text("rules.points.name"),
                          match=command_text("rules.match.name"), weis=command_text("rules.weispoints.name"),
-                         stoeck=command_text("rules.stoeck.name"))  # fmt: skip
+                         stoeck=command_text("rules.stoeck.name"),
+                         kontermatsch=command_text("rules.kontermatsch.name"))  # fmt: skip
     @app_commands.describe(contract=command_text("rules.contract.description"),
                            card_points=command_text("rules.points.description"),
                            match=command_text("rules.match.description"),
                            weis=command_text("rules.weispoints.description"),
-                           stoeck=command_text("rules.stoeck.description"))  # fmt: skip
+                           stoeck=command_text("rules.stoeck.description"),
+                           kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
     @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
     async def score(
         self, interaction: discord.Interaction, contract: str, card_points: app_commands.Range[int, 0, 157],
         match: bool = False, weis: app_commands.Range[int, 0, 2000] = 0, stoeck: bool = False,
+        kontermatsch: bool = False,
     ) -> None:  # fmt: skip
         lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
         c = int(Contract.parse(contract))
+        if kontermatsch and card_points != 157:
+            await interaction.response.send_message(message("rl.score.kontermatsch_needs_match", lang), ephemeral=True)
+            return
+        match = match or kontermatsch
         try:
-            w = written(rules, c, card_points, match=match, weis=weis, stoeck=stoeck)
+            w = written(rules, c, card_points, match=match, weis=weis, stoeck=stoeck, declarer=not kontermatsch)
         except ValueError:
             await interaction.response.send_message(message("rl.score.bad", lang), ephemeral=True)
             return
         parts = [message("rl.score.cards", lang, n=card_points)]
         if match and rules.match_bonus:
             parts.append(message("rl.score.match", lang, n=rules.match_bonus))
-        if weis:
-            parts.append(message("rl.score.weis", lang, n=weis))
+        if kontermatsch:
+            parts[-1] += " " + message("rl.score.kontermatsch", lang, n=rules.kontermatsch_factor)
+        if w.weis:
+            parts.append(message("rl.score.weis", lang, n=w.weis))
         if stoeck and rules.stoeck_enabled and c < 4:
             parts.append(message("rl.score.stoeck", lang))
         text = message("rl.score.text", lang, parts=" + ".join(parts), base=w.base, m=w.multiplier, points=w.points)
         if stoeck and not (rules.stoeck_enabled and c < 4):
             text += "\n" + message("rl.score.stoeck_off", lang)
+        if weis and not rules.weis_enabled:
+            text += "\n" + message("rl.score.weis_off", lang, n=weis)
         embed = discord.Embed(title=message("rl.score.title", lang, contract=Deck(lang).contract(c)), colour=COLOUR,
                               description=text)  # fmt: skip
         embed.set_footer(text=which)
@@ -239,13 +251,17 @@ class RulesCog(commands.Cog):
 
     # -- answering ------------------------------------------------------------------------
 
-    async def cards(self, interaction: discord.Interaction, text: str, contract: int, lang: str) -> list[int] | None:
-        """The cards of ``text``; else a private message quoting the unreadable part (and None)."""
+    async def cards(self, interaction: discord.Interaction, text: str, contract: int, lang: str, rules: RuleSet,
+                    limit: int = HAND) -> list[int] | None:  # fmt: skip
+        """The cards of ``text`` (at most ``limit``; French names read through the rules' deck
+        mapping); else a private message quoting the unreadable part (and None)."""
         try:
-            return parse_cards(text, contract if contract < 4 else None)
+            return parse_cards(text, contract if contract < 4 else None, rules.french_map, limit)
         except CardWordsError as err:
-            key = {"needs_trump": "rl.needs_trump", "twice": "rl.twice"}.get(err.reason, "rl.bad_cards")
-            await interaction.response.send_message(message(key, lang, part=err.part[:200]), ephemeral=True)
+            key = {"needs_trump": "rl.needs_trump", "twice": "rl.twice", "too_many": "rl.too_many"}.get(
+                err.reason, "rl.bad_cards"
+            )
+            await interaction.response.send_message(message(key, lang, part=err.part[:200], n=limit), ephemeral=True)
             return None
 
     async def answer(self, interaction: discord.Interaction, embed: discord.Embed) -> None:

@@ -61,6 +61,7 @@ class Written:
     points: int  # what the team writes
     multiplier: int
     base: int  # before the multiplier: card points (+ Match bonus) + Weis + Stöck
+    weis: int = 0  # the Weis points counted (none where the rules have no Weis)
 
 
 def written(rules: RuleSet, contract: int, card_points: int, match: bool = False, weis: int = 0,
@@ -72,6 +73,7 @@ def written(rules: RuleSet, contract: int, card_points: int, match: bool = False
         raise ValueError("card points are 0 to 157")
     if match and card_points != TOTAL:
         raise ValueError("a Match takes every trick: 157 card points")
+    weis = weis if rules.weis_enabled else 0  # no Weis under these rules: none written (§9.2, §16)
     other = TOTAL - card_points
     tricks = (9, 0) if match else (5, 4) if card_points else (0, 9)
     points, _ = hand_points(
@@ -80,4 +82,4 @@ def written(rules: RuleSet, contract: int, card_points: int, match: bool = False
         declarer_team=0 if declarer else 1,
     )  # fmt: skip
     m = rules.multiplier(contract)
-    return Written(points, m, points // m)
+    return Written(points, m, points // m, weis)

@@ -113,13 +113,13 @@ def _declared_sequences(hand: int, rules: RuleSet) -> list[Weis]:
     return out
 
 
-def _sub_sequences(hand: int, rules: RuleSet) -> list[Weis]:
+def _suit_sequences(m9: int, suit: int, rules: RuleSet) -> list[Weis]:
+    """Every sequence of 3 or more cards inside the runs of one suit's 9-bit mask."""
     out = []
-    for suit in range(4):
-        for low, length in _RUNS[hand >> (9 * suit) & 0x1FF]:
-            for n in range(3, length + 1):
-                for start in range(low, low + length - n + 1):
-                    out.append(sequence(suit, start, n, rules))
+    for low, length in _RUNS[m9]:
+        for n in range(3, length + 1):
+            for start in range(low, low + length - n + 1):
+                out.append(sequence(suit, start, n, rules))
     return out
 
 
@@ -134,33 +134,64 @@ def find_weis(hand: int, contract: int, rules: RuleSet) -> list[Weis]:
     quartets = _quartets(hand, contract, rules)
     if rules.kreuzweis:
         return _declared_sequences(hand, rules) + quartets
-    return _best_disjoint(_sub_sequences(hand, rules) + quartets, contract, rules)
+    return _best_disjoint(hand, quartets, contract, rules)
 
 
-def _best_disjoint(candidates: list[Weis], contract: int, rules: RuleSet) -> list[Weis]:
-    best: tuple[tuple, list[Weis]] = ((0,), [])
+#: A partial selection: (points, strongest single Weis, number of Weis, the Weis).
+_Partial = tuple[int, tuple, int, tuple[Weis, ...]]
 
-    def score(chosen: list[Weis]) -> tuple:
-        top = max((strength(w, contract, rules) for w in chosen), default=())
-        return (sum(w.points for w in chosen), top, -len(chosen))
 
-    def walk(i: int, used: int, chosen: list[Weis]) -> None:
-        nonlocal best
+def _pareto(options: list[_Partial]) -> list[_Partial]:
+    """The selections no other beats on every count (more points, a stronger top, fewer Weis)."""
+    options.sort(key=lambda o: (-o[0], tuple(-x for x in o[1]), o[2]))
+    kept: list[_Partial] = []
+    for o in options:
+        if not any(k[0] >= o[0] and k[1] >= o[1] and k[2] <= o[2] for k in kept):
+            kept.append(o)
+    return kept
+
+
+def _suit_selections(m9: int, suit: int, contract: int, rules: RuleSet) -> list[_Partial]:
+    """The card-disjoint selections of sequences within one suit (few: one suit has 9 cards)."""
+    candidates = _suit_sequences(m9, suit, rules)
+    out: list[_Partial] = []
+
+    def walk(i: int, used: int, chosen: tuple[Weis, ...]) -> None:
         if i == len(candidates):
-            if chosen:
-                s = score(chosen)
-                if s > best[0]:
-                    best = (s, list(chosen))
+            top = max((strength(w, contract, rules) for w in chosen), default=())
+            out.append((sum(w.points for w in chosen), top, len(chosen), chosen))
             return
         w = candidates[i]
         if not w.mask & used:
-            chosen.append(w)
-            walk(i + 1, used | w.mask, chosen)
-            chosen.pop()
+            walk(i + 1, used | w.mask, (*chosen, w))
         walk(i + 1, used, chosen)
 
-    walk(0, 0, [])
-    return sorted(best[1], key=lambda w: strength(w, contract, rules), reverse=True)
+    walk(0, 0, ())
+    return _pareto(out)
+
+
+def _best_disjoint(hand: int, quartets: list[Weis], contract: int, rules: RuleSet) -> list[Weis]:
+    """The card-disjoint Weis with the highest total, then the strongest single Weis, then the
+    fewest. Quartets (one card of each suit, at most nine of them) are tried in every
+    combination; the sequences of each suit are then chosen independently, keeping only the
+    selections no other beats, so the work grows with the number of quartet combinations
+    times four suits, not with the subsets of all candidates."""
+    best_key: tuple = (0,)
+    best: tuple[Weis, ...] = ()
+    for pick in range(1 << len(quartets)):
+        chosen = tuple(q for i, q in enumerate(quartets) if pick >> i & 1)
+        used = sum(q.mask for q in chosen)
+        top = max((strength(q, contract, rules) for q in chosen), default=())
+        front: list[_Partial] = [(sum(q.points for q in chosen), top, len(chosen), chosen)]
+        for suit in range(4):
+            free = (hand & ~used) >> (9 * suit) & 0x1FF
+            options = _suit_selections(free, suit, contract, rules)
+            front = _pareto([(p + q, max(t, u), n + k, ws + vs) for p, t, n, ws in front for q, u, k, vs in options])
+        for points, strongest, count, weis in front:
+            key = (points, strongest, -count)
+            if weis and key > best_key:
+                best_key, best = key, weis
+    return sorted(best, key=lambda w: strength(w, contract, rules), reverse=True)
 
 
 def _kind_rank(w: Weis, tie_kind: str) -> tuple[int, ...]:

@@ -1,10 +1,11 @@
 """Cards as people write them: ``rose-7``, ``Rose 7``, ``Rosen-Sieben``, ``Herz Dame``,
 ``hearts queen``, ``Schilte Ass``, ``Puur`` and ``Näll`` (the trump Under and Nine).
 
-``parse_cards(text, trump)`` reads a list of cards separated by commas, semicolons, "und" or
-"and"; :class:`CardWordsError` quotes the part it could not read. French names follow the
-official mapping (Ecken = Eichel, Herz = Rose, Kreuz = Schelle, Schaufel = Schilte;
-docs/rules.md §2).
+``parse_cards(text, trump)`` reads a list of cards separated by commas, semicolons, "und",
+"and" or spaces; :class:`CardWordsError` quotes the part it could not read. The glossary's
+words are read too (Bauer, Rösli, Blumen, Schilder, Neuner). French names follow the table's
+``french_map`` (by default the official one: Ecken = Eichel, Herz = Rose, Kreuz = Schelle,
+Schaufel = Schilte).
 """
 
 from __future__ import annotations
@@ -16,28 +17,37 @@ from bot.rules.cards import FRENCH_SUITS
 
 SUIT_WORDS: dict[str, int] = {
     **{w: 0 for w in ("eichel", "eicheln", "eichle", "acorn", "acorns")},
-    **{w: 1 for w in ("rose", "rosen", "rosa", "roses")},
+    **{w: 1 for w in ("rose", "rosen", "rosa", "roses", "rösli", "blumen", "blume", "flower", "flowers")},
     **{w: 2 for w in ("schelle", "schellen", "schälle", "bell", "bells")},
-    **{w: 3 for w in ("schilte", "schilten", "schilt", "schild", "shield", "shields")},
+    **{w: 3 for w in ("schilte", "schilten", "schilt", "schild", "schilder", "shield", "shields")},
 }
 _FRENCH = {"ecken": ("ecken", "ecke", "karo", "diamond", "diamonds"), "herz": ("herz", "heart", "hearts"),
            "kreuz": ("kreuz", "club", "clubs", "treff"), "schaufel": ("schaufel", "schaufeln", "pik", "spade",
                                                                     "spades")}  # fmt: skip
-for _suit, _name in enumerate(FRENCH_SUITS["official"]):
-    SUIT_WORDS.update({w: _suit for w in _FRENCH[_name]})
+
+
+def suit_words(french_map: str = "official") -> dict[str, int]:
+    """Every suit word, the French names read through ``french_map`` (the table's deck mapping)."""
+    words = dict(SUIT_WORDS)
+    for suit, name in enumerate(FRENCH_SUITS[french_map]):
+        words.update({w: suit for w in _FRENCH[name]})
+    return words
+
 
 RANK_WORDS: dict[str, int] = {
-    **{w: 0 for w in ("6", "sechs", "sechsi", "six")},
-    **{w: 1 for w in ("7", "sieben", "siebni", "seven")},
-    **{w: 2 for w in ("8", "acht", "achti", "eight")},
-    **{w: 3 for w in ("9", "neun", "nüün", "nine")},
-    **{w: 4 for w in ("10", "zehn", "zähni", "banner", "ten")},
+    **{w: 0 for w in ("6", "sechs", "sechsi", "sechser", "six")},
+    **{w: 1 for w in ("7", "sieben", "siebni", "siebner", "seven")},
+    **{w: 2 for w in ("8", "acht", "achti", "achter", "eight")},
+    **{w: 3 for w in ("9", "neun", "nüün", "nüüni", "neuner", "nine")},
+    **{w: 4 for w in ("10", "zehn", "zähni", "zehner", "banner", "ten")},
     **{w: 5 for w in ("u", "under", "bube", "bur", "jack", "unter")},
     **{w: 6 for w in ("o", "ober", "dame", "queen")},
     **{w: 7 for w in ("k", "könig", "koenig", "king")},
     **{w: 8 for w in ("a", "ass", "as", "ace", "sau")},
 }
-TRUMP_WORDS = {"puur": 5, "buur": 5, "näll": 3, "nell": 3, "nöll": 3}
+#: Puur and Näll: alone, the trump suit's Under and Nine; after a suit ("Eichel Bauer"), that suit's.
+TRUMP_WORDS = {"puur": 5, "buur": 5, "bauer": 5, "näll": 3, "nell": 3, "nöll": 3}
+MAX_CARDS = 36
 
 
 class CardWordsError(ValueError):
@@ -53,37 +63,60 @@ def _norm(word: str) -> str:
     return unicodedata.normalize("NFC", word.strip().lower())
 
 
-def parse_card(part: str, trump: int | None = None) -> int:
-    """One card (an index 0..35) from ``part``; CardWordsError quotes ``part`` when unreadable."""
-    words = [_norm(w) for w in re.split(r"[\s\-_/.]+", part) if w.strip()]
-    if len(words) == 1 and words[0] in TRUMP_WORDS:
-        if trump is None:
-            raise CardWordsError(part.strip(), "needs_trump")
-        return trump * 9 + TRUMP_WORDS[words[0]]
+def _cards_in(part: str, trump: int | None, suits: dict[str, int]) -> list[int]:
+    """The cards of one part: a single card ("Rosen Neuner") or several separated by spaces
+    ("rose-6 rose-7", "Rose 6 Rose 7"); a suit word and a rank word make a card, in either order."""
+    words = [w for w in re.split(r"[\s\-_/.]+", part) if w.strip()]
+    out: list[int] = []
     suit = rank = None
-    for word in words:
-        if word in SUIT_WORDS and suit is None:
-            suit = SUIT_WORDS[word]
+    start = 0  # the word where the card being read began (quoted when it cannot be read)
+    for i, raw in enumerate(words):
+        word = _norm(raw)
+        if suit is None and rank is None:
+            start = i
+        following = _norm(words[i + 1]) if i + 1 < len(words) else ""
+        if word in suits and suit is None:
+            suit = suits[word]
         elif word in RANK_WORDS and rank is None:
             rank = RANK_WORDS[word]
         elif word in TRUMP_WORDS and rank is None:
+            if suit is None and following not in suits:  # Puur, Näll alone: the trump suit's
+                if trump is None:
+                    raise CardWordsError(raw, "needs_trump")
+                out.append(trump * 9 + TRUMP_WORDS[word])
+                continue
             rank = TRUMP_WORDS[word]
         else:
-            raise CardWordsError(part.strip())
-    if suit is None or rank is None:
+            raise CardWordsError(" ".join(words[start : max(i + 1, start + 2)]) if len(words) > 2 else part.strip())
+        if suit is not None and rank is not None:
+            out.append(suit * 9 + rank)
+            suit = rank = None
+    if suit is not None or rank is not None or not out:
+        raise CardWordsError(" ".join(words[start:]) if len(words) > 2 else part.strip())
+    return out
+
+
+def parse_card(part: str, trump: int | None = None, french_map: str = "official") -> int:
+    """One card (an index 0..35) from ``part``; CardWordsError quotes ``part`` when unreadable."""
+    cards = _cards_in(part, trump, suit_words(french_map))
+    if len(cards) != 1:
         raise CardWordsError(part.strip())
-    return suit * 9 + rank
+    return cards[0]
 
 
-def parse_cards(text: str, trump: int | None = None) -> list[int]:
-    """Every card of ``text``, in order; a card twice or an unreadable part raises CardWordsError."""
+def parse_cards(text: str, trump: int | None = None, french_map: str = "official", limit: int = MAX_CARDS) -> list[int]:
+    """Every card of ``text``, in order, separated by commas, semicolons, "und", "and" or spaces;
+    a card twice, an unreadable part or more than ``limit`` cards raise CardWordsError."""
+    suits = suit_words(french_map)
     parts = [p for p in re.split(r"\s*(?:[,;+]|\bund\b|\band\b)\s*", text.strip(), flags=re.IGNORECASE) if p.strip()]
     out: list[int] = []
     for part in parts:
-        card = parse_card(part, trump)
-        if card in out:
-            raise CardWordsError(part.strip(), "twice")
-        out.append(card)
+        for card in _cards_in(part, trump, suits):
+            if card in out:
+                raise CardWordsError(part.strip(), "twice")
+            out.append(card)
+            if len(out) > limit:
+                raise CardWordsError(str(limit), "too_many")
     return out
 
 

@@ -57,6 +57,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "The team's Weis points (before the multiplier)",
         "de": "Die Weispunkte des Teams (vor dem Multiplikator)",
     },
+    "rules.kontermatsch.name": {"en": "kontermatsch", "de": "kontermatsch"},
+    "rules.kontermatsch.description": {
+        "en": "The Match was made by the team that did not choose trump",
+        "de": "Den Match machte das Team, das nicht angesagt hat",
+    },
     "rules.stoeck.name": {"en": "stoeck", "de": "stöck"},
     "rules.stoeck.description": {"en": "The team has Stöck", "de": "Das Team hat Stöck"},
 }
@@ -125,6 +130,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rl.score.weis": {"de": "Weis {n}", "en": "Weis {n}"},
     "rl.score.stoeck": {"de": "Stöck 20", "en": "Stöck 20"},
     "rl.score.stoeck_off": {"de": "Stöck zählen hier nicht.", "en": "Stöck do not count here."},
+    "rl.score.weis_off": {
+        "de": "Weis zählen hier nicht (`weis_enabled: nein`): die {n} Weispunkte sind nicht dabei.",
+        "en": "Weis do not count here (`weis_enabled: no`): the {n} Weis points are left out.",
+    },
+    "rl.score.kontermatsch_needs_match": {
+        "de": "Ein Kontermatsch ist ein Match (157 Kartenpunkte) des Teams, das nicht angesagt hat.",
+        "en": "A Kontermatsch is a Match (157 card points) by the team that did not choose trump.",
+    },
+    "rl.too_many": {
+        "de": "Das sind mehr als {n} Karten – eine Hand hat höchstens 9, ein Stich vor dir höchstens 3.",
+        "en": "That is more than {n} cards – a hand has at most 9, a trick before you at most 3.",
+    },
     "rl.score.bad": {
         "de": "Kartenpunkte sind 0 bis 157, ein Match hat 157.",
         "en": "Card points are 0 to 157; a Match has 157.",

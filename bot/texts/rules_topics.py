@@ -53,7 +53,7 @@ TOPICS: tuple[Topic, ...] = (
             "**Undenufe:** the 6 is worth 11, the Ace 0, the 8 is 8 (38 each).\n"
             "Always 152 in all, 157 with the last trick (+5), 257 with a Match.",
         },
-        ("values", "punkte", "points", "augen", "wert"),
+        ("values", "punkte", "points", "augen", "wert", "letscht", "letzter stich", "last trick"),
     ),
     Topic(
         "legal-moves",
@@ -77,7 +77,18 @@ TOPICS: tuple[Topic, ...] = (
             "**Puur** (if it is your only trump you may discard).\n"
             "In a game the bot only lets you click legal cards.",
         },
-        ("legal", "angeben", "follow", "untertrumpfen", "undertrump", "trumpfen"),
+        (
+            "legal",
+            "angeben",
+            "follow",
+            "untertrumpfen",
+            "undertrump",
+            "trumpfen",
+            "nichtfarben",
+            "revoke",
+            "nicht angeben",
+            "renonce",
+        ),
     ),
     Topic(
         "schieben",
@@ -131,7 +142,22 @@ TOPICS: tuple[Topic, ...] = (
             "Equal value: more cards wins, then the higher card (Undenufe: the lower), "
             "then trump, then whoever plays earlier in the trick.",
         },
-        ("wys", "wyys", "meld", "blatt", "dreiblatt", "vier gleiche", "four of a kind"),
+        (
+            "wys",
+            "wyys",
+            "meld",
+            "blatt",
+            "dreiblatt",
+            "vier gleiche",
+            "four of a kind",
+            "vier puure",
+            "vier buure",
+            "vier bauern",
+            "vier under",
+            "four jacks",
+            "vier nell",
+            "vier näll",
+        ),
     ),
     Topic(
         "stoeck",
@@ -458,8 +484,10 @@ def find_topics(query: str, lang: str = "de") -> list[Topic]:
         text = (t.text["de"] + " " + t.text["en"]).lower()
         score = None
         for term in _expand(q):
-            if term in words:
-                score = 0
+            if term == t.key:  # the topic of its own name first ("Schneider", "Kontermatsch")
+                score = -1
+            elif term in words:
+                score = 0 if score is None else min(score, 0)
             elif any(w.startswith(term) for w in words):
                 score = 1 if score is None else min(score, 1)
             elif any(term in w for w in words):

@@ -85,3 +85,57 @@ async def test_show_in_channel_posts_the_answer_for_everyone(harness):
     posted = [c for c in h.side.calls if c.method == "POST" and c.path.endswith("/channels/4000/messages")
               and "Kontermatsch" in str(c.payload)]  # fmt: skip
     assert posted and "Gezeigt von beat" in str(posted[-1].payload)
+
+
+async def test_score_adds_no_weis_where_the_rules_have_none_and_asks_about_kontermatsch(harness):
+    """Issue 39, item 3 and 5: `/rules score` agrees with `/rules weis` at a table without Weis."""
+    h = harness
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "tournament"}]), ANNA))
+    score = (await ask(h, "score", contract="eichel", card_points=131, weis=20))["embeds"][0]["description"]
+    assert "**131**" in score and "151" not in score and "Weis zählen hier nicht" in score
+    await h.send(h.command_payload("jass", [{"name": "end", "type": 1, "options": []}], ANNA, manager=True))
+    standard = (await ask(h, "score", contract="eichel", card_points=131, weis=20))["embeds"][0]["description"]
+    assert "Weis 20" in standard and "**151**" in standard  # (131 + 20) x 1 at the standard table
+    konter = (await ask(h, "score", contract="eichel", card_points=157, kontermatsch=True))["embeds"][0]
+    assert "Kontermatsch" in konter["description"] and "**257**" in konter["description"]  # factor 1 by default
+    [refused] = await h.send(h.command_payload("rules", rules("score", contract="eichel", card_points=100,
+                                                              kontermatsch=True), ANNA))  # fmt: skip
+    assert "Kontermatsch ist ein Match" in refused.payload["data"]["content"]
+
+
+async def test_space_separated_lists_and_the_glossarys_words_are_read(harness):
+    """Issue 39, item 5."""
+    h = harness
+    for cards in ("rose-6 rose-7 rose-8", "Rose 6 Rose 7 Rose 8", "Rösli 6, Blumen 7, Rosen Achti"):
+        weis = await ask(h, "weis", cards=cards, contract="eichel")
+        assert "**20**" in weis["embeds"][0]["description"], cards
+    count = await ask(h, "count", cards="eichel-K eichel-6", contract="obenabe")
+    assert "**4**" in count["embeds"][0]["description"]
+    count = await ask(h, "count", cards="Bauer, Eichel Bauer, Schilder Ass, Rosen Neuner", contract="schelle")
+    assert "**33**" in count["embeds"][0]["description"]  # Puur 20 + Eichel Under 2 + Schilte Ass 11 + Rose 9 0
+
+
+async def test_weis_refuses_more_than_a_hand_and_answers_a_full_hand_at_once(harness):
+    """Issue 39, item 4: a hand has at most 9 cards; a longer list is refused, not searched."""
+    import time
+
+    h = harness
+    every = ", ".join(f"{s} {r}" for s in ("Eichel", "Rose", "Schelle", "Schilte")
+                      for r in ("6", "7", "8", "9", "10", "U", "O", "K", "A"))  # fmt: skip
+    [refused] = await h.send(h.command_payload("rules", rules("weis", cards=every, contract="eichel"), ANNA))
+    assert "mehr als 9 Karten" in refused.payload["data"]["content"]
+    [refused] = await h.send(h.command_payload("rules", rules("legal", hand="Rose 6", trick="Eichel 6 Eichel 7 "
+                                                              "Eichel 8 Eichel 9", contract="rose"), ANNA))  # fmt: skip
+    assert "mehr als 3 Karten" in refused.payload["data"]["content"]
+    started = time.perf_counter()
+    nine = await ask(h, "weis", cards="Rose 6 Rose 7 Rose 8 Rose 9 Rose 10 Rose U Eichel U Schelle U Schilte U",
+                     contract="eichel")  # fmt: skip
+    assert "**200**" in nine["embeds"][0]["description"]
+    assert time.perf_counter() - started < 3  # Discord's deadline; the figure is in rules_lookup_bench
+
+
+def test_french_names_follow_the_tables_mapping():
+    from bot.texts.card_words import parse_cards
+
+    assert parse_cards("Herz 7") == [1 * 9 + 1]  # official: Herz = Rose
+    assert parse_cards("Herz 7", french_map="parlett") == [3 * 9 + 1]  # parlett: Herz = Schilte
