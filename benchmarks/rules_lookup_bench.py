@@ -51,11 +51,8 @@ def main() -> None:
     measure("weis without Kreuzweis: 9 in a row", lambda: weis_in(parse_cards(worst, limit=9), 1, no_kreuzweis), 500)
     quartets = "Eichel U Rose U Schelle U Schilte U Eichel 9 Rose 9 Schelle 9 Schilte 9 Eichel 10"
     measure("weis without Kreuzweis: 2 quartets", lambda: weis_in(parse_cards(quartets), 1, no_kreuzweis), 500)
-    deck = " ".join(
-        f"{s} {r}"
-        for s in ("Eichel", "Rose", "Schelle", "Schilte")
-        for r in ["6", "7", "8", "9", "10", "U", "O", "K", "A"]
-    )
+    ranks = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
+    deck = " ".join(f"{s} {r}" for s in ("Eichel", "Rose", "Schelle", "Schilte") for r in ranks)
     measure("36 cards read, then refused", lambda: _refused(deck), 500)
 
 
