@@ -1,6 +1,8 @@
-# Jass bot: slim Python, a non-root user, the database on a volume, no token baked in.
+# Jass bot: slim Python, a non-root user, the database on a named volume, no token baked in.
 #   docker build -t jassbot .
 #   docker run -e DISCORD_TOKEN=... -v jass-data:/app/data jassbot
+# (No VOLUME instruction: it would leave an unused anonymous volume behind every container that
+# keeps its database elsewhere, e.g. on PostgreSQL; name the volume with -v as above.)
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -17,5 +19,4 @@ COPY config.example.yaml ./
 RUN pip install . && mkdir -p /app/data && chown -R jass:jass /app/data
 
 USER jass
-VOLUME ["/app/data"]
 CMD ["python", "-m", "bot", "run"]

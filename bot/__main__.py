@@ -132,7 +132,7 @@ def migrate_db(path: str | None, target: str, source: str | None) -> int:
     from bot.services.migrate import migrate
     from bot.storage import StorageError
     from bot.storage.db import is_postgres_url
-    from bot.storage.postgres import redacted
+    from bot.storage.urls import redacted
 
     if not is_postgres_url(target):
         print(f"--to must be a postgresql:// URL, got {redacted(target)!r}", file=sys.stderr)
@@ -173,7 +173,7 @@ def run(path: str | None, shard_count: int | None = None, shard_ids: str | None 
             print("--shards needs --shard-count (the number of shards of the whole bot)", file=sys.stderr)
             return 2
         try:
-            shards = Shards.parse(shard_count, shard_ids or f"0-{shard_count - 1}")
+            shards = Shards.parse(shard_count, shard_ids or (f"0-{shard_count - 1}" if shard_count > 0 else "0"))
         except ValueError as err:
             print(f"shards: {err}", file=sys.stderr)
             return 2

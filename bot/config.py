@@ -155,7 +155,7 @@ class Settings:
             elif option.kind == "ids":
                 shown = str(list(value)) if value else "none (global command sync)"
             elif option.kind == "database" and isinstance(value, str):
-                from bot.storage.postgres import redacted
+                from bot.storage.urls import redacted
 
                 shown = redacted(value)
             elif option.kind == "count" and option.key.startswith("limits."):
@@ -264,12 +264,16 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
             problem(option.key, f"got {raw!r}; allowed: {', '.join(option.choices)}")
             return option.default
         return text
-    if option.kind == "database" and isinstance(raw, str) and raw.strip().startswith(("postgresql:", "postgres:")):
-        url = raw.strip()
-        if not url.startswith(("postgresql://", "postgres://")) or len(url) <= len("postgresql://"):
-            problem(option.key, "expected postgresql://user:password@host:port/database")
+    if option.kind == "database" and isinstance(raw, str):
+        from bot.storage import urls
+
+        wrong = urls.problem(raw)
+        if wrong is not None:
+            problem(option.key, wrong)
             return option.default
-        return url
+        if urls.is_postgres(raw):
+            return urls.normalised(raw)
+        raw = urls.sqlite_path(raw)
     if option.kind in ("path", "database"):
         if not isinstance(raw, str) or not raw.strip():
             problem(option.key, f"expected a file name, got {raw!r}")

@@ -152,8 +152,8 @@ class Jass(commands.Cog):
         if target is not None:
             rules["target"] = target
         actor = actor_of(interaction.user)
-        others = await self.service.storage.tables_in_channel(channel_of(interaction), status="open")
         try:
+            others = await self.service.open_tables(channel_of(interaction))
             table = await self.service.create_table(
                 actor,
                 rules,

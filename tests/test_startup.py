@@ -252,3 +252,54 @@ def test_a_second_process_for_the_same_shards_stops_with_one_line(tmp_path):
     sharded = bot("run", "--shard-count", "2", "--shards", "1", env={"DISCORD_TOKEN": TOKEN,
                   "JASS_DATABASE": str(path)}, wrapper=OFFLINE)  # fmt: skip
     assert sharded.returncode == 2 and "every process needs the same shard count" in sharded.stderr
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://jass:ab/cd-Secret9@127.0.0.1:1/jass",
+        "postgresql://jass:ab#cd?Secret9@127.0.0.1:1/jass",
+        "postgresql://jass:ab@cd-Secret9@127.0.0.1:1/jass",
+    ],
+)
+def test_a_database_password_is_never_printed_however_the_url_is_written(tmp_path, url):
+    """Issue 39, item 6: the whole userinfo is masked, by check-config and by run."""
+    checked = bot("check-config", env={"JASS_DATABASE": url})
+    ran = bot("run", env={"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": url}, wrapper=OFFLINE)
+    secret = url.split("jass:", 1)[1].rsplit("@127", 1)[0]
+    for out in (checked, ran):
+        assert "Secret9" not in out.stdout + out.stderr and secret[:5] not in out.stdout + out.stderr
+    assert "***@127.0.0.1:1/jass" in checked.stdout
+    assert ran.returncode == 2 and "***@127.0.0.1:1/jass" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("postgresql+asyncpg://jass:Secret9@db/jass", "unsupported database scheme 'postgresql+asyncpg'"),
+        ("mysql://jass:Secret9@db/jass", "unsupported database scheme 'mysql'"),
+        ("postgresql://jass:Secret9@db:54x2/jass", "is not a number"),
+    ],
+)
+def test_a_mistyped_database_url_is_refused_by_check_config_and_run_alike(tmp_path, url, words):
+    """Issue 39, item 7: never a SQLite file named after the URL."""
+    checked = bot("check-config", env={"JASS_DATABASE": url})
+    ran = bot("run", env={"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": url}, wrapper=OFFLINE)
+    for out in (checked, ran):
+        assert out.returncode == 2 and words in out.stderr and "Secret9" not in out.stdout + out.stderr
+        assert "Traceback" not in out.stderr
+    assert not [p for p in ROOT.rglob("*Secret9*")] and not [p for p in Path.cwd().rglob("*Secret9*")]
+
+
+def test_an_upper_case_scheme_is_postgresql(tmp_path):
+    checked = bot("check-config", env={"JASS_DATABASE": "POSTGRESQL://jass:Secret9@127.0.0.1:1/jass"})
+    assert checked.returncode == 0 and "database: postgresql://***@127.0.0.1:1/jass" in checked.stdout
+
+
+def test_shard_bounds_are_checked_before_the_list_is_built(tmp_path):
+    """Issue 39, item 9."""
+    env = {"DISCORD_TOKEN": TOKEN, "JASS_DATABASE": str(tmp_path / "x.sqlite3")}
+    huge = bot("run", "--shards", "0-2000000", "--shard-count", "2", env=env, wrapper=OFFLINE)
+    assert huge.returncode == 2 and len(huge.stderr) < 300 and "between 0 and 1" in huge.stderr
+    zero = bot("run", "--shard-count", "0", env=env, wrapper=OFFLINE)
+    assert zero.returncode == 2 and "at least 1, got 0" in zero.stderr and "0--1" not in zero.stderr

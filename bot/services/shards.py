@@ -9,11 +9,12 @@ same shards (or a second ``make run`` on the same database) is refused at start-
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -51,15 +52,20 @@ class Shards:
     @classmethod
     def parse(cls, count: int, text: str | None) -> Shards:
         """``--shards`` as ``0-3``, ``0,2,5`` or ``1``; None or empty: all of them."""
+        if count < 1:
+            raise ValueError(f"the shard count must be at least 1, got {count}")
         if not text:
             return cls(count, None)
-        ids: list[int] = []
+        ids: set[int] = set()
         for part in text.replace(" ", "").split(","):
             low, _, high = part.partition("-")
-            if not low.isdigit() or (high and not high.isdigit()):
-                raise ValueError(f"cannot read the shards {text!r}: write them as 0-3 or 0,2,5")
-            ids += range(int(low), int(high or low) + 1)
-        return cls(count, tuple(sorted(set(ids))))
+            if not (low.isascii() and low.isdigit()) or (high and not (high.isascii() and high.isdigit())):
+                raise ValueError(f"cannot read the shards {text[:40]!r}: write them as 0-3 or 0,2,5")
+            first, last = int(low), int(high or low)
+            if last >= count or first > last:  # checked before the range is built
+                raise ValueError(f"shards must be between 0 and {count - 1}, got {part[:40]}")
+            ids.update(range(first, last + 1))
+        return cls(count, tuple(sorted(ids)))
 
 
 ALL = Shards()
@@ -75,7 +81,8 @@ class ShardsTaken(Exception):
 
 
 def new_holder() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    """host:pid:instance, the instance a random id (two containers may share host name and pid 1)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(8)}"
 
 
 def pid_alive(pid: int) -> bool:
@@ -103,6 +110,7 @@ class ShardClaim:
     holder: str = field(default_factory=new_holder)
     wall: Callable[[], float] = time.time
     alive: Callable[[int], bool] = pid_alive
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     @property
     def wanted(self) -> tuple[int, ...]:
@@ -110,17 +118,23 @@ class ShardClaim:
 
     def _gone(self, lease: Lease, now: float) -> bool:
         """The lease's process is gone: not renewed for LEASE_SECONDS, or (on this machine) its
-        pid is dead or is ours (a restart that got the same pid, as in a container)."""
+        pid is dead. A claim with our own host and pid but another instance id is not taken for
+        gone: it is either this container's previous run or a twin container (pid 1 on the same
+        host name); :meth:`acquire` waits for it to run out to tell the two apart."""
         if now - datetime.fromisoformat(lease.renewed_at).timestamp() > LEASE_SECONDS:
             return True
         host, _, rest = lease.holder.partition(":")
         pid = rest.partition(":")[0]
-        if host == socket.gethostname() and pid.isdigit():
-            return int(pid) == os.getpid() or not self.alive(int(pid))
+        if host == socket.gethostname() and pid.isdigit() and int(pid) != os.getpid():
+            return not self.alive(int(pid))
         return False
 
-    async def acquire(self) -> None:
-        now = self.wall()
+    def _twin(self, lease: Lease) -> bool:
+        """A claim naming our host and pid under another instance id."""
+        host, _, rest = lease.holder.partition(":")
+        return host == socket.gethostname() and rest.partition(":")[0] == str(os.getpid())
+
+    async def _in_the_way(self, now: float) -> tuple[list[Lease], set[str]]:
         in_the_way, stale = [], set()
         for lease in await self.storage.leases.held():
             if lease.holder == self.holder:
@@ -129,6 +143,17 @@ class ShardClaim:
                 stale.add(lease.holder)
             elif lease.shard_count != self.shards.count or lease.shard in self.wanted:
                 in_the_way.append(lease)
+        return in_the_way, stale
+
+    async def acquire(self) -> None:
+        now = self.wall()
+        in_the_way, stale = await self._in_the_way(now)
+        if in_the_way and all(self._twin(lease) for lease in in_the_way):
+            # Our previous run (a restarted container) stops renewing; a live twin renews: wait and see.
+            newest = max(datetime.fromisoformat(lease.renewed_at).timestamp() for lease in in_the_way)
+            await self.sleep(max(0.0, newest + LEASE_SECONDS - now) + 1.0)
+            now = self.wall()
+            in_the_way, stale = await self._in_the_way(now)
         if in_the_way:
             raise ShardsTaken(self._explain(in_the_way, now))
         try:

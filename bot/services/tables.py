@@ -154,7 +154,24 @@ class TableService:
         Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
         person may have; ``SEATED_ELSEWHERE`` when the host already sits at a table here.
         ``limits=False``: a table the bot opens itself (a tournament's), not bound by them.
+        :class:`StorageFailed` when the database cannot be used (a server that is down).
         """
+        try:
+            return await self._create_table(host, rules, guild_id, channel_id, turn_timer, limits)
+        except (GameError, asyncio.CancelledError):
+            raise
+        except Exception as err:  # the database is out of reach: the same failure as every other path
+            raise StorageFailed("(new)", err) from err
+
+    async def open_tables(self, channel_id: int) -> list[str]:
+        """The open tables of a channel, newest first (:class:`StorageFailed` when unreadable)."""
+        try:
+            return await self.storage.tables_in_channel(channel_id, status="open")
+        except Exception as err:
+            raise StorageFailed("(channel)", err) from err
+
+    async def _create_table(self, host: str, rules: RuleSet | dict[str, Any] | None, guild_id: int | None,
+                            channel_id: int | None, turn_timer: float | None, limits: bool) -> Table:  # fmt: skip
         if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
             if limit and await self.storage.count_open(channel_id=channel_id) >= limit:

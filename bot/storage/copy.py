@@ -46,7 +46,14 @@ async def copy_database(
             copied[name] = 0
             async with source.conn.execute(f"SELECT {', '.join(columns)} FROM {name}{order}") as cur:
                 while rows := list(await cur.fetchmany(BATCH)):
-                    await tx.executemany(insert, rows)
+                    try:
+                        await tx.executemany(insert, rows)
+                    except Exception as err:  # a row PostgreSQL refuses: nothing is kept (one transaction)
+                        reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+                        raise StorageError(
+                            f"cannot copy the table {name}: PostgreSQL refused a row ({reason}); "
+                            "nothing was copied, fix the source database and try again"
+                        ) from None
                     copied[name] += len(rows)
                     if progress is not None:
                         progress(name, copied[name])

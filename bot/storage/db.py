@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import urls
 from .migrations import MIGRATIONS
 from .sql import Database, IntegrityError, SqliteDatabase
 
@@ -55,7 +56,7 @@ class GameResult:
 
 def is_postgres_url(database: str) -> bool:
     """Whether the ``database`` setting names a PostgreSQL server rather than a SQLite file."""
-    return database.startswith(("postgresql://", "postgres://"))
+    return urls.is_postgres(database)
 
 
 def _now() -> str:
@@ -106,10 +107,15 @@ class Storage:
         (not a database, damaged, read-only, disk full, written by a newer version, a server
         that does not answer); a file is then left as it was and no connection stays open.
         """
+        wrong = urls.problem(str(path))
+        if wrong is not None:  # a mistyped URL is never a SQLite file named after it
+            raise StorageError(f"cannot use the database: {wrong}")
         if is_postgres_url(str(path)):
             from .postgres import open_postgres
 
-            return cls(await open_postgres(str(path)))
+            return cls(await open_postgres(urls.normalised(str(path))))
+        if urls.kind(str(path)) == "sqlite" and "://" in str(path):
+            path = urls.sqlite_path(str(path))
         memory = str(path) == ":memory:"
         if not memory:
             _prepare_file(Path(path))

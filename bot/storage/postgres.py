@@ -5,27 +5,15 @@ from __future__ import annotations
 
 import logging
 import re
-from urllib.parse import urlsplit, urlunsplit
 
 from .migrations import MIGRATIONS, POSTGRES_AFTER
 from .sql import PostgresDatabase
+from .urls import redacted
 
 log = logging.getLogger(__name__)
 
 #: Any number: processes starting together take this lock, so one of them migrates.
 MIGRATION_LOCK = 0x6A617373  # "jass"
-
-
-def redacted(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://…"
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 async def open_postgres(url: str, max_size: int = 10) -> PostgresDatabase:

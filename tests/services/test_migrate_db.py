@@ -99,3 +99,25 @@ async def test_the_check_finds_a_copy_that_differs(tmp_path, pg_cluster):
     finally:
         await target.close()
         await close(service)
+
+
+@pytest.mark.sqlite_only
+async def test_a_row_postgresql_refuses_is_one_line_exit_2_and_an_empty_target(tmp_path, pg_cluster):
+    """Issue 39, item 8: a source row breaking a reference (SQLite did not check it)."""
+    import sqlite3
+
+    path = tmp_path / "broken.sqlite3"
+    service = await make_service(path)
+    await play_game(service, ["u:10", None, None, None], "b1", guild=5)
+    await close(service)
+    with sqlite3.connect(path) as conn:  # an event of a table that does not exist
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("INSERT INTO table_events VALUES ('nosuchtable', 1, 'x', '{}', '2025-01-01')")
+    url = await PostgresPaths(pg_cluster).url(tmp_path / "target")
+    out = migrate_db("--from", str(path), "--to", url)
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert "table_events" in out.stderr and "refused a row" in out.stderr
+    target = await make_service(url)
+    assert not any((await count_rows(target.storage)).values())  # left empty
+    await close(target)

@@ -207,3 +207,29 @@ async def test_one_seat_per_person_and_channel(tmp_path):
     with pytest.raises(GameError):
         await service.create_table("u:9", channel_id=10)  # the host would sit at a second table here
     await close(service)
+
+
+async def test_creating_a_table_while_the_database_is_out_of_reach_is_a_storage_failure(tmp_path, monkeypatch):
+    """Issue 39, item 10: a PostgreSQL server that is down (its socket gone) raises what asyncpg
+    raises then, FileNotFoundError; the service reports the storage failure every path reports."""
+    from bot.services import StorageFailed
+
+    service = await make_service(tmp_path / "db.sqlite3")
+
+    async def gone(*args, **kwargs):
+        raise FileNotFoundError(2, "No such file or directory")
+
+    def no_transaction(*args, **kwargs):
+        raise FileNotFoundError(2, "No such file or directory")
+
+    for name in ("fetchval", "fetchone", "fetchall", "execute"):
+        monkeypatch.setattr(service.storage.db, name, gone)
+    monkeypatch.setattr(service.storage.db, "transaction", no_transaction)
+    with pytest.raises(StorageFailed):
+        await service.create_table("u:1", guild_id=1, channel_id=2)
+    with pytest.raises(StorageFailed):
+        await service.create_table("u:1", limits=False)
+    with pytest.raises(StorageFailed):
+        await service.open_tables(2)
+    monkeypatch.undo()
+    await close(service)

@@ -67,3 +67,33 @@ async def test_a_dead_process_on_this_machine_does_not_hold_its_shards(storage):
     restarted = ShardClaim(storage, wall=lambda: NOW + 1, alive=lambda pid: pid != 999999)  # kill -9, restart
     await restarted.acquire()
     assert [lease.holder for lease in await storage.leases.held()] == [restarted.holder]
+
+
+async def test_two_containers_with_the_same_host_name_and_pid_are_told_apart(storage):
+    """Issue 39, item 11: both run as pid 1 on the same host name; only the instance id differs.
+    A live twin (it renews) keeps its shards; our own previous run (it stopped) gives them up
+    once its claim runs out."""
+    import os
+
+    clock = [NOW]
+    slept: list[float] = []
+    twin = ShardClaim(storage, holder=f"{socket.gethostname()}:{os.getpid()}:twin", wall=lambda: clock[0])
+    await twin.acquire()
+
+    async def twin_renews_while_we_wait(seconds: float) -> None:
+        slept.append(seconds)
+        clock[0] += seconds
+        await twin.renew()  # a live twin renews its claim
+
+    second = ShardClaim(storage, wall=lambda: clock[0], sleep=twin_renews_while_we_wait)
+    with pytest.raises(ShardsTaken, match="drives shard 0"):
+        await second.acquire()
+    assert slept and slept[0] <= LEASE_SECONDS + 1
+    assert [lease.holder for lease in await storage.leases.held()] == [twin.holder]
+
+    async def previous_run_is_gone(seconds: float) -> None:
+        clock[0] += seconds  # nobody renews: it was this container's previous run
+
+    restarted = ShardClaim(storage, wall=lambda: clock[0], sleep=previous_run_is_gone)
+    await restarted.acquire()
+    assert [lease.holder for lease in await storage.leases.held()] == [restarted.holder]
