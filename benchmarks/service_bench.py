@@ -102,7 +102,10 @@ def report(label: str, figures: dict) -> None:
 
 
 async def restore_run(db: Path | str, tables: int, moves: int, label: str) -> None:
+    """Fill an empty database with ``tables`` tables in the middle of a hand, then time their restore."""
     storage = await Storage.open(db)
+    if await storage.count_open(host="u:bench"):
+        raise SystemExit(f"{label}: the restore must start from an empty database")
     counter = itertools.count()
     # Computer players wait an hour: the benchmark makes their moves itself, then stops.
     service = TableService(
@@ -131,6 +134,8 @@ async def restore_run(db: Path | str, tables: int, moves: int, label: str) -> No
     start = time.perf_counter()
     restored = await fresh.restore()
     elapsed = time.perf_counter() - start
+    if len(restored) != tables:
+        raise SystemExit(f"{label}: restored {len(restored)} tables where {tables} were made")
     print(f"{label}_restore_tables: {len(restored)}")
     print(f"{label}_restore_events: {events}")
     print(f"{label}_restore_seconds: {elapsed:.3f}")
@@ -234,7 +239,8 @@ async def main() -> None:
                         processes_run(
                             url, n, k, args.seconds, args.ai_delay, f"postgresql_tables_{n}_delay_{args.ai_delay:g}"
                         )
-            await restore_run(Path(tmp) / "restore.sqlite3", args.restore, 20, "sqlite")
+            # A fresh file next to the fresh schema (the first restore's file already holds its tables).
+            await restore_run(Path(tmp) / "restore-beside-postgresql.sqlite3", args.restore, 20, "sqlite")
             await restore_run(await fresh_schema(dsn, "restore"), args.restore, 20, "postgresql")
 
 

@@ -233,3 +233,16 @@ async def test_creating_a_table_while_the_database_is_out_of_reach_is_a_storage_
         await service.open_tables(2)
     monkeypatch.undo()
     await close(service)
+
+
+@pytest.mark.sqlite_only
+async def test_service_bench_restores_exactly_the_tables_it_made(tmp_path, capsys):
+    """Issue 39, item 12: a second restore into the same file would count the first one's tables."""
+    from benchmarks.service_bench import restore_run
+
+    await restore_run(tmp_path / "restore.sqlite3", 3, 2, "first")
+    assert "first_restore_tables: 3" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="empty database"):
+        await restore_run(tmp_path / "restore.sqlite3", 3, 2, "again")
+    await restore_run(tmp_path / "other.sqlite3", 3, 2, "fresh")
+    assert "fresh_restore_tables: 3" in capsys.readouterr().out
