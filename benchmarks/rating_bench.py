@@ -20,17 +20,22 @@ import argparse
 import asyncio
 import itertools
 import random
+import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from bot.ai.base import decision_seed, make_player
-from bot.game import AddComputer, JoinSeat, StartGame
+from bot.ai.base import Player, decision_seed, make_player
+from bot.game import AddComputer, JoinSeat, PlayCard, StartGame
+from bot.game.commands import Command
+from bot.game.view import TableView
+from bot.rules import Card, Contract, card_points, trick_winner
 from bot.services import ServiceSettings, TableService
 from bot.services.stats import StatsService
-from bot.stats.ratings import DEFAULT_MARGIN, Rater
+from bot.stats.ratings import COMPUTER_RATINGS, DEFAULT_MARGIN, MU, SCALE, Rater, shown
 from bot.stats.records import GameRecord, game_records
 from bot.storage import Storage
 
@@ -38,6 +43,35 @@ GUILD = 1
 MODELS = {"PlackettLuce": PlackettLuce, "BradleyTerryFull": BradleyTerryFull,
           "ThurstoneMostellerFull": ThurstoneMostellerFull}  # fmt: skip
 MARGINS = (0.0, 30.0, 60.0, 120.0, 250.0)
+
+
+class Thrower:
+    """A person who throws points away (bench only): chooses and declares like ``club``, but plays
+    the legal card worth the most whenever the opponents lead or win the trick, the least when
+    the partner wins it."""
+
+    level = "thrower"
+
+    def __init__(self, seed: str) -> None:
+        self.club = make_player("club", seed)
+
+    def decide(self, view: TableView, actor: str) -> Command:
+        if view.phase != "play" or view.seat is None or view.contract is None or not view.legal:
+            return self.club.decide(view, actor)
+        legal = [c for c in range(36) if view.legal >> c & 1]
+        contract = Contract(view.contract)
+        worth = {c: card_points(Card.from_index(c), contract) for c in legal}
+        partner_wins = False
+        if view.trick:
+            cards = [Card.from_index(card) for _, card in view.trick]
+            leader = view.trick[trick_winner(cards, contract)][0]
+            partner_wins = leader % 2 == view.seat % 2
+        pick = (min if partner_wins else max)(legal, key=lambda c: (worth[c], c))
+        return PlayCard(actor, str(Card.from_index(pick)))
+
+
+def player_for(level: str, seed: str, budget: float) -> Player | Thrower:
+    return Thrower(seed) if level == "thrower" else make_player(level, seed, budget=budget)
 
 
 def kendall_tau_b(xs: list[float], ys: list[float]) -> float:
@@ -94,24 +128,52 @@ async def play(service: TableService, seats: list[tuple[str, str] | None], level
         seat = live.to_act
         assert seat is not None
         actor = live.actor_for(seat) or ""
-        player = make_player(levels[actor], decision_seed(live, seed, seat), budget=budget)
+        player = player_for(levels[actor], decision_seed(live, seed, seat), budget)
         await service.execute(tid, player.decide(live.view_for(seat), actor))
 
 
-def fold(
-    records: list[GameRecord], truth: dict[str, int], margin: float, model: type
-) -> tuple[float, float, int | None]:
-    """(final tau, share of pairs right, games until tau ≥ 0.8 for good) of one rating set-up."""
+@dataclass
+class Folded:
+    """One rating set-up folded over the recorded games."""
+
+    tau: float
+    right: float
+    settled: int | None  # games until tau >= 0.8 for good
+    shown: dict[str, int]  # every person's shown rating at the end
+    favourite_gain: int  # the largest gain of a team >= 800 shown points ahead that won
+
+
+def fold(records: list[GameRecord], truth: dict[str, int], margin: float, model: type) -> Folded:
+    """The same games folded with one margin and model."""
     rater = Rater(margin, model=model)
     taus = []
     people = sorted(truth)
+    favourite_gain = 0
     for record in records:
+        before = {a: rater.people[a].mu if a in rater.people else MU for _, a in record.people()}
         rater.rate(record)
-        mus = [rater.people[p].mu if p in rater.people else 25.0 for p in people]
+        if record.winner is not None:
+            team = {s: a for s, a in record.people()}
+            mine = [before[a] for s, a in team.items() if s % 2 == record.winner]
+            theirs = [before[a] for s, a in team.items() if s % 2 != record.winner]
+            if len(mine) == 2 and len(theirs) == 2 and SCALE * (sum(mine) - sum(theirs)) / 2 >= 800:
+                a = next(a for s, a in team.items() if s % 2 == record.winner)
+                favourite_gain = max(favourite_gain, shown(rater.people[a].mu) - shown(before[a]))
+        mus = [rater.people[p].mu if p in rater.people else MU for p in people]
         taus.append(kendall_tau_b(mus, [truth[p] for p in people]))
     settled = next((i + 1 for i in range(len(taus)) if all(t >= 0.8 for t in taus[i:])), None)
-    mus = [rater.people[p].mu if p in rater.people else 25.0 for p in people]
-    return taus[-1], pairs_right([truth[p] for p in people], mus), settled
+    mus = [rater.people[p].mu if p in rater.people else MU for p in people]
+    final = {p: shown(mu) for p, mu in zip(people, mus, strict=True)}
+    return Folded(taus[-1], pairs_right([truth[p] for p in people], mus), settled, final, favourite_gain)
+
+
+def per_level(final: dict[str, int], people: dict[str, str], levels: list[str]) -> str:
+    """Mean shown rating per level, and the lowest and highest single person."""
+    parts = []
+    for level in levels:
+        values = [v for a, v in final.items() if people[a] == level]
+        parts.append(f"{level} {round(statistics.fmean(values))}")
+    return " / ".join(parts) + f"   (people {min(final.values())} to {max(final.values())})"
 
 
 async def population(args: argparse.Namespace) -> None:
@@ -119,36 +181,45 @@ async def population(args: argparse.Namespace) -> None:
     people = {f"u:{100 * k + i}": level for k, level in enumerate(levels_order) for i in range(args.per_level)}
     truth = {actor: levels_order.index(level) for actor, level in people.items()}
     rng = random.Random(args.seed)
+    alone = 0
     with tempfile.TemporaryDirectory() as tmp:
         storage = await Storage.open(Path(tmp) / "bench.sqlite3")
         service = TableService(storage, ServiceSettings(ai_delay=0, hand_pause=0, turn_timeout=None))
         stats = StatsService(storage, service, margin=args.margin)
         start = time.perf_counter()
         for g in range(args.games):
-            four = rng.sample(sorted(people), 4)
-            await play(service, [(a, people[a]) for a in four], people, f"pop{args.seed}:{g}", args.hands, args.budget)
+            if rng.random() < args.computer_share:  # one person with three club computers, as on a server
+                person = rng.choice(sorted(people))
+                seats: list[tuple[str, str] | None] = [None, None, None, None]
+                seats[rng.randrange(4)] = (person, people[person])
+                alone += 1
+            else:
+                seats = [(a, people[a]) for a in rng.sample(sorted(people), 4)]
+            await play(service, seats, people, f"pop{args.seed}:{g}", args.hands, args.budget)
             await stats.wait_idle()
         played = time.perf_counter() - start
-        records = []
-        for table_id in await storage.stats.tables_of(GUILD):
-            records += game_records(table_id, await storage.load_events(table_id) or [])
         stored = [GameRecord.from_dict(d) for d in await storage.stats.games(GUILD)]
         ratings = {a: mu for a, _, mu, _, _, _ in await storage.stats.ratings(GUILD, 1)}
         await service.close()
         await storage.close()
-    live = [ratings.get(p, 25.0) for p in sorted(truth)]
-    print(f"{args.games} games of {args.hands} hands, {len(people)} people ({', '.join(levels_order)} × "
-          f"{args.per_level}), strong budget {args.budget} s: played in {played:.0f} s")  # fmt: skip
+    live = [ratings.get(p, MU) for p in sorted(truth)]
+    print(f"{args.games} games of {args.hands} hands ({alone} of them one person with three club computers), "
+          f"{len(people)} people ({', '.join(levels_order)} × {args.per_level}), strong budget {args.budget} s: "
+          f"played in {played:.0f} s")  # fmt: skip
     print(f"through the stats service (PlackettLuce, margin {args.margin:g}): "
           f"tau {kendall_tau_b(live, [truth[p] for p in sorted(truth)]):.3f}, "
           f"pairs right {pairs_right([truth[p] for p in sorted(truth)], live):.3f}")  # fmt: skip
     print(f"tau-b's ceiling with {args.per_level} people per level (ties in the true level): "
           f"{tau_ceiling(len(levels_order), args.per_level):.3f}")  # fmt: skip
-    print(f"{'model':24} {'margin':>6} {'tau':>6} {'pairs':>6} {'games to tau>=0.8 for good':>28}")
+    refs = ", ".join(f"{level} {shown(COMPUTER_RATINGS[level][0])}" for level in levels_order
+                     if level in COMPUTER_RATINGS)  # fmt: skip
+    print(f"computer references (fixed): {refs}")
+    print(f"{'model':24} {'margin':>6} {'tau':>6} {'pairs':>6} {'tau>=0.8 from':>13} {'fav+':>5}  mean shown per level")
     for name, model in MODELS.items():
         for margin in MARGINS:
-            tau, right, settled = fold(stored, truth, margin, model)
-            print(f"{name:24} {margin:6g} {tau:6.3f} {right:6.3f} {settled if settled else 'never':>28}")
+            f = fold(stored, truth, margin, model)
+            print(f"{name:24} {margin:6g} {f.tau:6.3f} {f.right:6.3f} {f.settled or 'never':>13} "
+                  f"{f.favourite_gain:5d}  {per_level(f.shown, people, levels_order)}")  # fmt: skip
 
 
 async def calibrate(args: argparse.Namespace) -> None:
@@ -166,8 +237,12 @@ async def calibrate(args: argparse.Namespace) -> None:
             names = {actor: level for actor, level in seats}
             tid = await play(service, list(seats), names, f"cal{args.seed}:{g}", args.hands, args.budget)
             [record] = game_records(tid, await storage.load_events(tid) or [])
-            new = model.rate([[ratings[a], ratings[a]], [ratings[b], ratings[b]]],
-                             scores=[float(record.totals[0]), float(record.totals[1])])  # fmt: skip
+            teams = [[ratings[a], ratings[a]], [ratings[b], ratings[b]]]
+            first, second = record.totals
+            if args.margin > 0:
+                new = model.rate(teams, scores=[float(first), float(second)])
+            else:  # as the bot rates: win, draw or loss
+                new = model.rate(teams, ranks=[0 if first >= second else 1, 0 if second >= first else 1])
             ratings[a], ratings[b] = new[0][0], new[1][0]
         await service.close()
         await storage.close()
@@ -181,11 +256,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--hands", type=int, default=2, help="hands per game (the tournament rules)")
-    parser.add_argument("--levels", default="beginner,club,strong", help="weakest first")
+    parser.add_argument("--levels", default="thrower,beginner,club,strong",
+                        help="weakest first; thrower: a person who throws points away (bench only)")  # fmt: skip
     parser.add_argument("--per-level", type=int, default=8)
     parser.add_argument("--budget", type=float, default=0.03, help="seconds per strong decision")
     parser.add_argument("--margin", type=float, default=DEFAULT_MARGIN)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--computer-share", type=float, default=0.25,
+                        help="share of games where one person plays with three club computers")  # fmt: skip
     parser.add_argument("--calibrate", action="store_true", help="computer-only games: the fixed computer ratings")
     args = parser.parse_args()
     asyncio.run(calibrate(args) if args.calibrate else population(args))

@@ -89,6 +89,10 @@ class JassBot(commands.AutoShardedBot):
         self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
         self.challenges = ChallengeService(self.storage, self.service)
         self.stats = StatsService(self.storage, self.service)
+        # After an upgrade that changed the ratings: rebuilt once (in the process of shard 0).
+        rebuilt = await self.stats.rebuild_if_pending() if self.shard_slice.first else None
+        if rebuilt is not None:
+            log.info("statistics rebuilt after the upgrade: %d games, %d ratings", rebuilt["games"], rebuilt["people"])
         # Games finished before statistics existed (once; in the process of shard 0).
         backfilled = await self.stats.backfill() if self.shard_slice.first else 0
         if backfilled:

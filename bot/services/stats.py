@@ -140,6 +140,14 @@ class StatsService:
             return 0
         return (await self.rebuild())["games"]
 
+    async def rebuild_if_pending(self) -> dict[str, Any] | None:
+        """The rebuild an upgrade asked for (a migration changed how ratings are computed), once."""
+        if not await self.store.pending("rebuild-stats"):
+            return None
+        summary = await self.rebuild()
+        await self.store.done("rebuild-stats")
+        return summary
+
     async def rebuild(self) -> dict[str, Any]:
         """Everything derived, recomputed from the event log: games, then each server's ratings."""
         await self.store.clear()

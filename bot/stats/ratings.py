@@ -1,7 +1,10 @@
 """Ratings of people from 2-against-2 results, with openskill's Weng-Lin models.
 
-Each finished game updates the four seats' ratings: the teams are seats 0/2 and 1/3, their
-points are the scores (openskill's margin: a win by more points than ``margin`` counts more).
+Each finished game updates the four seats' ratings: the teams are seats 0/2 and 1/3, and the
+game counts as a win, a loss or a draw (openskill ``ranks``), however many points it was won by.
+A margin on the game totals (openskill's ``margin``: ``log1p(diff / margin)``) made a 1,500-point
+win count like a far larger upset, so favourites kept gaining and the shown scale drifted without
+bound (issue 39); ``benchmarks/rating_bench.py`` measures both, and docs/ratings.md has the figures.
 Computer players take part as one fixed rating per level, calibrated once from computer-only
 games (``benchmarks/rating_bench.py --calibrate``) and never updated, so a person's rating
 reads against known references. A person whose cards a stand-in played in part counts with a
@@ -33,7 +36,7 @@ COMPUTER_RATINGS: dict[str, tuple[float, float]] = {
     "club": (25.0, 1.0),
     "strong": (26.7, 1.0),
 }
-DEFAULT_MARGIN = 120.0  # points; chosen with benchmarks/rating_bench.py (README)
+DEFAULT_MARGIN = 0.0  # 0: win, draw or loss only; chosen with benchmarks/rating_bench.py (docs/ratings.md)
 MIN_WEIGHT = 0.2  # a person whose cards a stand-in played entirely still counts a little
 
 
@@ -75,6 +78,7 @@ class Rater:
 
     def __init__(self, margin: float = DEFAULT_MARGIN, computers: Mapping[str, tuple[float, float]] | None = None,
                  model: type = PlackettLuce) -> None:  # fmt: skip
+        self.margin = margin
         self.model = model(mu=MU, sigma=SIGMA, margin=margin)
         self.computers = dict(COMPUTER_RATINGS if computers is None else computers)
         self.people: dict[str, Rating] = {}
@@ -101,8 +105,11 @@ class Rater:
                 weights.append(max(MIN_WEIGHT, own))
             actors.append(s.actor)
         teams = [[players[0], players[2]], [players[1], players[3]]]
-        scores = [float(record.totals[0]), float(record.totals[1])]
-        new = self.model.rate(teams, scores=scores)
+        if self.margin > 0:  # the old way, kept for the benchmark's comparison: scores with a margin
+            new = self.model.rate(teams, scores=[float(record.totals[0]), float(record.totals[1])])
+        else:
+            first, second = record.totals
+            new = self.model.rate(teams, ranks=[0 if first >= second else 1, 0 if second >= first else 1])
         for seat, actor in enumerate(actors):
             if actor is None:
                 continue

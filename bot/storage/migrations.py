@@ -202,6 +202,19 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        10,
+        """
+        -- Work the bot does once after an upgrade, at its next start (the process of shard 0).
+        -- Ratings are now won / drawn / lost, without a margin on the points (issue 39): every
+        -- server's ratings are rebuilt from the stored games once.
+        CREATE TABLE pending_tasks (
+            task        TEXT PRIMARY KEY,
+            created_at  TEXT NOT NULL
+        );
+        INSERT INTO pending_tasks (task, created_at) VALUES ('rebuild-stats', '2026-12-03');
+        """,
+    ),
 ]
 
 #: PostgreSQL's extra statements after a migration of the same number.

@@ -73,6 +73,13 @@ class StatsStore:
     async def guilds(self) -> list[int]:
         return [row[0] for row in await self.db.fetchall("SELECT DISTINCT guild_id FROM stat_games ORDER BY guild_id")]
 
+    async def pending(self, task: str) -> bool:
+        """Whether a once-after-an-upgrade task (e.g. ``rebuild-stats``) is still to be done."""
+        return bool(await self.db.fetchval("SELECT count(*) FROM pending_tasks WHERE task = ?", (task,)))
+
+    async def done(self, task: str) -> None:
+        await self.db.execute("DELETE FROM pending_tasks WHERE task = ?", (task,))
+
     async def clear(self) -> None:
         """Everything derived (games and ratings); seasons and hiding are people's choices and stay."""
         async with self.db.transaction() as tx:

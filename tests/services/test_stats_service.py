@@ -203,3 +203,25 @@ async def test_every_tournament_passe_is_rated_and_its_results_count(tmp_path):
     [rating] = [r for r in await service.storage.stats.ratings(GUILD, 1) if r[0] == PEOPLE[0]]
     assert rating[4] == 2  # rated after each Passe
     await close(service)
+
+
+async def test_an_upgrade_rebuilds_the_ratings_once(tmp_path):
+    """Issue 39, item 1: migration 10 asks for a rebuild; the first start does it, once."""
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service.storage, service)
+    assert await stats.rebuild_if_pending() is not None  # a new database: nothing to rebuild, but done
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    for g in range(3):
+        await play_game(service, people, f"up{g}")
+    await stats.wait_idle()
+    right = await service.storage.stats.ratings(GUILD, 1)
+    # ratings as an older version stored them (another model), and the migration's request again
+    await service.storage.stats.put_ratings(GUILD, 1, [(a, n, mu + 40.0, sg, g, h) for a, n, mu, sg, g, h in right],
+                                            replace_all=True)  # fmt: skip
+    await service.storage.db.execute(
+        "INSERT INTO pending_tasks (task, created_at) VALUES ('rebuild-stats', '2026-12-04')"
+    )
+    assert await stats.rebuild_if_pending() is not None
+    assert sorted(await service.storage.stats.ratings(GUILD, 1)) == sorted(right)
+    assert await stats.rebuild_if_pending() is None  # once
+    await close(service)

@@ -35,18 +35,36 @@ def test_a_game_log_becomes_its_record_and_an_abandoned_one_none():
     assert game_records("t", more) == []
 
 
-def test_the_winners_go_up_more_for_a_bigger_win_and_a_draw_moves_little():
+def test_a_win_counts_the_same_however_wide_and_a_draw_moves_little():
+    """Issue 39, item 1: a 2,500 : 1,000 win of the favourites is an expected win, not an upset."""
     from bot.stats.ratings import Rating
 
     close, clear, draw = Rater(), Rater(), Rater()
-    for rater in (close, clear):  # the stronger team wins: by a wide margin, that counts more
+    for rater in (close, clear):
         rater.people.update({"u:0": Rating(mu=30.0), "u:2": Rating(mu=30.0)})
     close.rate(record([320, 308], winner=0))
     clear.rate(record([600, 28], winner=0))
     draw.rate(record([314, 314], winner=None))
-    assert clear.people["u:0"].mu > close.people["u:0"].mu > 30.0 and clear.people["u:1"].mu < close.people["u:1"].mu
+    assert clear.people["u:0"].mu == close.people["u:0"].mu > 30.0 and clear.people["u:1"].mu < MU
     assert abs(draw.people["u:0"].mu - MU) < 1e-9 and draw.people["u:0"].sigma < 25 / 3  # less unsure
     assert draw.people["u:0"].games == 1 and len(draw.people["u:0"].history) == 1
+
+
+def test_a_favourite_800_shown_points_ahead_gains_little_from_a_big_win():
+    """Issue 39, item 1: with margin 120 such a team still gained +43 shown points."""
+    from bot.stats.ratings import SCALE, Rating
+
+    ahead = 800 / SCALE  # 800 shown points in mu
+    for margin, most in ((0.0, 15), (120.0, None)):
+        rater = Rater(margin)
+        rater.people.update({p: Rating(mu=MU + ahead, sigma=2.0, games=50) for p in ("u:0", "u:2")})
+        rater.people.update({p: Rating(mu=MU, sigma=2.0, games=50) for p in ("u:1", "u:3")})
+        rater.rate(record([2500, 1000], winner=0))
+        gain = shown(rater.people["u:0"].mu) - shown(MU + ahead)
+        if most is not None:
+            assert 0 <= gain <= most, gain
+        else:
+            assert gain > 15, gain  # the drift the issue measured (+43 there)
 
 
 def test_computers_are_fixed_references_and_a_stand_in_share_weighs_less():
