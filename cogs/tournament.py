@@ -25,7 +25,7 @@ from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
 from bot.tournament.aggregate import Tournament, TournamentError
-from bot.tournament.standings import Counting
+from bot.tournament.standings import Counting, Standing
 
 from . import rest
 from .buttons import belongs_here, refuse_foreign
@@ -54,6 +54,11 @@ FILL_CHOICES = [
 ]
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 STANDINGS_SHOWN = 10
+
+
+def passe_points_text(s: Standing) -> str:
+    """Points per Passe, the ones that do not count struck through: ``180 · ~~90~~ · 232``."""
+    return " · ".join(str(p) if i in s.counted else f"~~{p}~~" for i, p in enumerate(s.passen))
 
 
 class Tournaments(commands.Cog):
@@ -661,9 +666,12 @@ class Tournaments(commands.Cog):
         dropped = msg("tour.dropped_mark", lang)
         lines = [
             msg("tour.line", lang, rank=s.rank, name=t.label(s.player), total=s.total)
+            + (msg("tour.per_passe", lang, points=passe_points_text(s)) if len(s.passen) > 1 else "")
             + (dropped if any(a in t.dropped for a in t.members(s.player)) else "")
             for s in rows[:STANDINGS_SHOWN]
         ]
+        if any(len(s.counted) < len(s.passen) for s in rows):
+            lines.append("\n" + msg("tour.struck", lang))
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000], colour=0x6A1B9A)
         mine = next((s for s in rows if you is not None and you in t.members(s.player)), None)
         if mine is not None:

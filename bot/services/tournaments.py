@@ -387,8 +387,12 @@ class TournamentService:
     async def _advance(self, tournament_id: str, actor: str, privileged: bool = False) -> Tournament:
         """The next Passe (or the end): standings reported, the new tables opened."""
         now = self.wall()
+        before = await self.get(tournament_id)
+        # The break and the wait for the organiser posted this Passe's standings already: once is enough.
+        posted = before.break_until is not None or before.waits_for_organiser()
         t = await self._run(tournament_id, lambda t: t.next_passe(actor, privileged, now))
-        await self._tell(self.passe_done, t, t.passen_done() - 1)
+        if not posted or t.phase == "finished":
+            await self._tell(self.passe_done, t, t.passen_done() - 1)
         await self._open_tables(tournament_id)
         return t
 

@@ -300,6 +300,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.standings": {"de": "Rangliste nach Passe {passe}", "en": "Standings after Passe {passe}"},
     "tour.final": {"de": "Schlussrangliste · {name}", "en": "Final standings · {name}"},
     "tour.line": {"de": "{rank}. {name}: {total}", "en": "{rank}. {name}: {total}"},
+    "tour.per_passe": {"de": " ({points})", "en": " ({points})"},
+    "tour.struck": {
+        "de": "Durchgestrichen: die Passe, die nicht zählt (Streichresultat).",
+        "en": "Struck through: the Passe that does not count (dropped result).",
+    },
     "tour.you": {"de": "Du: Platz {rank} von {n}", "en": "You: #{rank} of {n}"},
     "tour.tiebreak": {
         "de": "Bei Gleichstand entscheidet die beste einzelne Passe, dann die zweitbeste, und so weiter.",

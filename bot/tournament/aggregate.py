@@ -322,15 +322,21 @@ class Tournament:
         """How many Passen have every table's result."""
         return sum(all((p, i) in self.results for i in range(len(tables))) for p, tables in enumerate(self.draws))
 
+    def complete_passen(self) -> list[int]:
+        """The Passen every table of which has its result (a Passe drawn but not played is not one)."""
+        return [p for p, tables in enumerate(self.draws) if all((p, t) in self.results for t in range(len(tables)))]
+
     def player_points(self) -> dict[int, list[int | None]]:
-        """Points of every player number in every Passe drawn (None: not played). A bye scores
-        the Passe's average of the people who played it (rounded), once the Passe is complete."""
+        """Points of every player number in every complete Passe (None: not played). A bye
+        scores the Passe's average of the people who played it (rounded). A Passe drawn but not
+        yet over is left out: it is neither counted nor struck."""
         per_passe = []
-        for passe, tables in enumerate(self.draws):
+        for passe in self.complete_passen():
+            tables = self.draws[passe]
             done = [(tables[t], self.results[(passe, t)]) for t in range(len(tables)) if (passe, t) in self.results]
             points = passe_points([d for d, _ in done], [r for _, r in done])
             byes = self.sat_out[passe] if passe < len(self.sat_out) else []
-            if byes and points and len(done) == len(tables):
+            if byes and points:
                 average = int(sum(points.values()) / len(points) + 0.5)
                 points.update({player: average for player in byes})
             per_passe.append(points)
@@ -349,7 +355,10 @@ class Tournament:
         out: dict[int, list[int | None]] = {}
         for i, pair in enumerate(self.pairs):
             rows = [points[p] for p in pair if p is not None]
-            out[i] = [max((v for r in rows if (v := r[k]) is not None), default=None) for k in range(len(self.draws))]
+            out[i] = [
+                max((v for r in rows if (v := r[k]) is not None), default=None)
+                for k in range(len(self.complete_passen()))
+            ]
         return out
 
     def members(self, entry: int) -> list[str]:

@@ -212,6 +212,8 @@ async def test_a_break_between_passen_is_announced_and_ends_by_itself(harness):
     assert await h.bot.tournaments.tick() == []  # the break runs
     now[0] += 901
     assert await h.bot.tournaments.tick() == [t.tournament_id]
+    after_one = [m for m in h.side.messages.values() if "Rangliste nach Passe 1" in str(m.get("embeds"))]
+    assert len(after_one) == 1  # the standings after Passe 1 are posted once (with the break), not again
     await play_every_table(h, people={p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)})
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.phase == "finished" and len(h.side.threads) == 2

@@ -345,3 +345,25 @@ def test_a_break_holds_the_next_passe_for_the_system_not_for_the_organiser():
     with pytest.raises(TournamentError):
         t.start_break(3000.0)  # no break after the last Passe
     assert Tournament.replay(log).draws == t.draws
+
+
+def test_a_passe_drawn_but_not_played_is_neither_counted_nor_struck():
+    """Issue 39, item 14: the standings after Passe 2 are the same before and after Passe 3 is drawn."""
+    t, events = Tournament.create("t1", ORG, "Paare", 3, 4, seed="secret", format="pairs",
+                                  counting=Counting("drop_worst"))  # fmt: skip
+    for i in range(4):
+        a, b = f"u:{100 + 2 * i}", f"u:{101 + 2 * i}"
+        events += t.propose(a, f"p{2 * i}", b, f"p{2 * i + 1}")
+        events += t.confirm_partner(b, f"p{2 * i + 1}")
+    events += t.start(ORG, "secret")
+    scores = {0: (500, 128), 1: (100, 528)}
+    for passe in range(2):
+        for table in range(len(t.draws[passe])):
+            events += t.record(passe, table, scores[(passe + table) % 2])
+        if passe == 0:
+            events += t.next_passe(ORG)
+    before = [(r.player, r.total, r.passen, r.counted) for r in t.standings()]
+    assert all(len(passen) == 2 and len(counted) == 1 for _, _, passen, counted in before)  # the worst struck
+    events += t.next_passe(ORG)  # Passe 3 drawn, not played
+    after = [(r.player, r.total, r.passen, r.counted) for r in t.standings()]
+    assert after == before
