@@ -341,6 +341,8 @@ class Tournaments(commands.Cog):
             return
         text = msg("tour.info", lang, name=t.name, phase=msg(f"tour.phase.{t.phase}", lang), n=len(t.entries),
                    passe=max(1, len(t.draws)), passen=t.passen)  # fmt: skip
+        if t.seed and t.phase != "signup":  # public from the start on: anyone can check the draw and the deals
+            text += "\n" + msg("tour.seed_line", lang, seed=t.seed, commitment=t.seed_commitment)
         await interaction.response.send_message(text, ephemeral=True)
 
     @tournament.command(
@@ -495,7 +497,8 @@ class Tournaments(commands.Cog):
             *([msg("tour.options.byes", lang)] if t.byes else []),
             *([msg("tour.options.starts", lang, at=int(starts))]
               if (starts := self.service.starts_at.get(t.tournament_id)) and t.phase == "signup" else []),
-            msg("tour.commitment", lang, commitment=t.seed_commitment),
+            msg("tour.seed_line", lang, seed=t.seed, commitment=t.seed_commitment) if t.seed and t.phase != "signup"
+            else msg("tour.commitment", lang, commitment=t.seed_commitment),
             msg("tour.count", lang, n=len(t.entries), limit=limit)
             + (" · " + msg("tour.checked_in", lang, n=len(t.checked_in)) if t.check_in else "")
             + (" · " + msg("tour.waitlist", lang, n=len(t.waitlist)) if t.waitlist else ""),
@@ -610,8 +613,14 @@ class Tournaments(commands.Cog):
             await self.post(t, channel_id, {"embeds": [embed.to_dict()]})
 
     async def refresh_on_start(self, t: Tournament, passe: int, tables: dict[int, str]) -> None:
-        """Passe 1 opened (also by the start time): the sign-up message closes its buttons."""
+        """Passe 1 opened (also by the start time): the seed is shown to everybody in the channel
+        (the sign-up showed its SHA-256), and the sign-up message closes its buttons."""
         if passe == 0:
+            _, channel_id, _ = await self.service.where(t.tournament_id)
+            if channel_id and t.seed:
+                text = msg("tour.started_public", self.public_lang, name=t.name, seed=t.seed,
+                           commitment=t.seed_commitment)  # fmt: skip
+                await self.post(t, channel_id, {"content": text})
             await self.refresh_signup(t)
 
     async def start_failed(self, t: Tournament, err: TournamentError) -> None:

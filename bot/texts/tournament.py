@@ -292,6 +292,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "«{name}» läuft! Seed der Auslosung: `{seed}`. Jeder Tisch spielt in seinem eigenen Thread.",
         "en": "“{name}” has started! Seed of the draw: `{seed}`. Each table plays in its own thread.",
     },
+    "tour.started_public": {
+        "de": "«{name}» läuft! Seed der Auslosung: `{seed}` – sein SHA-256 ist `{commitment}`, wie bei der "
+        "Anmeldung angekündigt: damit lassen sich die Auslosung und jede Verteilung nachprüfen.",
+        "en": "“{name}” has started! Seed of the draw: `{seed}` – its SHA-256 is `{commitment}`, as announced "
+        "at the sign-up: with it anyone can check the draw and every deal.",
+    },
+    "tour.seed_line": {
+        "de": "Seed der Auslosung: `{seed}` (SHA-256 `{commitment}`)",
+        "en": "Seed of the draw: `{seed}` (SHA-256 `{commitment}`)",
+    },
     "tour.thread": {"de": "{name} · Passe {passe} · Tisch {table}", "en": "{name} · Passe {passe} · Table {table}"},
     "tour.table_intro": {
         "de": "{people}: Passe {passe}, Tisch {table}, {hands} Spiele. Viel Glück!",

@@ -130,6 +130,12 @@ async def test_an_einzelschieber_in_a_channel(harness):
     assert "läuft" in started and "Seed" in started
     t = (await h.bot.tournaments.in_channel(4000))[0]
     assert t.phase == "running" and len(h.side.threads) == 2  # 5 people: two tables, each in a thread
+    # Issue 39, item 15: the seed is public at the start (and its SHA-256 is the one the sign-up showed).
+    public = [m["content"] for m in h.side.messages.values() if t.seed in (m.get("content") or "")]
+    assert len(public) == 1 and t.seed_commitment in public[0]
+    assert t.seed in str(h.side.messages[int(signup["id"])]["embeds"])
+    info = await said(h, h.command_payload("tournament", tournament("info"), CARLA))
+    assert t.seed in info
     assert {th["name"] for th in h.side.threads.values()} == {
         "Herbst · Passe 1 · Tisch 1",
         "Herbst · Passe 1 · Tisch 2",
