@@ -42,6 +42,7 @@ class Challenges(commands.Cog):
     def __init__(self, bot: JassBot, service: ChallengeService) -> None:
         self.bot = bot
         self.service = service
+        self._starting: set[tuple[str, str]] = set()  # (challenge, person) whose try is being opened
         service.closed.append(self.challenge_closed)
 
     def lang(self, interaction: discord.Interaction) -> str:
@@ -150,6 +151,18 @@ class Challenges(commands.Cog):
         if not belongs_here(interaction, *await self.service.where(challenge_id)):
             await refuse_foreign(interaction)
             return
+        key = (challenge_id, actor)
+        if key in self._starting:  # a double click: the first click's try is being opened
+            await interaction.response.send_message(msg("ch.starting", lang), ephemeral=True)
+            return
+        self._starting.add(key)
+        try:
+            await self._play_click(interaction, challenge_id, actor, who, lang)
+        finally:
+            self._starting.discard(key)
+
+    async def _play_click(self, interaction: discord.Interaction, challenge_id: str, actor: str, who: str,
+                          lang: str) -> None:  # fmt: skip
         try:
             c = await self.service.get(challenge_id)
             c.check_try(actor, self.service.wall())  # refused before a thread is opened: nothing changes

@@ -154,6 +154,13 @@ class TableMessages:
         self._where[table.table_id] = (channel_id, message_id)
         self._last_payload[table.table_id] = payload
         await self.service.storage.set_message(table.table_id, channel_id, message_id)
+        # Moves made while the message was on its way (computers start at once) reached no message:
+        # show the table as it is now, and ping the person whose turn it already is.
+        live = await self.service.get(table.table_id)
+        if live.seq != table.seq:
+            self._schedule_edit(table.table_id, live)
+        if self.switch(table.table_id, "pings"):
+            self._update_ping(table.table_id, channel_id, live)
 
     async def where(self, table_id: str) -> tuple[int | None, int | None]:
         """Channel and table message of a table (read from the database once, then kept)."""

@@ -88,6 +88,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{who}: your challenge “{name}”, try {n}: {hands} hands. The others play the same cards; show them to nobody until the close.",
     },
     "ch.your_table": {"de": "Dein Tisch: <#{thread}>. Viel Glück!", "en": "Your table: <#{thread}>. Good luck!"},
+    "ch.starting": {
+        "de": "Dein Versuch wird gerade eröffnet – einen Moment, dein Thread kommt gleich.",
+        "en": "Your try is being opened – one moment, your thread is on its way.",
+    },
     "ch.no_thread": {
         "de": "Ich kann keinen privaten Thread eröffnen: mir fehlt die Berechtigung «Private Threads erstellen» (und «Nachrichten in Threads senden»). Nichts ist passiert.",
         "en": "I cannot open a private thread: I need the permission “Create Private Threads” (and “Send Messages in Threads”). Nothing happened.",

@@ -80,3 +80,31 @@ async def test_three_members_play_the_same_deals_and_the_seed_is_revealed_at_the
                                                        BEAT), threads[BEAT["id"]]))  # fmt: skip
     assert history[0].files and b"hand_seed" in history[0].files[0]
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 30
+
+
+async def test_a_try_never_starts_frozen_and_a_double_click_opens_one_thread(harness):
+    """Issue 39, item 16: the computers move before the table message exists; the message and
+    the ping must still show whose turn it is. Two quick clicks open one try and one thread."""
+    import asyncio
+
+    from .test_table_game import settle
+
+    h = harness
+    options = [{"name": "name", "type": 3, "value": "Woche 50"}, {"name": "hands", "type": 4, "value": 1}]
+    await said(h, h.command_payload("challenge", challenge("create", options), ANNA, manager=True))
+    message, play = play_button(h)
+    first, second = h.click_payload(play, BEAT, message), h.click_payload(play, BEAT, message)
+    answers = await asyncio.gather(said(h, first), said(h, second))
+    assert sum("<#" in a for a in answers) == 1 and len(h.side.threads) == 1
+    await settle(h)
+    [thread_id] = h.side.threads
+    c = (await h.bot.challenges.in_channel(4000))[0]
+    [table_id] = (await h.bot.challenges.store.tables(c.challenge_id)).values()
+    table = await h.bot.service.get(table_id)
+    assert table.to_act is not None and table.actor_for(table.to_act) == f"u:{BEAT['id']}"  # the person's turn
+    _, message_id = h.bot.get_cog("Jass").messages._where[table_id]
+    shown = h.side.messages[message_id]
+    assert "beat" in str(shown["embeds"]).lower() and "Computer" not in str(shown["embeds"][0].get("footer", ""))
+    pings = [m for m in h.side.messages.values() if m["channel_id"] == str(thread_id)
+             and f"<@{BEAT['id']}>" in (m.get("content") or "") and "Zug" in (m.get("content") or "")]  # fmt: skip
+    assert pings, "the person whose turn it is gets a ping"
