@@ -284,7 +284,7 @@ class Challenges(commands.Cog):
         for key in (f"ch.err.{err.code}", f"tour.err.{err.code}"):
             try:
                 if "phase" in facts:
-                    facts["phase"] = msg(f"tour.phase.{facts['phase']}", lang)
+                    facts["phase"] = msg(f"ch.state.{facts['phase']}", lang)
                 return msg(key, lang, **facts)
             except (KeyError, IndexError):
                 continue

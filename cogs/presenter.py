@@ -15,6 +15,7 @@ from bot.game.events import GameOver, HandScored
 from bot.render.table import SlatePicture, TablePicture
 from bot.rules import Contract, Weis
 from bot.rules.cards import cards_of
+from bot.rules.scoring import STRICHE
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
@@ -198,7 +199,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
     if view.turn == view.seat:
-        facts.append(msg("hand.choose" if view.phase == "contract" else "hand.your_turn", lang))
+        choose = "hand.choose_or_shove" if view.may_schieben else "hand.choose"
+        facts.append(msg(choose if view.phase == "contract" else "hand.your_turn", lang))
     elif view.turn is not None:
         facts.append(msg("hand.turn_of", lang, name=seat_name(view, view.turn, lang)))
     lines = [f"**{head}** — " + " · ".join(facts) if facts else f"**{head}**"]
@@ -358,8 +360,31 @@ def slate_picture(view: TableView, ev: HandScored | GameOver, lang: str) -> Slat
     """The Jasstafel after a hand (or at the end of the game)."""
     written = (ev["written"][0], ev["written"][1]) if ev["type"] == "hand_scored" else (0, 0)
     title = msg("summary.slate", lang, n=ev["hand"]) if ev["type"] == "hand_scored" else msg("summary.final", lang)
+    winner = ""
+    if ev["type"] == "game_over":
+        won = ev.get("winner")
+        winner = msg("slate.draw", lang) if won is None else msg("slate.winner", lang, team=team_name(view, won, lang))
     return SlatePicture(teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
-                        totals=(ev["totals"][0], ev["totals"][1]), written=written, title=title)  # fmt: skip
+                        totals=(ev["totals"][0], ev["totals"][1]), written=written, title=title,
+                        striche=(slate_striche(view, 0, lang), slate_striche(view, 1, lang)),
+                        winner=winner)  # fmt: skip
+
+
+#: The Striche of the slate (RULES §12.7): the table's counter and the strokes each one is worth.
+STRICHE_SHOWN = (("berg", "berg"), ("matches", "matsch"), ("kontermatsch", "kontermatsch"), ("games", "sieg"),
+                 ("schneider", "schneider"))  # fmt: skip
+
+
+def slate_striche(view: TableView, team: int, lang: str) -> tuple[tuple[str, int], ...]:
+    """(label, strokes) of each kind of Strich the team has earned at this table."""
+    out = []
+    for counter, kind in STRICHE_SHOWN:
+        count = view.counters.get(counter, [0, 0])[team]
+        if kind == "sieg":  # "games" counts a Schneider win twice; a Sieg is one win
+            count -= view.counters.get("schneider", [0, 0])[team]
+        if count > 0:
+            out.append((msg(f"striche.{kind}", lang), count * STRICHE[kind]))
+    return tuple(out)
 
 
 def tricks_text(n: int, lang: str) -> str:

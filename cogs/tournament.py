@@ -699,7 +699,7 @@ class Tournaments(commands.Cog):
         if code == "IN_OTHER_TOURNAMENT" and not facts.get("who"):
             code = "IN_OTHER_TOURNAMENT_SELF"
         if "phase" in facts:
-            facts["phase"] = msg(f"tour.phase.{facts['phase']}", lang)
+            facts["phase"] = msg(f"tour.state.{facts['phase']}", lang)
         try:
             return msg(f"tour.err.{code}", lang, **facts)
         except (KeyError, IndexError):

@@ -121,7 +121,7 @@ def test_the_terminal_speaks_german_from_the_catalogue():
     assert game.run() == 0
     text = out.getvalue()
     assert "So wird gespielt:" in text and "Dein Partner ist Computer 3 (Platz 3)" in text
-    assert "Du wählst Rose (×1)." in text and "Spiel vorbei" in text and "König" in text
+    assert "Du wählst Rose (×1)." in text and "Partie vorbei" in text and "König" in text
     for english in ("Your cards", "Trick ", "takes trick", "Game over", "seat "):
         assert english not in text, english
 
@@ -149,7 +149,7 @@ def test_the_play_command_takes_a_language():
         stdin=subprocess.DEVNULL,
     )
     assert out.returncode == 0, out.stderr
-    assert "=== Spiel 1: Schieber auf 1000" in out.stdout and "Spiel vorbei" in out.stdout
+    assert "=== Partie 1: Schieber auf 1000" in out.stdout and "Partie vorbei" in out.stdout
 
 
 def test_cards_in_colour_with_suit_symbols_or_plain():

@@ -2,10 +2,11 @@
 
 ``table_image`` draws the current trick as cards around the table (seat 1 at the bottom, play
 going anticlockwise: seat 2 on the right), the last trick small, the contract with its
-multiplier, both teams' totals and whose turn it is. ``jasstafel_image`` draws the chalk slate:
-one Z per team, its strokes worth 20 (top line), 50 (diagonal) and 100 (bottom line), the rest
-written as a number, and the points of the hand just written. Both are pure functions of their
-arguments: the same state gives the same pixels.
+multiplier, both teams' totals and whose turn it is. ``jasstafel_image`` draws the chalk slate as
+Swiss players write it: one Z per team, its strokes worth 100 on the top line, 50 on the diagonal
+and 20 on the bottom line, the rest written as a number, the points of the hand just written,
+the Striche (Berg, Match, Kontermatsch, Sieg, Schneider) and, on the final slate, the winner.
+Both are pure functions of their arguments: the same state gives the same pixels.
 """
 
 from __future__ import annotations
@@ -76,12 +77,15 @@ def _table_image(p: TablePicture) -> Image.Image:
 
 @dataclass(frozen=True)
 class SlatePicture:
-    """The Jasstafel: both teams' totals, names and the points just written."""
+    """The Jasstafel: both teams' totals, names, the points just written, the Striche and (final
+    slate) the winner."""
 
     teams: tuple[str, str]
     totals: tuple[int, int]
     written: tuple[int, int] = (0, 0)  # this hand's points (shown as +n)
     title: str = ""
+    striche: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())  # per team: (what, strokes)
+    winner: str = ""  # the final slate's line naming the winner
 
 
 def strokes(total: int) -> tuple[int, int, int, int]:
@@ -90,6 +94,17 @@ def strokes(total: int) -> tuple[int, int, int, int]:
     fifties, rest = divmod(rest, 50)
     twenties, rest = divmod(rest, 20)
     return hundreds, fifties, twenties, rest
+
+
+def zed_lines(total: int) -> dict[str, int]:
+    """Strokes on each line of the Z: hundreds on the top line, fifties on the diagonal, twenties
+    on the bottom line (as Swiss players write; jassonkel.ch "Schreiben auf Tafel").
+
+    >>> zed_lines(370)
+    {'top': 3, 'diagonal': 1, 'bottom': 1}
+    """
+    hundreds, fifties, twenties, _ = strokes(total)
+    return {"top": hundreds, "diagonal": fifties, "bottom": twenties}
 
 
 def jasstafel_image(p: SlatePicture) -> Image.Image:
@@ -113,36 +128,77 @@ def _stroke_row(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: flo
             d.line([(x - px * 9, y - py * 9), (x + px * 9, y + py * 9)], fill=CHALK, width=2)
 
 
-def _zed(d: ImageDraw.ImageDraw, top: int, bottom: int, counts: tuple[int, int, int]) -> None:
-    left, right = 40, WIDTH - 150
+ZED_LEFT, ZED_RIGHT, ZED_HEIGHT = 40, WIDTH - 150, 95
+BLOCK = 160  # height of one team's part of the slate
+SLATE_HEIGHT = 48 + 2 * BLOCK + 36
+
+
+def zed_top(team: int) -> int:
+    """The y of a team's Z top line (the bottom line is ZED_HEIGHT below)."""
+    return 76 + team * BLOCK
+
+
+def _zed(d: ImageDraw.ImageDraw, top: int, total: int) -> None:
+    left, right, bottom = ZED_LEFT, ZED_RIGHT, top + ZED_HEIGHT
     d.line([(left, top), (right, top)], fill=CHALK, width=3)
     d.line([(right, top), (left, bottom)], fill=CHALK, width=3)
     d.line([(left, bottom), (right, bottom)], fill=CHALK, width=3)
-    hundreds, fifties, twenties = counts
-    _stroke_row(d, left, top, right, top, twenties)
-    _stroke_row(d, right, top, left, bottom, fifties, start=0.3)
-    _stroke_row(d, left, bottom, right, bottom, hundreds)
+    lines = zed_lines(total)
+    _stroke_row(d, left, top, right, top, lines["top"])
+    _stroke_row(d, right, top, left, bottom, lines["diagonal"], start=0.3)
+    _stroke_row(d, left, bottom, right, bottom, lines["bottom"])
+
+
+def _fitted(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> tuple[str, object]:
+    """The text in the largest font (down to 11 px) that fits ``width``; cut with … only below that."""
+    for s in range(size, 10, -1):
+        font = _font(s)
+        if d.textlength(text, font=font) <= width:
+            return text, font
+    font = _font(11)
+    while text and d.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…", font
+
+
+def _striche(d: ImageDraw.ImageDraw, x: int, y: int, marks: tuple[tuple[str, int], ...]) -> None:
+    """Each kind of Strich with its label and as many short vertical strokes."""
+    font = _font(13)
+    for label, n in marks:
+        d.text((x, y), label, fill=CHALK, font=font)
+        x += int(d.textlength(label, font=font)) + 6
+        for _ in range(n):
+            d.line([(x, y + 1), (x, y + 14)], fill=HIGHLIGHT, width=2)
+            x += 6
+        x += 12
 
 
 @lru_cache(maxsize=128)
 def _jasstafel_image(p: SlatePicture) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 330), SLATE)
+    img = Image.new("RGB", (WIDTH, SLATE_HEIGHT), SLATE)
     d = ImageDraw.Draw(img)
-    d.rectangle([4, 4, WIDTH - 5, 325], outline=(120, 90, 50), width=8)
+    d.rectangle([4, 4, WIDTH - 5, SLATE_HEIGHT - 5], outline=(120, 90, 50), width=8)
     font, big = _font(15), _font(22)
     if p.title:
-        d.text((WIDTH // 2, 14), p.title, fill=CHALK, font=font, anchor="ma")
+        title, title_font = _fitted(d, p.title, WIDTH - 40, 15)
+        d.text((WIDTH // 2, 16), title, fill=CHALK, font=title_font, anchor="ma")
     for team in (0, 1):
-        top = 52 + team * 140
-        h, f, t, rest = strokes(p.totals[team])
-        _zed(d, top, top + 95, (h, f, t))
+        top = zed_top(team)
+        name, name_font = _fitted(d, p.teams[team], WIDTH - 2 * ZED_LEFT, 16)
+        d.text((ZED_LEFT, top - 30), name, fill=CHALK, font=name_font)  # the whole name, above its Z
+        _zed(d, top, p.totals[team])
         x = WIDTH - 130
-        d.text((x, top - 8), p.teams[team][:16], fill=CHALK, font=font)
-        d.text((x, top + 18), str(p.totals[team]), fill=CHALK, font=big)
+        d.text((x, top + 4), str(p.totals[team]), fill=CHALK, font=big)
         if p.written[team]:
-            d.text((x, top + 50), f"+{p.written[team]}", fill=HIGHLIGHT, font=font)
+            d.text((x, top + 36), f"+{p.written[team]}", fill=HIGHLIGHT, font=font)
+        rest = strokes(p.totals[team])[3]
         if rest:
-            d.text((x, top + 74), f"({rest})", fill=CHALK, font=font)
+            d.text((x, top + 62), f"({rest})", fill=CHALK, font=font)
+        if p.striche[team]:
+            _striche(d, ZED_LEFT, top + ZED_HEIGHT + 10, p.striche[team])
+    if p.winner:
+        line, line_font = _fitted(d, p.winner, WIDTH - 40, 18)
+        d.text((WIDTH // 2, SLATE_HEIGHT - 34), line, fill=HIGHLIGHT, font=line_font, anchor="ma")
     return img
 
 

@@ -10,6 +10,8 @@ The language follows the user's locale (Discord) or ``--lang`` (the terminal).
 
 from __future__ import annotations
 
+import string
+
 from typing import Any
 
 from .commands import COMMAND_TEXTS
@@ -39,9 +41,27 @@ def language_of(locale: str | None, fallback: str = "de") -> str:
     return fallback if fallback in LANGS else "de"
 
 
+class _Counted(string.Formatter):
+    """``{n:Runde|Runden}`` writes the number with the word that fits it: "1 Runde", "3 Runden"."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return f"{value} {one if value == 1 else many}"
+        return super().format_field(value, format_spec)
+
+
+_COUNTED = _Counted()
+
+
 def message(key: str, lang: str, **values: object) -> str:
+    """The catalogue's text in ``lang`` with ``values`` filled in (``{n:one|many}`` for counts).
+
+    >>> message("tour.options.break", "de", minutes=1)
+    'Zwischen den Passen: 1 Minute Pause.'
+    """
     text = MESSAGES[key].get(lang) or MESSAGES[key]["en"]
-    return text.format(**values)
+    return _COUNTED.format(text, **values)
 
 
 def refusal_text(err: Exception, lang: str) -> str:

@@ -16,7 +16,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "challenge.create.hands.name": {"en": "hands", "de": "spiele"},
     "challenge.create.hands.description": {
         "en": "How many hands (fixed deals)",
-        "de": "Wie viele Spiele (feste Karten)",
+        "de": "Wie viele Runden (feste Karten)",
     },
     "challenge.create.level.name": {"en": "computers", "de": "computer"},
     "challenge.create.level.description": {
@@ -68,8 +68,8 @@ COMMANDS: dict[str, dict[str, str]] = {
 MESSAGES: dict[str, dict[str, str]] = {
     "ch.title": {"de": "{name} · Duplicate-Challenge", "en": "{name} · duplicate challenge"},
     "ch.about": {
-        "de": "{hands} Spiele mit festen Karten: alle bekommen dieselben Karten auf demselben Platz, mit einem Computer als Partner gegen zwei Computer ({level}). Gespielt wird allein, in einem eigenen privaten Thread, wann du willst bis {deadline}.",
-        "en": "{hands} hands with fixed deals: everyone gets the same cards in the same seat, with a computer partner against two computers ({level}). You play alone, in a private thread of your own, whenever you like until {deadline}.",
+        "de": "{hands:Runde|Runden} mit festen Karten: alle bekommen dieselben Karten auf demselben Platz, mit einem Computer als Partner gegen zwei Computer ({level}). Gespielt wird allein, in einem eigenen privaten Thread, wann du willst bis {deadline}.",
+        "en": "{hands:hand|hands} with fixed deals: everyone gets the same cards in the same seat, with a computer partner against two computers ({level}). You play alone, in a private thread of your own, whenever you like until {deadline}.",
     },
     "ch.tries.1": {"de": "Es zählt der erste Versuch.", "en": "The first try counts."},
     "ch.tries.k": {"de": "Es zählt der beste von {k} Versuchen.", "en": "The best of {k} tries counts."},
@@ -84,10 +84,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ch.created": {"de": "Challenge «{name}» ist eröffnet.", "en": "Challenge “{name}” is open."},
     "ch.thread": {"de": "{name} · {who}", "en": "{name} · {who}"},
     "ch.intro": {
-        "de": "{who}: deine Challenge «{name}», Versuch {n}: {hands} Spiele. Die anderen spielen dieselben Karten; zeig sie niemandem bis zum Schluss.",
-        "en": "{who}: your challenge “{name}”, try {n}: {hands} hands. The others play the same cards; show them to nobody until the close.",
+        "de": "{who}: deine Challenge «{name}», Versuch {n}: {hands:Runde|Runden}. Die anderen spielen dieselben Karten; zeig sie niemandem bis zum Schluss.",
+        "en": "{who}: your challenge “{name}”, try {n}: {hands:hand|hands}. The others play the same cards; show them to nobody until the close.",
     },
     "ch.your_table": {"de": "Dein Tisch: <#{thread}>. Viel Glück!", "en": "Your table: <#{thread}>. Good luck!"},
+    "ch.state.running": {"de": "die Challenge läuft", "en": "the challenge is running"},
+    "ch.state.finished": {"de": "die Challenge ist geschlossen", "en": "the challenge is closed"},
+    "ch.state.cancelled": {"de": "die Challenge ist abgesagt", "en": "the challenge has been cancelled"},
+    "ch.state.signup": {"de": "die Challenge ist noch nicht offen", "en": "the challenge is not open yet"},
     "ch.starting": {
         "de": "Dein Versuch wird gerade eröffnet – einen Moment, dein Thread kommt gleich.",
         "en": "Your try is being opened – one moment, your thread is on its way.",
@@ -103,7 +107,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ch.you": {"de": "Du: Platz {rank} von {n}", "en": "You: #{rank} of {n}"},
     "ch.left": {"de": "Du hast noch {n} Versuch(e).", "en": "You have {n} try/tries left."},
     "ch.revealed": {
-        "de": "«{name}» ist geschlossen. Seed: `{seed}` (SHA-256 `{commitment}`). Spiel k wurde aus SHA-256(«Seed:challenge»):k gemischt.",
+        "de": "«{name}» ist geschlossen. Seed: `{seed}` (SHA-256 `{commitment}`). Runde k wurde aus SHA-256(«Seed:challenge»):k gemischt.",
         "en": "“{name}” is closed. Seed: `{seed}` (SHA-256 `{commitment}`). Hand k was shuffled from SHA-256(“seed:challenge”):k.",
     },
     "ch.closed": {"de": "«{name}» ist geschlossen.", "en": "“{name}” is closed."},

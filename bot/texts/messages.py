@@ -78,7 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This button is from an earlier hand. Open “My cards” again.",
     },
     "err.stale_game": {
-        "de": "Dieser Knopf gehört zu einem früheren Spiel. Öffne «Meine Karten» neu.",
+        "de": "Dieser Knopf gehört zu einer früheren Partie. Öffne «Meine Karten» neu.",
         "en": "This button is from an earlier game. Open “My cards” again.",
     },
     "err.not_saved": {
@@ -99,7 +99,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "err.TOO_MANY_TABLES.user": {
         "de": "Du hast schon {limit} offene Tische eröffnet. Beende zuerst einen mit /jass end.",
-        "en": "You already opened {limit} tables that are still open. End one first with /jass end.",
+        "en": "You already have {limit} open tables. End one first with /jass end.",
     },
     "err.SEATED_ELSEWHERE": {
         "de": "Du sitzt in diesem Kanal schon an Tisch {table}. Steh dort zuerst auf (/jass leave).",
@@ -143,7 +143,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.score": {"de": "Stand", "en": "Score"},
     "table.turn": {"de": "Am Zug: {name}", "en": "To play: {name}"},
     "table.over": {
-        "de": "Spiel vorbei: {winner} gewinnen {a} : {b}{extra}",
+        "de": "Partie vorbei: {winner} gewinnen {a} : {b}{extra}",
         "en": "Game over: {winner} win {a} : {b}{extra}",
     },
     "table.draw": {"de": "Unentschieden {a} : {b}", "en": "A draw, {a} : {b}"},
@@ -168,8 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.file": {"de": "Der öffentliche Verlauf von Tisch {id}.", "en": "The public history of table {id}."},
     "done.joined": {"de": "Du sitzt auf Platz {n} an Tisch {id}.", "en": "You sit in seat {n} at table {id}."},
     "done.left": {"de": "Du hast deinen Platz an Tisch {id} verlassen.", "en": "You left your seat at table {id}."},
-    "done.started": {"de": "Tisch {id}: das Spiel beginnt.", "en": "Table {id}: the game starts."},
-    "done.ended": {"de": "Tisch {id} ist beendet.", "en": "Table {id} is ended."},
+    "done.started": {"de": "Tisch {id}: die Partie beginnt.", "en": "Table {id}: the game starts."},
+    "done.ended": {"de": "Tisch {id} ist beendet.", "en": "Table {id} has ended."},
     "table.joined": {"de": "Du sitzt auf Platz {n}.", "en": "You are in seat {n}."},
     "btn.seat": {"de": "Platz {n}", "en": "Seat {n}"},
     "btn.addai": {"de": "Computer hinzufügen", "en": "Add computer player"},
@@ -180,7 +180,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "btn.schieben": {"de": "Schieben", "en": "Schieben"},
     "btn.stoeck": {"de": "Stöck vorweisen", "en": "Show Stöck"},
     "btn.bedanken": {"de": "Bedanken", "en": "Claim the win"},
-    "btn.newgame": {"de": "Neues Spiel", "en": "New game"},
+    "btn.newgame": {"de": "Neue Partie", "en": "New game"},
     "hand.weis": {
         "de": "Markiere die Weis, die du ansagst, dann spiel deine erste Karte.",
         "en": "Mark the Weis you declare, then play your first card.",
@@ -198,13 +198,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hand.title": {"de": "Deine Karten", "en": "Your cards"},
     "hand.choose": {"de": "Du wählst den Trumpf.", "en": "You choose the contract."},
+    "hand.choose_or_shove": {"de": "Du machst Trumpf – oder schiebst.", "en": "You make trump – or shove (Schieben)."},
     "hand.your_turn": {"de": "Du bist am Zug.", "en": "Your turn."},
     "hand.contract": {"de": "{contract} ×{m}", "en": "{contract} ×{m}"},
     "hand.led": {"de": "{suit} ausgespielt", "en": "{suit} led"},
     "hand.turn_of": {"de": "{name} ist am Zug", "en": "{name} to play"},
     "hand.greyed": {"de": "Grau: {reason}.", "en": "Greyed out: {reason}."},
     "hand.none": {"de": "Du hast gerade keine Karten.", "en": "You hold no cards right now."},
-    "summary.title": {"de": "Spiel {n}: {contract}", "en": "Hand {n}: {contract}"},
+    "summary.title": {"de": "Runde {n}: {contract}", "en": "Hand {n}: {contract}"},
     "summary.line": {
         "de": "{team}: {cards} Kartenpunkte, {tricks} → schreiben {written}",
         "en": "{team}: {cards} card points, {tricks} → write {written}",
@@ -216,9 +217,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "summary.match": {"de": "Match für {team}!", "en": "Match for {team}!"},
     "summary.kontermatsch": {"de": "Kontermatsch für {team}!", "en": "Kontermatsch for {team}!"},
     "summary.slate": {"de": "Jasstafel nach Runde {n}", "en": "Jasstafel after hand {n}"},
-    "summary.final": {"de": "Jasstafel am Ende des Spiels", "en": "Jasstafel at the end of the game"},
+    "summary.final": {"de": "Jasstafel am Ende der Partie", "en": "Jasstafel at the end of the game"},
     "summary.totals": {"de": "Stand: {a} : {b}", "en": "Totals: {a} : {b}"},
     "summary.seed": {"de": "Mischung prüfbar: Seed {seed}", "en": "Verifiable shuffle: seed {seed}"},
+    "slate.winner": {"de": "Sieg: {team}", "en": "Winners: {team}"},
+    "slate.draw": {"de": "Unentschieden", "en": "A draw"},
+    "striche.berg": {"de": "Berg", "en": "Berg"},
+    "striche.matsch": {"de": "Match", "en": "Match"},
+    "striche.kontermatsch": {"de": "Kontermatsch", "en": "Kontermatsch"},
+    "striche.sieg": {"de": "Sieg", "en": "Win"},
+    "striche.schneider": {"de": "Schneider", "en": "Schneider"},
     "over.berg": {"de": " · Berg: {team}", "en": " · Berg: {team}"},
     "over.schneider": {"de": " · Schneider!", "en": " · Schneider!"},
 }
@@ -240,8 +248,8 @@ TERMINAL: dict[str, dict[str, str]] = {
         "de": "So wird gespielt:\n"
         "  Trumpf: tippe die Nummer oder den Namen (z. B. 2 oder rose, oben, unde); s schiebt.\n"
         "  Karten: tippe die Nummer vor einer Karte; * zeigt die Karten, die du spielen darfst.\n"
-        "  b erklärt den Sieg (Bedanken, wo der Tisch so spielt); p weist Stöck vor, wenn sie das Spiel gewinnen.\n"
-        "  ? oder hilfe zeigt dies; Ctrl-C oder Ctrl-D verlässt das Spiel.\n"
+        "  b erklärt den Sieg (Bedanken, wo der Tisch so spielt); p weist Stöck vor, wenn sie die Partie gewinnen.\n"
+        "  ? oder hilfe zeigt dies; Strg-C oder Strg-D verlässt die Partie.\n"
         "Die Plätze sind in Spielreihenfolge von 1 bis 4 nummeriert; Partner sitzen sich gegenüber (1 & 3 gegen 2 & 4).",
         "en": "How to play:\n"
         "  Contract: type the number or the name (e.g. 2 or rose, oben, unde); s shoves (Schieben).\n"
@@ -250,8 +258,11 @@ TERMINAL: dict[str, dict[str, str]] = {
         "  ? or help shows this; Ctrl-C or Ctrl-D leaves the game.\n"
         "Seats are numbered 1 to 4 in playing order; partners sit opposite (1 & 3 against 2 & 4).",
     },
-    "term.eof": {"de": "Eingabe geschlossen: das Spiel bleibt unbeendet.", "en": "Input closed: game left unfinished."},
-    "term.left": {"de": "Spiel verlassen.", "en": "Game left."},
+    "term.eof": {
+        "de": "Eingabe geschlossen: die Partie bleibt unbeendet.",
+        "en": "Input closed: game left unfinished.",
+    },
+    "term.left": {"de": "Partie verlassen.", "en": "Game left."},
     "term.opt.bedanken": {"de": "  [b] Bedanken (Sieg erklären)", "en": "  [b] Bedanken (claim the win)"},
     "term.opt.preshow": {"de": "  [p] Stöck vorweisen", "en": "  [p] pre-show Stöck"},
     "term.opt.schieben": {"de": "  [s] Schieben", "en": "  [s] Schieben"},
@@ -276,7 +287,7 @@ TERMINAL: dict[str, dict[str, str]] = {
     "term.announce_stoeck": {"de": "Stöck ansagen? [J/n] ", "en": "Announce Stöck? [Y/n] "},
     "term.no": {"de": "n", "en": "n"},
     "term.game_started": {
-        "de": "=== Spiel {n}: Schieber auf {target} ({profile}) ===",
+        "de": "=== Partie {n}: Schieber auf {target} ({profile}) ===",
         "en": "=== Game {n}: Schieber to {target} ({profile}) ===",
     },
     "term.hand_dealt": {
@@ -313,7 +324,7 @@ TERMINAL: dict[str, dict[str, str]] = {
     "term.winner": {"de": "{team} gewinnen", "en": "{team} win"},
     "term.draw": {"de": "niemand gewinnt (unentschieden)", "en": "nobody wins (a draw)"},
     "term.over": {
-        "de": "=== Spiel vorbei: {winner}, {totals}{schneider} ===",
+        "de": "=== Partie vorbei: {winner}, {totals}{schneider} ===",
         "en": "=== Game over: {winner}, {totals}{schneider} ===",
     },
     "term.schneider": {"de": " — Schneider!", "en": " — Schneider!"},
@@ -323,7 +334,7 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
     "term.bad_rule": {"de": "Falsche Regel-Einstellung: {error}", "en": "Bad rule setting: {error}"},
     "term.json_note": {
-        "de": "Hinweis: --json gibt den Verlauf aus, wenn das Spiel endet.",
+        "de": "Hinweis: --json gibt den Verlauf aus, wenn die Partie endet.",
         "en": "Note: --json prints the history when the game ends.",
     },
 }

@@ -14,7 +14,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "jass.leaderboard.name": {"en": "leaderboard", "de": "rangliste"},
     "jass.leaderboard.description": {
         "en": "The server's best Jassers: by rating, wins or points per hand",
-        "de": "Die besten Jasser des Servers: nach Wertung, Siegen oder Punkten pro Spiel",
+        "de": "Die besten Jasser des Servers: nach Wertung, Siegen oder Punkten pro Runde",
     },
     "jass.leaderboard.season.name": {"en": "season", "de": "saison"},
     "jass.leaderboard.season.description": {
@@ -24,7 +24,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "jass.leaderboard.by.name": {"en": "by", "de": "nach"},
     "jass.leaderboard.by.description": {
         "en": "Ranked by rating, wins or points per hand",
-        "de": "Sortiert nach Wertung, Siegen oder Punkten pro Spiel",
+        "de": "Sortiert nach Wertung, Siegen oder Punkten pro Runde",
     },
     "jass.season.name": {"en": "season", "de": "saison"},
     "jass.season.description": {"en": "Seasons of the server's ratings", "de": "Saisons der Wertungen des Servers"},
@@ -52,49 +52,52 @@ COMMANDS: dict[str, dict[str, str]] = {
 MESSAGES: dict[str, dict[str, str]] = {
     "st.title": {"de": "Statistik · {name}", "en": "Statistics · {name}"},
     "st.none": {
-        "de": "{name} hat auf diesem Server noch kein Spiel beendet.",
+        "de": "{name} hat auf diesem Server noch keine Partie beendet.",
         "en": "{name} has not finished a game on this server yet.",
     },
     "st.rating": {"de": "Wertung", "en": "Rating"},
     "st.rating_value": {
-        "de": "**{value}** ± {spread} · Platz {place} · Trend {trend:+d} (letzte {n} Spiele)",
-        "en": "**{value}** ± {spread} · #{place} · trend {trend:+d} (last {n} games)",
+        "de": "**{value}** ± {spread} · Platz {place} · Trend {trend:+d} (letzte {n:Partie|Partien})",
+        "en": "**{value}** ± {spread} · #{place} · trend {trend:+d} (last {n:game|games})",
     },
     "st.unranked": {
-        "de": "noch nicht in der Rangliste (ab {n} Spielen)",
+        "de": "noch nicht in der Rangliste (ab {n} Partien)",
         "en": "not on the leaderboard yet (from {n} games)",
     },
     "st.reference": {
         "de": "Computer: Anfänger {beginner} · Klub {club} · Stark {strong}",
         "en": "Computers: beginner {beginner} · club {club} · strong {strong}",
     },
-    "st.games": {"de": "Spiele", "en": "Games"},
+    "st.games": {"de": "Partien", "en": "Games"},
     "st.games_value": {
-        "de": "{games} Spiele, {wins} Siege ({rate:.0%}), {draws} unentschieden",
-        "en": "{games} games, {wins} wins ({rate:.0%}), {draws} drawn",
+        "de": "{games:Partie|Partien}, {wins:Sieg|Siege} ({rate:.0%}), {draws} unentschieden",
+        "en": "{games:game|games}, {wins:win|wins} ({rate:.0%}), {draws} drawn",
     },
-    "st.hands": {"de": "Pro Spiel", "en": "Per hand"},
+    "st.hands": {"de": "Pro Runde", "en": "Per hand"},
     "st.hands_value": {
         "de": "{written:.1f} geschriebene Punkte · {cards:.1f} Kartenpunkte · Weis {weis:.1f} · Stöck {stoeck:.1f}",
         "en": "{written:.1f} points written · {cards:.1f} card points · Weis {weis:.1f} · Stöck {stoeck:.1f}",
     },
-    "st.matches": {"de": "Matsch", "en": "Matches"},
+    "st.matches": {"de": "Match", "en": "Matches"},
     "st.matches_value": {"de": "{made} gemacht, {suffered} erlitten", "en": "{made} made, {suffered} suffered"},
     "st.contracts": {"de": "Angesagt (gemacht)", "en": "Chosen (made)"},
     "st.schieben": {"de": "Geschoben", "en": "Schieben"},
     "st.schieben_value": {"de": "{n} von {of} als Vorhand ({rate:.0%})", "en": "{n} of {of} as forehand ({rate:.0%})"},
     "st.tournaments": {"de": "Turniere", "en": "Tournaments"},
     "st.tournaments_value": {
-        "de": "{n} Turniere, {passen} Passen, {points} Punkte",
-        "en": "{n} tournaments, {passen} Passen, {points} points",
+        "de": "{n:Turnier|Turniere}, {passen:Passe|Passen}, {points} Punkte",
+        "en": "{n:tournament|tournaments}, {passen:Passe|Passen}, {points} points",
     },
     "lb.title": {"de": "Rangliste · Saison {season} · {by}", "en": "Leaderboard · season {season} · {by}"},
     "lb.by.rating": {"de": "Wertung", "en": "rating"},
     "lb.by.wins": {"de": "Siege", "en": "wins"},
-    "lb.by.points": {"de": "Punkte pro Spiel", "en": "points per hand"},
-    "lb.line": {"de": "{rank}. {name}: {value} ({games} Spiele)", "en": "{rank}. {name}: {value} ({games} games)"},
+    "lb.by.points": {"de": "Punkte pro Runde", "en": "points per hand"},
+    "lb.line": {
+        "de": "{rank}. {name}: {value} ({games:Partie|Partien})",
+        "en": "{rank}. {name}: {value} ({games:game|games})",
+    },
     "lb.empty": {
-        "de": "Noch niemand hat {n} Spiele beendet.",
+        "de": "Noch niemand hat {n} Partien beendet.",
         "en": "Nobody has finished {n} games yet.",
     },
     "lb.you": {"de": "Du: Platz {rank} von {n}", "en": "You: #{rank} of {n}"},
@@ -148,5 +151,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Done: your statistics, rating and settings are deleted; at {n} table(s) your seat is now “Anonym” "
         "under a random id, unrated.",
     },
-    "stats.guild_only": {"de": "Statistiken gibt es auf einem Server.", "en": "Statistics live on a server."},
+    "stats.guild_only": {"de": "Statistiken gibt es auf einem Server.", "en": "Statistics are kept per server."},
 }

@@ -18,7 +18,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "tournament.create.hands.name": {"en": "hands", "de": "spiele"},
     "tournament.create.hands.description": {
         "en": "Hands per Passe (usually 8 or 12)",
-        "de": "Spiele pro Passe (meist 8 oder 12)",
+        "de": "Runden pro Passe (meist 8 oder 12)",
     },
     "tournament.create.counting.name": {"en": "counting", "de": "wertung"},
     "tournament.create.counting.description": {
@@ -170,8 +170,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.format.einzel": {"de": "Einzelschieber", "en": "Einzelschieber"},
     "tour.format.pairs": {"de": "Partnerschieber", "en": "Partnerschieber"},
     "tour.about.pairs": {
-        "de": "{passen} Runden zu {hands} Spielen, Punkte werden zusammengezählt{counting}. Feste Paare; jede Runde trifft ein Paar auf ein anderes. Wer ohne Partner kommt, wird beim Start zugeteilt.",
-        "en": "{passen} rounds of {hands} hands, points added up{counting}. Fixed pairs; each round a pair meets another. Those without a partner are paired at the start.",
+        "de": "{passen:Passe|Passen} zu {hands:Runde|Runden}, Punkte werden zusammengezählt{counting}. Feste Paare; in jeder Passe trifft ein Paar auf ein anderes. Wer ohne Partner kommt, wird beim Start zugeteilt.",
+        "en": "{passen:Passe|Passen} of {hands:hand|hands}, points added up{counting}. Fixed pairs; in each Passe a pair meets another. Those without a partner are paired at the start.",
     },
     "tour.rules_line": {
         "de": "Regeln: {preset}{overrides} · Computer: {level}{timer}",
@@ -192,8 +192,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Whoever has no seat in a Passe gets a bye and the Passe's average.",
     },
     "tour.options.break": {
-        "de": "Zwischen den Passen: {minutes} Minuten Pause.",
-        "en": "Between the Passen: a break of {minutes} minutes.",
+        "de": "Zwischen den Passen: {minutes:Minute|Minuten} Pause.",
+        "en": "Between the Passen: a break of {minutes:minute|minutes}.",
     },
     "tour.break": {
         "de": "Passe {passe} ist fertig. Pause: Passe {next} wird um <t:{at}:t> ausgelost (<t:{at}:R>); der "
@@ -270,8 +270,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tour.dropped_mark": {"de": " (ausgeschieden)", "en": " (dropped)"},
     "tour.about": {
-        "de": "{passen} Passen zu {hands} Spielen, Punkte werden zusammengezählt{counting}. Partner und Tische werden vor jeder Passe neu ausgelost; leere Plätze spielen Computer.",
-        "en": "{passen} Passen of {hands} hands, points added up{counting}. Partners and tables are drawn anew before each Passe; computers play empty seats.",
+        "de": "{passen:Passe|Passen} zu {hands:Runde|Runden}, Punkte werden zusammengezählt{counting}. Partner und Tische werden vor jeder Passe neu ausgelost; leere Plätze spielen Computer.",
+        "en": "{passen:Passe|Passen} of {hands:hand|hands}, points added up{counting}. Partners and tables are drawn anew before each Passe; computers play empty seats.",
     },
     "tour.counting.drop_worst": {
         "de": " (die schlechteste Passe wird gestrichen)",
@@ -304,8 +304,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tour.thread": {"de": "{name} · Passe {passe} · Tisch {table}", "en": "{name} · Passe {passe} · Table {table}"},
     "tour.table_intro": {
-        "de": "{people}: Passe {passe}, Tisch {table}, {hands} Spiele. Viel Glück!",
-        "en": "{people}: Passe {passe}, table {table}, {hands} hands. Good luck!",
+        "de": "{people}: Passe {passe}, Tisch {table}, {hands:Runde|Runden}. Viel Glück!",
+        "en": "{people}: Passe {passe}, table {table}, {hands:hand|hands}. Good luck!",
     },
     "tour.standings": {"de": "Rangliste nach Passe {passe}", "en": "Standings after Passe {passe}"},
     "tour.final": {"de": "Schlussrangliste · {name}", "en": "Final standings · {name}"},
@@ -333,6 +333,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.phase.running": {"de": "läuft", "en": "running"},
     "tour.phase.finished": {"de": "beendet", "en": "finished"},
     "tour.phase.cancelled": {"de": "abgesagt", "en": "cancelled"},
+    "tour.state.signup": {"de": "die Anmeldung ist noch offen", "en": "the sign-up is still open"},
+    "tour.state.running": {"de": "das Turnier läuft schon", "en": "the tournament is already running"},
+    "tour.state.finished": {"de": "das Turnier ist beendet", "en": "the tournament has finished"},
+    "tour.state.cancelled": {"de": "das Turnier ist abgesagt", "en": "the tournament has been cancelled"},
     "tour.no_thread": {
         "de": "Ich kann hier keinen Thread eröffnen: mir fehlt die Berechtigung «Öffentliche Threads erstellen» (und «Nachrichten in Threads senden»).",
         "en": "I cannot open a thread here: I need the permission “Create Public Threads” (and “Send Messages in Threads”).",
@@ -367,11 +371,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The tournament is full ({limit} players).",
     },
     "tour.err.WRONG_PHASE": {
-        "de": "Das geht jetzt nicht: das Turnier ist {phase}.",
-        "en": "Not now: the tournament is {phase}.",
+        "de": "Das geht jetzt nicht: {phase}.",
+        "en": "Not now: {phase}.",
     },
     "tour.err.BAD_FORMAT": {
-        "de": "1 bis 12 Passen zu 1 bis 48 Spielen, bitte.",
+        "de": "1 bis 12 Passen zu 1 bis 48 Runden, bitte.",
         "en": "1 to 12 Passen of 1 to 48 hands, please.",
     },
     "tour.err.OTHER": {"de": "Das Turnier lehnt das ab.", "en": "The tournament refuses that."},

@@ -149,11 +149,11 @@ async def test_hand_summaries_count_157_card_points_and_say_tricks_right(harness
         for c in h.side.calls
         if c.method == "POST"
         and c.payload
-        and (c.payload.get("embeds") or [{}])[0].get("title", "").startswith("Spiel ")
+        and (c.payload.get("embeds") or [{}])[0].get("title", "").startswith("Runde ")
     ]
     assert len(summaries) == len(complete)
     for embed in summaries:
-        n = int(re.match(r"Spiel (\d+)", embed["title"])[1])
+        n = int(re.match(r"Runde (\d+)", embed["title"])[1])
         text = embed["description"]
         points = [int(p) for p in re.findall(r"(\d+) Kartenpunkte", text)]
         if complete[n]:

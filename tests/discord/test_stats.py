@@ -33,7 +33,7 @@ async def test_stats_and_leaderboard_pages(tmp_path, monkeypatch):
         empty = await said(h, h.command_payload("jass", jass("leaderboard"), PEOPLE[0]))
         assert empty == ""  # an embed, no text
         [board] = h.side.by_interaction[max(h.side.by_interaction)]
-        assert "Noch niemand hat 5 Spiele" in board.payload["data"]["embeds"][0]["description"]
+        assert "Noch niemand hat 5 Partien" in board.payload["data"]["embeds"][0]["description"]
         await played_games(h)
         [answer] = [c for c in await _send_and_collect(h, h.command_payload("jass", jass("stats"), PEOPLE[0]))]
         data = answer.payload if "embeds" in (answer.payload or {}) else answer.payload.get("data", {})

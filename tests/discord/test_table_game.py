@@ -162,7 +162,7 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
         if m.method == "POST"
         and "/messages" in m.path
         and m.payload
-        and "Spiel" in json.dumps(m.payload, ensure_ascii=False)
+        and "Runde" in json.dumps(m.payload, ensure_ascii=False)
     ]
     assert summaries, "a hand summary is posted after each hand"
 

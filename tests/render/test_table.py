@@ -82,3 +82,47 @@ def test_the_slate_after_a_hand_and_at_the_end_of_a_game():
     final = slate_picture(view, over, "en")
     assert final.totals == tuple(over["totals"]) and final.written == (0, 0)
     assert len(slate_png(final)) < 60_000
+
+
+def chalk_in(image, x0: int, x1: int, y0: int, y1: int) -> int:
+    """Chalk-coloured pixels in a box."""
+    from bot.render.table import CHALK
+
+    return sum(image.getpixel((x, y)) == CHALK for x in range(x0, x1) for y in range(y0, y1))
+
+
+def test_the_jasstafel_writes_hundreds_on_top_and_twenties_at_the_bottom():
+    """Issue 39, item 18: Swiss practice, not upside down."""
+    from bot.render.table import ZED_HEIGHT, ZED_LEFT, ZED_RIGHT, zed_lines, zed_top
+
+    assert zed_lines(370) == {"top": 3, "diagonal": 1, "bottom": 1}
+    middle = (ZED_LEFT + (ZED_RIGHT - ZED_LEFT) // 3, ZED_LEFT + 2 * (ZED_RIGHT - ZED_LEFT) // 3)
+    hundreds = jasstafel_image(SlatePicture(teams=("a", "b"), totals=(1000, 0)))  # ten strokes of 100
+    twenties = jasstafel_image(SlatePicture(teams=("a", "b"), totals=(40, 0)))  # two strokes of 20
+    top, bottom = zed_top(0), zed_top(0) + ZED_HEIGHT
+
+    def above(image, y: int) -> int:  # strokes reach 9 px across their line; the line itself is 3 px
+        return chalk_in(image, ZED_LEFT, ZED_RIGHT, y - 9, y - 3)
+
+    assert above(hundreds, top) > 20 and chalk_in(hundreds, *middle, bottom - 9, bottom - 3) == 0
+    assert above(twenties, bottom) > 10 and above(twenties, top) == 0
+
+
+def test_the_final_slate_names_the_winner_whole_names_and_the_striche():
+    table, events = new_table({"target": 1000}, humans=0)
+    while table.phase != Phase.GAME_OVER:
+        events += auto_step(table)
+    over: GameOver = next(e for e in events if e["type"] == "game_over")  # type: ignore[assignment]
+    view = table.view_for(None)
+    final = slate_picture(view, over, "de")
+    winners = final.teams[over["winner"]]
+    assert final.winner == f"Sieg: {winners}"
+    assert ("Sieg", 2) in final.striche[over["winner"]]  # RULES §12.7: a win is two Striche
+    if view.berg is not None:
+        assert ("Berg", 1) in final.striche[view.berg]
+    long = SlatePicture(teams=("Computer 1 & Computer 3", "Annalena Müller-Schwarzenbach & Beat"), totals=(1, 2))
+    from bot.render.table import _fitted
+
+    draw = __import__("PIL.ImageDraw", fromlist=["Draw"]).Draw(jasstafel_image(long))
+    for name in long.teams:
+        assert _fitted(draw, name, 480, 16)[0] == name  # never cut at the frame
