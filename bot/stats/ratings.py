@@ -26,15 +26,16 @@ from .records import GameRecord, is_person
 
 MU, SIGMA = 25.0, 25.0 / 3
 SCALE, CENTRE = 40.0, 1500.0
-#: Fixed ratings (mu, sigma) of the computer levels: the mu from ``python -m benchmarks.rating_bench
-#: --calibrate --levels random,beginner,club,strong --games 120 --hands 4 --budget 0.05`` (club
-#: anchored at 25; the calibration's sigma was 3.2-4.6), held as known references (sigma 1).
-#: ``strong`` thought 0.05 s per decision there, so its reference is on the low side.
+#: Fixed ratings (mu, sigma) of the computer levels, folded the way the bot rates (win, draw or
+#: loss, no margin): the mu from ``python -m benchmarks.rating_bench --calibrate --levels
+#: random,thrower,beginner,club,strong --games 400 --hands 4 --budget 0.03 --seed 7`` (club anchored
+#: at 25; the calibration's sigma was 2.4-2.6), held as known references (sigma 1). ``strong``
+#: thought 0.03 s per decision there, far less than in play, so its reference is on the low side.
 COMPUTER_RATINGS: dict[str, tuple[float, float]] = {
-    "random": (-15.5, 1.0),
-    "beginner": (22.0, 1.0),
+    "random": (7.1, 1.0),
+    "beginner": (19.6, 1.0),
     "club": (25.0, 1.0),
-    "strong": (26.7, 1.0),
+    "strong": (25.3, 1.0),
 }
 DEFAULT_MARGIN = 0.0  # 0: win, draw or loss only; chosen with benchmarks/rating_bench.py (docs/ratings.md)
 MIN_WEIGHT = 0.2  # a person whose cards a stand-in played entirely still counts a little

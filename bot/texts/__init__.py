@@ -11,7 +11,6 @@ The language follows the user's locale (Discord) or ``--lang`` (the terminal).
 from __future__ import annotations
 
 import string
-
 from typing import Any
 
 from .commands import COMMAND_TEXTS
