@@ -193,7 +193,7 @@ class Challenges(commands.Cog):
                     name=c.name, n=number, hands=c.hands)  # fmt: skip
         await rest.post_message(self.bot.http, thread_id,
                                 {"content": intro, "allowed_mentions": {"users": [interaction.user.id]}})  # fmt: skip
-        await jass.set_up_display(table_id, server)
+        await jass.set_up_display(table_id, server, label=name)
         await jass.messages.post(await jass.service.get(table_id), thread_id)
         await interaction.followup.send(msg("ch.your_table", lang, thread=thread_id), ephemeral=True)
         await self.refresh(c)

@@ -414,14 +414,15 @@ class Jass(commands.Cog):
         self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
 
-    async def set_up_display(self, table_id: str, server: dict) -> str:
+    async def set_up_display(self, table_id: str, server: dict, label: str | None = None) -> str:
         """A new table's messages look as the server set it (language, deck, pings, pictures),
-        kept for restarts; returns the table's language."""
+        kept for restarts; ``label``: the name of a tournament's or challenge's table (which then
+        offers no new game at its end). Returns the table's language."""
         table_lang = server.get("language") or self.bot.settings.language
         table_deck = server.get("deck", "swiss")
         pings, images = server.get("pings", "on"), server.get("images", "on")
-        self.messages.set_display(table_id, table_lang, table_deck, pings=pings, images=images)
-        await self.service.storage.set_table_display(table_id, table_lang, table_deck, pings, images)
+        self.messages.set_display(table_id, table_lang, table_deck, pings=pings, images=images, label=label)
+        await self.service.storage.set_table_display(table_id, table_lang, table_deck, pings, images, label)
         return table_lang
 
     async def server_settings(self, guild_id: int | None) -> dict:
@@ -603,7 +604,11 @@ class Jass(commands.Cog):
             seat = table.seat_of(actor_of(interaction.user))
             text = msg(f"done.{reply}", lang, id=table_id, n=(seat or 0) + 1)
             embed = table_embed(
-                table.view_for(None), lang, deck=self.messages.table_deck(table, lang), faces=self.faces
+                table.view_for(None),
+                lang,
+                deck=self.messages.table_deck(table, lang),
+                faces=self.faces,
+                title=self.messages.title(table, lang),
             )
             await interaction.response.send_message(text, embed=embed, ephemeral=True)
         else:

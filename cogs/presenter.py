@@ -53,17 +53,41 @@ def team_name(view: TableView, team: int, lang: str) -> str:
     return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
 
 
+def table_title(table: Table, lang: str, label: str | None = None) -> str:
+    """A table's name and game: "Annas Tisch · Schieber auf 2500", "Herbst · Passe 1 · Tisch 2 ·
+    Schieber, 2 Runden" (``label``: a tournament's or challenge's name for it)."""
+    if label:
+        name = label
+    else:
+        host = next((s.name for s in table.seats if s.actor == table.host and s.name), None)
+        name = msg("table.of", lang, possessive=possessive(host, lang)) if host else msg("table.plain", lang)
+    hands = table.rules.hands_per_game
+    if hands:
+        return msg("table.title_hands", lang, name=name, hands=hands)
+    return msg("table.title", lang, name=name, target=table.rules.target)
+
+
+def possessive(name: str, lang: str) -> str:
+    """ "Annas", "Hans'" (German), "Anna's" (English)."""
+    if lang == "de":
+        return f"{name}'" if name[-1:].lower() in ("s", "ß", "x", "z") else f"{name}s"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def table_embed(
     view: TableView,
     lang: str,
     mentions: dict[int, str] | None = None,
     deck: Deck | None = None,
     faces: CardEmojis = NO_FACES,
+    title: str | None = None,
 ) -> discord.Embed:
-    """The public table embed; ``faces``: the card emojis shown before each card's name."""
+    """The public table embed; ``faces``: the card emojis shown before each card's name;
+    ``title``: the table's name and game (:func:`table_title`)."""
     rules = view.rules
     deck = deck or deck_for(lang, rules)
-    embed = discord.Embed(title=msg("table.title", lang, id=view.table_id, target=rules.target), colour=0x1B5E20)
+    title = title or msg("table.title", lang, name=msg("table.plain", lang), target=rules.target)
+    embed = discord.Embed(title=title[:256], colour=0x1B5E20)
     if view.phase == "lobby":
         embed.description = msg("table.lobby", lang)
         for seat in range(4):
@@ -117,7 +141,9 @@ def table_embed(
                 extra += msg("over.berg", lang, team=team_name(view, view.berg, lang))
             if view.schneider:
                 extra += msg("over.schneider", lang)
-            lines.append(msg("table.over", lang, winner=team_name(view, view.winner, lang), a=a, b=b, extra=extra))
+            won, lost = view.totals[view.winner], view.totals[1 - view.winner]  # the winners' total first
+            lines.append(msg("table.over", lang, winner=team_name(view, view.winner, lang), a=won, b=lost,
+                             extra=extra))  # fmt: skip
     elif view.turn is not None:
         lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang, mentions)))
     embed.description = "\n".join(lines)
@@ -164,10 +190,12 @@ def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     return buttons
 
 
-def table_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
+def table_buttons(view: TableView, lang: str, new_game: bool = True) -> list[discord.ui.Button]:
+    """The table message's buttons; ``new_game``: offer another game at the end (not at a
+    tournament's or challenge's table)."""
     if view.phase == "lobby":
         return lobby_buttons(view, lang)
-    if view.phase == "abandoned":
+    if view.phase == "abandoned" or (view.phase == "game_over" and not new_game):
         return []
     if view.phase == "game_over":
         return [
@@ -314,12 +342,13 @@ def hand_buttons(
 
 
 def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None,
-                  image: str | None = None, faces: CardEmojis = NO_FACES) -> dict:  # fmt: skip
+                  image: str | None = None, faces: CardEmojis = NO_FACES, title: str | None = None,
+                  new_game: bool = True) -> dict:  # fmt: skip
     """The public table message as raw JSON, for posting and editing (no discord.py View/Message
     objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line;
     ``image``: the name of the attached table picture."""
     content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
-    embed = table_embed(view, lang, mentions, deck, faces)
+    embed = table_embed(view, lang, mentions, deck, faces, title)
     if note:
         embed.set_footer(text=note)
     if image:
@@ -327,17 +356,16 @@ def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, st
     return {
         "content": content or "",
         "embeds": [embed.to_dict()],
-        "components": components_payload(table_buttons(view, lang)),
+        "components": components_payload(table_buttons(view, lang, new_game)),
         "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
     }
 
 
-def table_picture(view: TableView, lang: str, deck: Deck) -> TablePicture | None:
+def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> TablePicture | None:
     """What the table picture shows, from the spectators' view (no hidden card can get into it)."""
     if view.phase not in ("contract", "play", "hand_over", "game_over"):
         return None
     names = tuple(seat_name(view, s, lang) for s in range(4))
-    title = msg("table.title", lang, id=view.table_id, target=view.rules.target)
     if view.contract is not None:
         title = f"{deck.contract(view.contract)} ×{view.rules.multiplier(view.contract)}"
     last: tuple[tuple[int, int], ...] = ()
@@ -392,11 +420,11 @@ def tricks_text(n: int, lang: str) -> str:
 
 
 def summary_embed(
-    view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck, mentions: dict[int, str]
+    view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck, mentions: dict[int, str], title: str = ""
 ) -> discord.Embed:
     """The message posted when a hand is scored (or the game is over)."""
     if ev["type"] == "game_over":
-        return table_embed(view, lang, mentions, deck)
+        return table_embed(view, lang, mentions, deck, title=title or None)
     contract = deck.contract(Contract.parse(ev["contract"]))
     embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
     cards = list(ev["card_points"])

@@ -29,7 +29,15 @@ from bot.texts.cards import Deck, deck_for
 
 from . import rest
 from .emojis import CardEmojis
-from .presenter import NO_FACES, mentions_of, slate_picture, summary_embed, table_payload, table_picture
+from .presenter import (
+    NO_FACES,
+    mentions_of,
+    slate_picture,
+    summary_embed,
+    table_payload,
+    table_picture,
+    table_title,
+)
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -86,6 +94,7 @@ class TableMessages:
         self._stale: dict[str, bool] = {}  # table -> moved since its edit in flight was built
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
         self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
+        self._labels: dict[str, str] = {}  # table -> the name of a tournament's or challenge's table
         self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
         self._closed = False
@@ -97,14 +106,21 @@ class TableMessages:
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
                 self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
                 self._post_locks, self._stale,
-                self._pictures, self._last_upload)  # fmt: skip
+                self._pictures, self._last_upload, self._labels)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
 
-    def set_display(self, table_id: str, lang: str, deck: str, pings: str = "on", images: str = "on") -> None:
+    def set_display(self, table_id: str, lang: str, deck: str, pings: str = "on", images: str = "on",
+                    label: str | None = None) -> None:  # fmt: skip
         self._languages[table_id] = lang
         self._decks[table_id] = deck
         self._switches[table_id] = {"pings": pings, "images": images}
+        if label:
+            self._labels[table_id] = label
+
+    def title(self, table: Table, lang: str | None = None) -> str:
+        """The table's name and game: "Annas Tisch · Schieber auf 2500", or a tournament's table."""
+        return table_title(table, lang or self.table_lang(table), self._labels.get(table.table_id))
 
     def switch(self, table_id: str, name: str) -> bool:
         """A table's server setting ``pings`` or ``images`` (on unless the server turned it off)."""
@@ -120,9 +136,11 @@ class TableMessages:
     def payload(self, table: Table) -> dict[str, Any]:
         """The table message as raw JSON; with pictures on, its picture under ``_picture`` (not sent)."""
         view, lang, deck = table.view_for(None), self.table_lang(table), self.table_deck(table)
-        picture = table_picture(view, lang, deck) if self.switch(table.table_id, "images") else None
+        title = self.title(table, lang)
+        picture = table_picture(view, lang, deck, title) if self.switch(table.table_id, "images") else None
         body = table_payload(view, lang, deck, mentions_of(table), self._notes.get(table.table_id),
-                             image=TABLE_PNG if picture else None, faces=self.faces)  # fmt: skip
+                             image=TABLE_PNG if picture else None, faces=self.faces, title=title,
+                             new_game=table.table_id not in self._labels)  # fmt: skip
         if picture is not None:
             body["_picture"] = picture
         return body
@@ -175,6 +193,8 @@ class TableMessages:
                 self._decks.setdefault(table_id, meta["deck"])
             switches = {k: meta[k] for k in ("pings", "images") if meta.get(k)}
             self._switches.setdefault(table_id, switches)
+            if meta.get("label"):
+                self._labels.setdefault(table_id, meta["label"])
         return self._where[table_id]
 
     async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
@@ -191,7 +211,9 @@ class TableMessages:
                 return
             if (ev["type"] == "hand_scored" or ev["type"] == "game_over") and channel_id:
                 view = table.view_for(None)
-                embed = summary_embed(view, ev, lang, self.table_deck(table), mentions_of(table))
+                embed = summary_embed(
+                    view, ev, lang, self.table_deck(table), mentions_of(table), self.title(table, lang)
+                )
                 # The Jasstafel after every hand, and the final one; posted in the background (in
                 # order), so the click that ended the hand is answered without waiting for it.
                 slate = slate_picture(view, ev, lang) if self.switch(table_id, "images") else None

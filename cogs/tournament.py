@@ -602,7 +602,7 @@ class Tournaments(commands.Cog):
                         hands=t.hands_per_passe)  # fmt: skip
             allowed = {"users": [int(a[2:]) for a in people]}
             await rest.post_message(self.bot.http, thread_id, {"content": intro, "allowed_mentions": allowed})
-            await jass.set_up_display(table_id, server)  # the server's look, as at any table
+            await jass.set_up_display(table_id, server, label=name)  # the server's look; named as its thread
             await jass.messages.post(await jass.service.get(table_id), thread_id)
 
     async def passe_done(self, t: Tournament, passe: int) -> None:

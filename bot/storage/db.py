@@ -356,7 +356,7 @@ class Storage:
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck",
-                "pings", "images")  # fmt: skip
+                "pings", "images", "label")  # fmt: skip
         row = await self.db.fetchone(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,))
         if row is None:
             return None
@@ -403,11 +403,12 @@ class Storage:
         return current
 
     async def set_table_display(self, table_id: str, language: str, deck: str, pings: str = "on",
-                                images: str = "on") -> None:  # fmt: skip
-        """How a table's public messages look (fixed when the table opens): language, deck, turn pings, images."""
+                                images: str = "on", label: str | None = None) -> None:  # fmt: skip
+        """How a table's public messages look (fixed when the table opens): language, deck, turn
+        pings, images, and the name of a tournament's or challenge's table."""
         await self.db.execute(
-            "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ? WHERE id = ?",
-            (language, deck, pings, images, table_id),
+            "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ?, label = ? WHERE id = ?",
+            (language, deck, pings, images, label, table_id),
         )
 
     # -- results --------------------------------------------------------------------------

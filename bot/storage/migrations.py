@@ -213,6 +213,9 @@ MIGRATIONS: list[tuple[int, str]] = [
             created_at  TEXT NOT NULL
         );
         INSERT INTO pending_tasks (task, created_at) VALUES ('rebuild-stats', '2026-12-03');
+        -- A tournament's or challenge's table is named by it ("Herbst · Passe 1 · Tisch 2"); NULL:
+        -- a table of the server, named by its host.
+        ALTER TABLE tables ADD COLUMN label TEXT;
         """,
     ),
 ]

@@ -120,7 +120,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.must_play_trump": {"de": "Trumpf angeben", "en": "you must play trump"},
     "reason.not_in_hand": {"de": "nicht in deiner Hand", "en": "not in your hand"},
     # table texts
-    "table.title": {"de": "Tisch {id} · Schieber auf {target}", "en": "Table {id} · Schieber to {target}"},
+    "table.title": {"de": "{name} · Schieber auf {target}", "en": "{name} · Schieber to {target}"},
+    "table.title_hands": {
+        "de": "{name} · Schieber, {hands:Runde|Runden}",
+        "en": "{name} · Schieber, {hands:hand|hands}",
+    },
+    "table.of": {"de": "{possessive} Tisch", "en": "{possessive} table"},
+    "table.plain": {"de": "Jasstisch", "en": "Jass table"},
     "table.lobby": {
         "de": "Setzt euch! Partner sitzen sich gegenüber (Platz 1 & 3 gegen 2 & 4).",
         "en": "Take a seat! Partners sit opposite (seats 1 & 3 against 2 & 4).",

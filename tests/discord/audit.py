@@ -27,18 +27,27 @@ def observer_for(bot) -> Any:
                 owner: int | str = int(s.actor[2:]) if s.actor and s.actor.startswith("u:") else f"seat{seat}"
                 cards = {c for c in range(36) if mask >> c & 1}
                 held.setdefault(table.table_id, {}).setdefault(owner, set()).update(cards)
+        # Which tables post in which channel (a tournament's table has a thread of its own, and its
+        # final message names no table: no buttons, no id in its title).
+        jass = bot.get_cog("Jass")
+        for table_id, (channel_id, _) in (jass.messages._where if jass else {}).items():
+            held.setdefault(f"channel:{channel_id}", {}).setdefault("tables", set()).add(table_id)
         return held
 
     return observe
 
 
-def _holdings(state: dict[str, dict[int | str, set[int]]], text: str) -> dict[int | str, set[int]]:
-    """Who holds what at the tables a payload is about (its buttons name them), else at every table:
-    every table has its own deck, so a card of one table says nothing about another."""
+def _holdings(state: dict[str, dict[Any, Any]], text: str, path: str = "") -> dict[int | str, set[int]]:
+    """Who holds what at the tables a payload is about (its buttons name them, else the channel it
+    goes to), else at every table: every table has its own deck, so a card of one table says
+    nothing about another."""
     named = set(re.findall(r'"jass:([0-9a-z]{1,16}):', text))  # its buttons
-    named |= set(re.findall(r"(?<![0-9a-f])([0-9a-f]{16})(?![0-9a-f])", text))  # its title ("Tisch <id>")
+    named |= set(re.findall(r"(?<![0-9a-f])([0-9a-f]{16})(?![0-9a-f])", text))  # an id in its text
+    channel = re.search(r"/channels/(\d+)/messages", path)
+    if not named and channel:
+        named = set(state.get(f"channel:{channel[1]}", {}).get("tables", set()))
     held: dict[int | str, set[int]] = {}
-    for table_id in named if named else state:
+    for table_id in named if named else [k for k in state if not k.startswith("channel:")]:
         for owner, cards in state.get(table_id, {}).items():
             held.setdefault(owner, set()).update(cards)
     return held
@@ -90,7 +99,7 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
             continue  # the application's own emoji store: no message, nobody reads it
         text = json.dumps(call.payload, ensure_ascii=False)
         text += "".join("\n" + f.decode("utf-8", "replace") for f in call.files if not f.startswith(b"\x89PNG"))
-        held = _holdings(call.state or {}, text)
+        held = _holdings(call.state or {}, text, call.path)
         audience: int | None = None  # None: public
         if call.interaction_id is not None:
             data = (call.payload or {}).get("data") or call.payload or {}  # a callback, or a follow-up

@@ -347,7 +347,7 @@ async def test_server_settings_are_for_managers_and_shape_new_tables(harness):
     await h.send(h.command_payload("jass", new_table([]), BEAT))
     table = next(iter(h.bot.service.tables.values()))
     assert table.rules.target == 1000 and table.rules.multiplier_profile == "single"
-    assert table_message(h)["embeds"][0]["title"].startswith("Table")
+    assert table_message(h)["embeds"][0]["title"].startswith("beat's table")  # named by its host
 
 
 def seed_for_manual_declarations(rules) -> tuple[str, int]:

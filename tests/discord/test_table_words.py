@@ -1,0 +1,37 @@
+"""What a table message says (issue 39, items 17 and 22): a table named by its host or its
+tournament, the number of hands of a short game, the winners' total first, no new game at a
+tournament's table."""
+
+from __future__ import annotations
+
+from bot.game import JoinSeat
+from bot.game.table import Table
+from cogs.presenter import possessive, table_buttons, table_embed, table_title
+from tests.game.helpers import new_table, play_to_end
+
+
+def test_a_table_is_named_by_its_host_or_its_tournament():
+    table, _ = Table.create("12ada4f6590b58a0", "u:7", {"target": 2500})
+    table.apply(JoinSeat("u:7", name="Anna", seat=0))
+    assert table_title(table, "de") == "Annas Tisch · Schieber auf 2500"
+    assert table_title(table, "en") == "Anna's table · Schieber to 2500"
+    assert possessive("Hans", "de") == "Hans'" and possessive("Fritz", "de") == "Fritz'"
+    short, _ = Table.create("t2", "u:1", {"preset": "tournament", "hands_per_game": 1})
+    title = table_title(short, "de", label="Herbst · Passe 1 · Tisch 2")
+    assert title == "Herbst · Passe 1 · Tisch 2 · Schieber, 1 Runde" and "auf 1000" not in title
+    assert table_title(Table.create("t3", "u:1", {"preset": "tournament", "hands_per_game": 2})[0], "de",
+                       label="x").endswith("2 Runden")  # fmt: skip
+
+
+def test_the_end_names_the_winners_with_their_total_first_and_a_tournament_table_offers_no_new_game():
+    for seed in ("a", "b", "c", "d"):
+        table, _ = new_table({"target": 1000}, seed=seed)
+        play_to_end(table, seed)
+        view = table.view_for(None)
+        if view.winner == 1:
+            break
+    assert view.winner == 1, "a game won by the second team"
+    won, lost = view.totals[1], view.totals[0]
+    text = table_embed(view, "de").description
+    assert f"gewinnen {won} : {lost}" in text and "Partie vorbei" in text
+    assert table_buttons(view, "de") and table_buttons(view, "de", new_game=False) == []
