@@ -32,7 +32,7 @@ from bot.game import (
     TableView,
 )
 from bot.game.events import Event
-from bot.game.export import history_jsonl
+from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
 from bot.rules.cards import FRENCH_SUITS, cards_of
 from bot.texts import LANGS, message, refusal_text
@@ -114,7 +114,7 @@ class TerminalGame:
         self.style: Style = style
         self.seed = seed
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
-        self._weis: list[str] = []  # Weis declared in trick 1, shown once it is complete
+        self._weis: list[dict[str, Any]] = []  # Weis declared in trick 1, shown once it is known who scores
         self.table, created = Table.create("terminal", HOST, rules)
         self.events: list[Event] = list(created)
         for seat, kind in enumerate(seats):
@@ -326,19 +326,22 @@ class TerminalGame:
             self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))
         elif ev["type"] == "card":
             self.say(self.t("card", who=self.name(ev["seat"]), card=self.card(ev["card"])))
-        elif ev["type"] == "weis":  # declared with the first card, shown when trick 1 is complete
-            cards = " ".join(self.card(c) for c in ev["cards"])
-            self._weis.append(self.about("weis", ev["seat"], points=ev["points"], cards=cards))
+        elif ev["type"] == "weis":  # declared with the first card, shown once it is known who scores
+            self._weis.append({"seat": ev["seat"], "cards": ev["cards"], "points": ev["points"]})
         elif ev["type"] == "weis_scored":
+            for w in shown_weis(self._weis, ev["team"]):  # the other team's best Weis by value only
+                if "cards" in w:
+                    cards = " ".join(self.card(c) for c in w["cards"])
+                    self.say(self.about("weis", w["seat"], points=w["points"], cards=cards))
+                else:
+                    self.say(self.about("weis_value", w["seat"], points=w["points"]))
+            self._weis = []
             self.say(self.t("weis_scored", team=self.team(ev["team"]), points=ev["points"]))
         elif ev["type"] == "stoeck":
             self.say(self.t("stoeck", who=self.name(ev["seat"]), points=ev["points"]))
         elif ev["type"] == "trick":
             self.say(self.about("trick", ev["winner"], n=ev["trick"], points=ev["points"]))
-            if ev["trick"] == 1:
-                for line in self._weis:
-                    self.say(line)
-                self._weis = []
+
         elif ev["type"] == "berg":
             self.say(self.t("berg", team=self.team(ev["team"])))
         elif ev["type"] == "hand_scored":

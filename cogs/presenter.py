@@ -419,6 +419,27 @@ def tricks_text(n: int, lang: str) -> str:
     return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
 
 
+def summary_line(view: TableView, ev: HandScored, team: int, lang: str) -> str:
+    """How a team's points of a hand came about: card points, Match, Weis, Stöck, the multiplier."""
+    m = ev["multiplier"]
+    cards, match, weis, stoeck = (ev.get("parts") or [[ev["written"][t] // m, 0, 0, 0] for t in (0, 1)])[team]
+    parts = [msg("summary.cards", lang, n=cards)]
+    if match:
+        kind = "summary.part.kontermatsch" if ev["kontermatsch"] else "summary.part.match"
+        parts.append(msg(kind, lang, n=match))
+    if weis:
+        parts.append(msg("summary.part.weis", lang, n=weis))
+    if stoeck:
+        parts.append(msg("summary.part.stoeck", lang, n=stoeck))
+    text = " + ".join(parts)
+    if m > 1:
+        text = msg("summary.times", lang, parts=text, base=cards + match + weis + stoeck, m=m)
+    elif len(parts) > 1:
+        text = f"{text} = {cards + match + weis + stoeck}"
+    return msg("summary.line", lang, team=team_name(view, team, lang), tricks=tricks_text(ev["tricks"][team], lang),
+               parts=text, written=ev["written"][team])  # fmt: skip
+
+
 def summary_embed(
     view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck, mentions: dict[int, str], title: str = ""
 ) -> discord.Embed:
@@ -427,18 +448,13 @@ def summary_embed(
         return table_embed(view, lang, mentions, deck, title=title or None)
     contract = deck.contract(Contract.parse(ev["contract"]))
     embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
-    cards = list(ev["card_points"])
-    if ev.get("complete", True) and len(view.tricks) == 9:  # the last trick's 5 belong to the cards
-        cards[view.tricks[-1].winner % 2] += 5
-    lines = [
-        msg("summary.line", lang, team=team_name(view, t, lang), cards=cards[t],
-            tricks=tricks_text(ev["tricks"][t], lang), written=ev["written"][t])
-        for t in (0, 1)
-    ]  # fmt: skip
-    if ev["weis_team"] is not None:
-        lines.append(msg("summary.weis", lang, team=team_name(view, ev["weis_team"], lang)))
-    if ev["stoeck_team"] is not None:
-        lines.append(msg("summary.stoeck", lang, team=team_name(view, ev["stoeck_team"], lang)))
+    lines = [summary_line(view, ev, t, lang) for t in (0, 1)]
+    if view.tricks and len(view.tricks) == ev["tricks"][0] + ev["tricks"][1]:
+        # The hand's last trick, card by card: it is seen even when the next hand follows at once.
+        last = view.tricks[-1]
+        cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c)}"
+                           for i, c in enumerate(last.cards))  # fmt: skip
+        lines.append(msg("summary.last_trick", lang, cards=cards, name=seat_name(view, last.winner, lang)))
     if ev["match_team"] is not None:
         key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
         lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))

@@ -99,6 +99,7 @@ class TableMessages:
         self.refresher: asyncio.Task[None] | None = None
         self._closed = False
         service.subscribe(self.on_events)
+        service.before_deal(self.summaries_sent)
         service.on_evict(self.forget)
 
     def caches(self) -> tuple[dict[str, Any], ...]:
@@ -231,6 +232,14 @@ class TableMessages:
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
 
+    async def summaries_sent(self, table_id: str) -> None:
+        """Wait until the table's hand summaries (with the hand's last trick) are posted: the
+        service deals the next hand after this, so every card is readable before new ones."""
+        lock = self._post_locks.get(table_id)
+        if lock is not None:
+            async with lock:
+                pass
+
     async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed, slate: SlatePicture | None,
                             lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
@@ -333,6 +342,12 @@ class TableMessages:
                             if queued is None:
                                 continue  # show the table as it is now instead
                         else:
+                            summary = self._post_locks.get(table_id)
+                            if summary is not None and summary.locked():
+                                # A hand summary (with the hand's last trick) goes out first: every
+                                # card is readable before the next hand's first card, whatever the pause.
+                                async with summary:
+                                    pass
                             await rest.edit_message(self.bot.http, channel_id, message_id, body, files)
                             self._last_payload[table_id] = payload
                             self._sent(table_id, shown)

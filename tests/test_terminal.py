@@ -178,3 +178,24 @@ def test_the_terminal_game_is_in_colour_unless_plain():
     french = subprocess.run([*command, "--deck", "french"], capture_output=True, text=True, cwd=ROOT, env=env,
                             timeout=120, check=True)  # fmt: skip
     assert "♥️ Hearts" in french.stdout
+
+
+def test_only_the_scoring_teams_weis_are_shown_card_by_card():
+    """Issue 39, item 21 (RULES R10.3.1): the other team's best Weis is named by its value."""
+    seen_other = False
+    for seed in range(1, 60):
+        text = play([], seed=seed)
+        for block in text.split("--- Hand")[1:]:
+            scored = re.search(r"Weis: (.+?) write", block)
+            shown = re.findall(r"^ +(.+?) (?:shows Weis|show Weis) \d+: ", block, flags=re.M)
+            if scored is None:
+                assert not shown, block
+                continue
+            team = scored[1]
+            for who in shown:
+                name = who.split(" (seat")[0]
+                assert name in team or (name == "You" and "you" in team.lower()), (who, team, block)
+            seen_other |= "does not count" in block
+        if seen_other:
+            break
+    assert seen_other, "some game has a Weis of the other team"

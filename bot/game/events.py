@@ -158,6 +158,7 @@ class HandScored(TypedDict):
     kontermatsch: bool
     stoeck_team: int | None
     complete: bool
+    parts: NotRequired[list[list[int]]]  # per team: card points, Match, Weis, Stöck before the multiplier
     derived: Literal[True]
 
 

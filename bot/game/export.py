@@ -2,8 +2,9 @@
 
 Seats 0–3 in playing order (anticlockwise); teams [0, 2] and [1, 3]; cards and contracts
 in the rules notation.  A hand's four hands appear only once its seed has been revealed,
-and declared Weis only once the first trick is complete (as the table shows them, docs/rules.md
-§10.3), so the history of a running game never shows what the table does not show.
+and declared Weis only once it is known which team scores them: that team's Weis card by card,
+the other team's best Weis by its value alone (RULES R10.3.1, :func:`shown_weis`), so the history
+of a running game never shows what the table does not show.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _COPY = {
     "schieben": ("seat",),
     "contract": ("seat", "contract"),
     "weis": ("seat", "cards", "points"),
+    "weis_scored": ("team", "points"),
     "card": ("seat", "card"),
     "stoeck": ("seat", "points"),
     "trick": ("trick", "winner", "points", "leader", "cards"),
@@ -45,6 +47,25 @@ _COPY = {
 }
 
 
+def shown_weis(declared: list[dict[str, Any]], scoring_team: int | None) -> list[dict[str, Any]]:
+    """What is shown of the Weis declared in a hand: the scoring team's card by card; of the
+    other team (or of both, when nobody scores) only each team's best Weis, by value, no cards.
+
+    >>> shown_weis([{"seat": 0, "cards": ["rose-6", "rose-7", "rose-8"], "points": 20},
+    ...             {"seat": 1, "cards": ["eichel-6", "eichel-7", "eichel-8", "eichel-9"], "points": 50}], 1)
+    [{'seat': 1, 'cards': ['eichel-6', 'eichel-7', 'eichel-8', 'eichel-9'], 'points': 50}, {'seat': 0, 'points': 20}]
+    """
+    shown = [dict(w) for w in declared if w["seat"] % 2 == scoring_team]
+    for team in (0, 1):
+        if team == scoring_team:
+            continue
+        own = [w for w in declared if w["seat"] % 2 == team]
+        if own:
+            best = max(own, key=lambda w: w["points"])
+            shown.append({k: v for k, v in best.items() if k != "cards"})
+    return shown
+
+
 def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The public history objects of a table's event log, in order."""
     events = list(events)
@@ -57,6 +78,9 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if kind == "weis":
             weis.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
+        if kind == "weis_scored" and weis:  # shown once it is known which team scores them
+            out += shown_weis(weis, ev["team"])
+            weis = []
         if kind == "table_created":
             rules = ev["rules"]
         elif kind == "game_started":
@@ -78,10 +102,10 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 }
             )
         elif kind in _COPY:
-            out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
-            if kind == "trick" and ev.get("trick") == 1:
-                out += weis
+            if weis and kind in ("hand_scored", "bedanken_result"):  # the hand ended before the Weis were credited
+                out += shown_weis(weis, None)
                 weis = []
+            out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
     return out
 
 

@@ -631,6 +631,7 @@ class Table:
                 "kontermatsch": s.kontermatsch,
                 "stoeck_team": s.stoeck_team,
                 "complete": s.complete,
+                "parts": [[p.cards, p.match, p.weis, p.stoeck] for p in s.parts],
                 "derived": True,
             }
         ]

@@ -305,6 +305,15 @@ class HandPlay:
             by_kind[c.kind][c.team] += c.points
         won = self.tricks_won
         matched = match_team(won) if len(self.tricks) == 9 else None
+        m = self.multiplier
+        parts = []
+        for team in (0, 1):
+            stich = by_kind[STICH][team] // m
+            match = 0
+            if matched == team:
+                factor = self.rules.kontermatsch_factor if team != self.declarer_team else 1
+                match = self.rules.match_bonus + (factor - 1) * (152 + 5 + self.rules.match_bonus)
+            parts.append(WrittenParts(stich - match, match, by_kind[WEIS][team] // m, by_kind[STOECK][team] // m))
         return HandSummary(
             contract=self.contract,
             multiplier=self.multiplier,
@@ -317,6 +326,7 @@ class HandPlay:
             stoeck_team=self._holder_team if by_kind[STOECK][0] + by_kind[STOECK][1] else None,
             written=(written[0], written[1]),
             complete=len(self.tricks) == 9,
+            parts=(parts[0], parts[1]),
         )
 
     def expected_written(self) -> tuple[int, int]:
@@ -337,6 +347,21 @@ class HandPlay:
 
 
 @dataclass(frozen=True)
+class WrittenParts:
+    """What a team wrote for a hand, before the multiplier: card points (the last trick's 5
+    included), the Match bonus (a Kontermatsch's extra included), Weis and Stöck."""
+
+    cards: int = 0
+    match: int = 0
+    weis: int = 0
+    stoeck: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.match + self.weis + self.stoeck
+
+
+@dataclass(frozen=True)
 class HandSummary:
     contract: int
     multiplier: int
@@ -349,3 +374,4 @@ class HandSummary:
     stoeck_team: int | None
     written: tuple[int, int]
     complete: bool
+    parts: tuple[WrittenParts, WrittenParts] = (WrittenParts(), WrittenParts())

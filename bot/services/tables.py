@@ -66,6 +66,9 @@ def new_table_id() -> str:
     return secrets.token_hex(8)
 
 
+#: Seconds the next deal waits at most for the hand's messages (:meth:`TableService.before_deal`).
+DEAL_WAIT = 5.0
+
 #: Tries for a fresh table id before giving up (a collision of 64-bit ids is next to impossible).
 ID_TRIES = 8
 
@@ -112,6 +115,7 @@ class TableService:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: set[asyncio.Task[None]] = set()  # tasks that wait for a person (turn timers)
         self._subscribers: list[Subscriber] = []
+        self._before_deal: list[Callable[[str], Awaitable[None]]] = []
         self._evicted: list[Evicted] = []
         self._retries: dict[str, int] = {}  # table id -> failed writes in a row
         self._closed = False
@@ -126,6 +130,12 @@ class TableService:
     def subscribe(self, callback: Subscriber) -> None:
         """``callback(table_id, events, table)`` after every committed command."""
         self._subscribers.append(callback)
+
+    def before_deal(self, callback: Callable[[str], Awaitable[None]]) -> None:
+        """``await callback(table_id)`` after the hand pause, before the next hand is dealt (the
+        Discord layer waits for its hand summary to be out, so every card is seen before the next
+        hand's cards; at most :data:`DEAL_WAIT` seconds)."""
+        self._before_deal.append(callback)
 
     def on_evict(self, callback: Evicted) -> None:
         """``callback(table_id)`` when a table leaves memory (it reloads on demand)."""
@@ -460,6 +470,11 @@ class TableService:
 
     async def _next_hand(self, table_id: str) -> None:
         await self.clock.sleep(self.settings.hand_pause)
+        for callback in self._before_deal:
+            try:
+                await asyncio.wait_for(callback(table_id), DEAL_WAIT)
+            except Exception as err:  # a slow or failed message never holds the table up for long
+                log.warning("table %s: dealing without waiting for the hand's messages: %r", table_id, err)
         await self.execute(table_id, NextHand(SYSTEM, seed=self.seeds()))
 
     async def _computer_turn(self, table_id: str) -> None:

@@ -229,3 +229,46 @@ async def test_private_hand_shows_only_my_cards_after_the_fixes(harness):
     ]
     assert cards and all(mine >> c & 1 for c in cards)
     assert message_payload(1, hand, flags=64)["flags"] & 64
+
+
+async def test_every_card_is_in_the_channel_before_the_next_hand_and_summaries_say_how_points_came_about(harness):
+    """Issue 39, items 19 and 20: with no pause between hands, each hand's summary (its last
+    trick card by card, card points, Weis, Stöck, Match and the multiplier) is posted before the
+    next hand is dealt."""
+    h = harness
+    hands_at_call = []
+    h.side.observer = lambda: next((t.hand_no for t in h.bot.service.tables.values()), None)
+    options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "preset", "type": 3, "value": "standard"}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    table = await play_my_turns(h, ANNA, lobby)
+    events = await h.bot.service.storage.load_events(table.table_id)
+    last_tricks = {}
+    hand = 0
+    for ev in events:
+        if ev["type"] == "hand_dealt":
+            hand = ev["hand"]
+        if ev["type"] == "trick" and ev["trick"] == 9:
+            last_tricks[hand] = ev["cards"]
+    deck = h.bot.get_cog("Jass").messages.table_deck(table, "de")
+    for call in h.side.calls:
+        title = ((call.payload or {}).get("embeds") or [{}])[0].get("title", "") if call.method == "POST" else ""
+        if not title.startswith("Runde "):
+            continue
+        n = int(re.match(r"Runde (\d+)", title)[1])
+        hands_at_call.append((n, call.state))
+        text = call.payload["embeds"][0]["description"]
+        if n in last_tricks:
+            from bot.rules import Card
+
+            assert all(deck.card(Card.parse(c).index) in text for c in last_tricks[n]), text  # the last trick
+        assert "→ schreiben" in text and "Kartenpunkte" in text
+        m = events_multiplier(events, n)
+        if m > 1:
+            assert f"× {m}" in text, text
+    assert hands_at_call and all(n == state for n, state in hands_at_call), hands_at_call  # before the next deal
+
+
+def events_multiplier(events, hand: int) -> int:
+    return next(ev["multiplier"] for ev in events if ev["type"] == "hand_scored" and ev["hand"] == hand)

@@ -35,3 +35,18 @@ def test_the_end_names_the_winners_with_their_total_first_and_a_tournament_table
     text = table_embed(view, "de").description
     assert f"gewinnen {won} : {lost}" in text and "Partie vorbei" in text
     assert table_buttons(view, "de") and table_buttons(view, "de", new_game=False) == []
+
+
+def test_a_hand_summary_says_how_the_score_came_about():
+    """Issue 39, item 19: "→ schreiben 510" alone hid 150 card points + Weis 20 ... × 3."""
+    from cogs.presenter import summary_line
+
+    table, _ = new_table({"target": 2500})
+    view = table.view_for(None)
+    ev = {"type": "hand_scored", "hand": 3, "multiplier": 3, "written": [861, 30], "tricks": [7, 2],
+          "kontermatsch": False, "parts": [[147, 0, 120, 20], [10, 0, 0, 0]]}  # fmt: skip
+    line = summary_line(view, ev, 0, "de")
+    assert "(7 Stiche): 147 Kartenpunkte + Weis 120 + Stöck 20 = 287 × 3 → schreiben **861**" in line
+    assert summary_line(view, ev, 1, "de").endswith("10 Kartenpunkte = 10 × 3 → schreiben **30**")
+    match = {**ev, "multiplier": 1, "written": [257, 0], "tricks": [9, 0], "parts": [[157, 100, 0, 0], [0, 0, 0, 0]]}
+    assert "157 Kartenpunkte + Match 100 = 257" in summary_line(view, match, 0, "de")

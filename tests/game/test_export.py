@@ -17,7 +17,7 @@ REQUIRED = {
     "hand_dealt": {"hand", "dealer", "forehand", "hands", "seed_commitment"},
     "schieben": {"seat"},
     "contract": {"seat", "contract"},
-    "weis": {"seat", "cards", "points"},
+    "weis": {"seat", "points"},  # and the cards, for the team that scores its Weis
     "card": {"seat", "card"},
     "stoeck": {"seat"},
     "trick": {"winner", "points"},
@@ -141,11 +141,19 @@ def test_weis_appear_only_once_the_first_trick_is_complete():
             events += auto_step(table, seed)
             exported = history(events)
             start = max(i for i, o in enumerate(exported) if o["type"] == "hand_dealt")
-            current = {(o["seat"], tuple(o["cards"])) for o in exported[start:] if o["type"] == "weis"}
-            public = {
-                (seat, tuple(str(c) for c in w.cards)) for seat, ws in table.view_for(None).weis.items() for w in ws
-            }
-            assert current == public, (seed, table.seq)
+            current = [o for o in exported[start:] if o["type"] == "weis"]
+            view = table.view_for(None)
+            scoring = view.weis_result.team if view.weis_result else None
+            if scoring is None:  # declared, trick 1 not over (or nothing declared): nothing shown yet
+                assert current == [], (seed, table.seq)
+            else:  # R10.3.1: the scoring team's Weis card by card, the other team's best by value only
+                mine = {(seat, tuple(str(c) for c in w.cards)) for seat, ws in view.weis.items() for w in ws
+                        if seat % 2 == scoring}  # fmt: skip
+                assert {(o["seat"], tuple(o["cards"])) for o in current if o["seat"] % 2 == scoring} == mine
+                others = [o for o in current if o["seat"] % 2 != scoring]
+                best = [w.points for seat, ws in view.weis.items() for w in ws if seat % 2 != scoring]
+                assert len(others) == (1 if best else 0) and all("cards" not in o for o in others)
+                assert not best or others[0]["points"] == max(best), (seed, table.seq)
             if table.hand is not None and not table.hand.tricks and table.hand.declared:
                 running += 1  # a Weis is declared, trick 1 still running: hidden
             shown += bool(current)
@@ -161,3 +169,8 @@ def test_weis_follow_trick_one_in_the_export():
             if obj["type"] == "weis":
                 before = next(o for o in reversed(lines[:i]) if o["type"] != "weis")
                 assert before["type"] == "trick" and before["trick"] == 1, before
+                after = next(o for o in lines[i:] if o["type"] != "weis")
+                assert after["type"] in ("weis_scored", "hand_scored"), after  # shown once the scoring team is known
+                scored = after.get("team")
+                if scored is not None and obj["seat"] % 2 != scored:
+                    assert "cards" not in obj, obj  # the other team's Weis: by value only
