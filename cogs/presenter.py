@@ -113,13 +113,15 @@ def table_embed(
             )
         )
     if view.contract is not None and view.phase == "play":
-        played = " · ".join(f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c)}" for s, c in view.trick)
+        played = " · ".join(
+            f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for s, c in view.trick
+        )
         played = played or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
     if view.tricks:  # every card is seen: the last trick with its four cards, until the next one is complete
         last = view.tricks[-1]
         cards = " · ".join(
-            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c)}"
+            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}"
             for i, c in enumerate(last.cards)
         )
         points = last.points + (5 if len(view.tricks) == 9 else 0)
@@ -283,7 +285,7 @@ def hand_buttons(
         playable = bool(view.legal >> card & 1)
         buttons.append(
             discord.ui.Button(
-                label=deck.card(card),
+                label=deck.card(card, view.contract),
                 emoji=faces.emoji(card, deck) or deck.icon(card // 9),
                 style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
                 disabled=not playable,
@@ -325,7 +327,7 @@ def hand_buttons(
     for card in cards_of(view.stoeck_cards):  # manual Stöck: play the second card with the announcement
         extra.append(
             discord.ui.Button(
-                label=msg("btn.play_stoeck", lang, card=deck.card(card)),
+                label=msg("btn.play_stoeck", lang, card=deck.card(card, view.contract)),
                 emoji=faces.emoji(card, deck) or deck.icon(card // 9),
                 style=discord.ButtonStyle.success,
                 custom_id=custom_id(tid, key, play_action(card, weis_bits | STOECK_BIT)),
@@ -452,7 +454,7 @@ def summary_embed(
     if view.tricks and len(view.tricks) == ev["tricks"][0] + ev["tricks"][1]:
         # The hand's last trick, card by card: it is seen even when the next hand follows at once.
         last = view.tricks[-1]
-        cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c)}"
+        cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c, view.contract)}"
                            for i, c in enumerate(last.cards))  # fmt: skip
         lines.append(msg("summary.last_trick", lang, cards=cards, name=seat_name(view, last.winner, lang)))
     if ev["match_team"] is not None:

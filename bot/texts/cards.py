@@ -50,7 +50,10 @@ class Deck:
     def rank(self, rank: int) -> str:
         return (FRENCH_RANK_NAMES if self.kind == "french" else SWISS_RANKS)[self.lang][rank]
 
-    def card(self, card: int) -> str:
+    def card(self, card: int, contract: int | None = None) -> str:
+        """A card's name; with a trump ``contract`` its Under and Nine are the Puur and the Näll."""
+        if contract is not None and contract < 4 and card // 9 == contract and card % 9 in (3, 5):
+            return f"{self.suit(contract)} {'Puur' if card % 9 == 5 else 'Näll'}"
         return f"{self.suit(card // 9)} {self.rank(card % 9)}"
 
     def contract(self, contract: int) -> str:

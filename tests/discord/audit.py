@@ -55,7 +55,13 @@ def _holdings(state: dict[str, dict[Any, Any]], text: str, path: str = "") -> di
 
 #: Every name a card has on screen: both languages, both decks, every French suit mapping.
 LABELS = {
-    card: {Deck(lang, kind, fm).card(card) for lang in ("de", "en") for kind in DECKS for fm in FRENCH_SUITS}
+    card: {
+        Deck(lang, kind, fm).card(card, contract)
+        for lang in ("de", "en")
+        for kind in DECKS
+        for fm in FRENCH_SUITS
+        for contract in (None, card // 9)  # with its suit as trump: the Puur and the Näll
+    }
     for card in range(36)
 }
 

@@ -244,11 +244,15 @@ async def test_every_card_is_in_the_channel_before_the_next_hand_and_summaries_s
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
     events = await h.bot.service.storage.load_events(table.table_id)
-    last_tricks = {}
+    from bot.rules import Contract
+
+    last_tricks, contracts = {}, {}
     hand = 0
     for ev in events:
         if ev["type"] == "hand_dealt":
             hand = ev["hand"]
+        if ev["type"] == "contract":
+            contracts[hand] = int(Contract.parse(ev["contract"]))
         if ev["type"] == "trick" and ev["trick"] == 9:
             last_tricks[hand] = ev["cards"]
     deck = h.bot.get_cog("Jass").messages.table_deck(table, "de")
@@ -262,7 +266,8 @@ async def test_every_card_is_in_the_channel_before_the_next_hand_and_summaries_s
         if n in last_tricks:
             from bot.rules import Card
 
-            assert all(deck.card(Card.parse(c).index) in text for c in last_tricks[n]), text  # the last trick
+            named = [deck.card(Card.parse(c).index, contracts[n]) for c in last_tricks[n]]
+            assert all(name in text for name in named), text  # the last trick, the trump Under as the Puur
         assert "→ schreiben" in text and "Kartenpunkte" in text
         m = events_multiplier(events, n)
         if m > 1:

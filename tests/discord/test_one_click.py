@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.rules import Card
+from bot.rules import Card, Contract
 from bot.texts.cards import Deck
 
 from .audit import audit, observer_for
@@ -90,8 +90,13 @@ async def _four_people_one_click(h):
     deck = Deck("de")
     tricks = [ev for ev in events if ev["type"] == "trick"]
     assert tricks
-    for ev in tricks:
-        names = [deck.card(Card.parse(c).index) for c in ev["cards"]]
+    contract = None
+    for ev in events:
+        if ev["type"] == "contract":
+            contract = int(Contract.parse(ev["contract"]))
+        if ev["type"] != "trick":
+            continue
+        names = [deck.card(Card.parse(c).index, contract) for c in ev["cards"]]  # the trump Under is the Puur
         assert any(all(name in text for name in names) and f"Stich {ev['trick']}" in text for text in public), ev
 
 

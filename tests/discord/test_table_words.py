@@ -50,3 +50,13 @@ def test_a_hand_summary_says_how_the_score_came_about():
     assert summary_line(view, ev, 1, "de").endswith("10 Kartenpunkte = 10 × 3 → schreiben **30**")
     match = {**ev, "multiplier": 1, "written": [257, 0], "tricks": [9, 0], "parts": [[157, 100, 0, 0], [0, 0, 0, 0]]}
     assert "157 Kartenpunkte + Match 100 = 257" in summary_line(view, match, 0, "de")
+
+
+def test_the_trump_under_and_nine_are_the_puur_and_the_naell():
+    from bot.texts.cards import Deck
+
+    deck = Deck("de")
+    rose = 1
+    assert deck.card(rose * 9 + 5, rose) == "Rose Puur" and deck.card(rose * 9 + 3, rose) == "Rose Näll"
+    assert deck.card(rose * 9 + 5, 0) == "Rose Under" and deck.card(rose * 9 + 5) == "Rose Under"
+    assert deck.card(rose * 9 + 5, 4) == "Rose Under"  # Obenabe: no trump
