@@ -58,6 +58,7 @@ EDIT_INTERVAL = 0.3  # seconds between two edits of one table message (Discord's
 UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
 TABLE_PNG, SLATE_PNG = "table.png", "jasstafel.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
+ACTIVE_SECONDS = 30.0  # a person who acted this recently is clicking through the game: no turn ping
 
 
 HandKey = tuple[int, int]
@@ -95,6 +96,8 @@ class TableMessages:
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
         self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
         self._labels: dict[str, str] = {}  # table -> the name of a tournament's or challenge's table
+        self._active: dict[str, dict[str, float]] = {}  # table -> person -> when they last acted
+        self.active_seconds = ACTIVE_SECONDS
         self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
         self._closed = False
@@ -107,7 +110,7 @@ class TableMessages:
         return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
                 self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
                 self._post_locks, self._stale,
-                self._pictures, self._last_upload, self._labels)  # fmt: skip
+                self._pictures, self._last_upload, self._labels, self._active)  # fmt: skip
 
     # -- language and deck of a table ---------------------------------------------------------
 
@@ -229,6 +232,12 @@ class TableMessages:
             # Every card is seen: the table as the trick ended is shown, however fast play goes on.
             self._snapshots.setdefault(table_id, []).append((_hand_key(table), self.payload(table)))
         self._schedule_edit(table_id, table)
+        now = time.monotonic()
+        for ev in events:
+            if ev["type"] in ("card", "contract", "schieben", "stoeck_preshown") and "seat" in ev:
+                s = table.seats[ev["seat"]]
+                if s.actor and s.actor.startswith("u:") and not s.standin:
+                    self._active.setdefault(table_id, {})[s.actor] = now
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
 
@@ -264,6 +273,9 @@ class TableMessages:
             s = table.seats[seat]
             if s.actor and s.actor.startswith("u:") and not s.standin:
                 person = s.actor[2:]
+                last = self._active.get(table_id, {}).get(s.actor)
+                if last is not None and time.monotonic() - last < self.active_seconds:
+                    person = None  # clicking through the game right now: their hand follows, no ping
         hand = table.hand
         turn = (table.game_no, table.hand_no, str(table.phase), len(hand.tricks) if hand else 0,
                 len(hand.trick) if hand else 0, seat)  # fmt: skip

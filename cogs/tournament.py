@@ -67,6 +67,7 @@ class Tournaments(commands.Cog):
         self.service = service
         service.tables_opened.append(self.tables_opened)
         service.passe_done.append(self.passe_done)
+        service.passe_over.append(self.close_threads)
         service.passe_waiting.append(self.passe_waiting)
         service.passe_break.append(self.passe_break)
         service.start_failed.append(self.start_failed)
@@ -604,6 +605,29 @@ class Tournaments(commands.Cog):
             await rest.post_message(self.bot.http, thread_id, {"content": intro, "allowed_mentions": allowed})
             await jass.set_up_display(table_id, server, label=name)  # the server's look; named as its thread
             await jass.messages.post(await jass.service.get(table_id), thread_id)
+
+    async def close_threads(self, t: Tournament, passe: int) -> None:
+        """The Passe is over: its tables' threads are archived and locked (their last messages out first)."""
+        _, channel_id, _ = await self.service.where(t.tournament_id)
+        jass: Any = self.bot.get_cog("Jass")
+        if jass is None:
+            return
+        for (p, _table_no), table_id in (await self.service.store.tables(t.tournament_id)).items():
+            if p != passe:
+                continue
+            thread_id, _ = await jass.messages.where(table_id)
+            if not thread_id or thread_id == channel_id:
+                continue  # played in the channel itself (no permission for threads)
+            await jass.messages.summaries_sent(table_id)
+            try:
+                await self.bot.http.edit_channel(thread_id, archived=True, locked=True, reason="Passe over")
+            except discord.Forbidden:  # locking needs "Manage Threads": archived at least
+                try:
+                    await self.bot.http.edit_channel(thread_id, archived=True, reason="Passe over")
+                except discord.HTTPException as err:
+                    log.warning("tournament %s: thread %s not archived: %s", t.tournament_id, thread_id, err)
+            except discord.HTTPException as err:
+                log.warning("tournament %s: thread %s not archived: %s", t.tournament_id, thread_id, err)
 
     async def passe_done(self, t: Tournament, passe: int) -> None:
         """Standings after each Passe; the final ones at the end."""

@@ -67,6 +67,8 @@ class TournamentService:
         # Listeners (the Discord layer): tables of a Passe opened; a Passe over (or the tournament).
         self.tables_opened: list[Callable[[Tournament, int, dict[int, str]], Awaitable[None]]] = []
         self.passe_done: list[Callable[[Tournament, int], Awaitable[None]]] = []
+        # Every table of a Passe has its result (told once, before what comes next).
+        self.passe_over: list[Callable[[Tournament, int], Awaitable[None]]] = []
         # A Passe is over and the next one waits for the organiser (paused, or by hand).
         self.passe_waiting: list[Callable[[Tournament, int], Awaitable[None]]] = []
         # The Passe is over and a break runs until ``t.break_until``.
@@ -370,9 +372,11 @@ class TournamentService:
         if t.passe_complete():  # every table of the Passe is in
             await self._after_passe(tournament_id, t)
 
-    async def _after_passe(self, tournament_id: str, t: Tournament) -> None:
+    async def _after_passe(self, tournament_id: str, t: Tournament, restored: bool = False) -> None:
         """The Passe is over: wait for the organiser, begin the break, or draw the next Passe."""
         passe = len(t.draws) - 1
+        if not restored:
+            await self._tell(self.passe_over, t, passe)
         if t.waits_for_organiser() and passe + 1 < t.passen:
             await self._tell(self.passe_waiting, t, passe)
         elif t.break_minutes and passe + 1 < t.passen:
@@ -415,6 +419,6 @@ class TournamentService:
                     if table.phase == "game_over":
                         await self._record((tournament_id, passe, table_no), table)
             if t.phase == "running" and t.passe_complete() and not t.waits_for_organiser():
-                await self._after_passe(tournament_id, t)  # a crash came between the last result and the draw
+                await self._after_passe(tournament_id, t, restored=True)  # a crash came between result and draw
             await self._open_tables(tournament_id)
         return ids

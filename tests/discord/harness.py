@@ -108,6 +108,11 @@ class DiscordSide:
         if route.path == "/channels/{channel_id}" and route.method == "DELETE":
             self.threads.pop(int(route.channel_id), None)
             return {}
+        if route.path == "/channels/{channel_id}" and route.method == "PATCH" and int(route.channel_id) in self.threads:
+            thread = self.threads[int(route.channel_id)]
+            metadata = {k: v for k, v in (payload or {}).items() if k in ("archived", "locked")}
+            thread["thread_metadata"] = {**thread.get("thread_metadata", {}), **metadata}
+            return thread
         if route.path == "/oauth2/applications/@me":
             return APPLICATION
         if route.path == "/channels/{channel_id}/threads" and route.method == "POST":

@@ -144,6 +144,10 @@ async def test_an_einzelschieber_in_a_channel(harness):
                  and c.payload.get("embeds") and "Tisch" in c.payload["embeds"][0].get("title", "")}  # fmt: skip
     assert {str(tid) for tid in h.side.threads} <= posted_in  # each table message in its own thread
     await play_every_table(h)
+    # Issue 39, item 17: the Passe's threads are archived and locked once it is over.
+    first_passe = [th for th in h.side.threads.values() if "Passe 1" in th["name"]]
+    assert first_passe and all(th["thread_metadata"].get("archived") and th["thread_metadata"].get("locked")
+                               for th in first_passe)  # fmt: skip
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.phase == "finished" and len(h.side.threads) == 4  # Passe 2 got its own threads
     standings = [c for c in h.side.calls if c.method == "POST" and c.payload and c.payload.get("embeds")
