@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", default="en", choices=("de", "en"), help="language of the game's texts")
     play.add_argument("--deck", default="swiss", choices=("swiss", "french"), help="card names and suit symbols")
     play.add_argument("--plain", action="store_true", help="plain text: no colours and no suit symbols")
+    play.add_argument("--verbose", action="store_true", help="show each deal's commitment and seed (to check it)")
     return parser
 
 

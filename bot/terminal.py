@@ -34,7 +34,7 @@ from bot.game import (
 from bot.game.events import Event
 from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
-from bot.rules.cards import FRENCH_SUITS, cards_of
+from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
 
@@ -69,8 +69,8 @@ def parse_overrides(preset: str, settings: list[str]) -> RuleSet:
 
 Style = Literal["colour", "symbols", "plain"]  # symbols: suit symbols without colour (NO_COLOR)
 
-#: ANSI colours of the suits: Eichel brown-yellow, Rose red, Schelle bright yellow, Schilte cyan.
-SWISS_COLOURS = ("33", "31", "93", "36")
+#: ANSI colours of the suits: Eichel green, Rose red, Schelle yellow, Schilte cyan (all four apart).
+SWISS_COLOURS = ("32", "31", "93", "36")
 FRENCH_COLOURS = {"herz": "31", "ecken": "31", "kreuz": "1", "schaufel": "1"}
 
 
@@ -107,8 +107,10 @@ class TerminalGame:
         lang: str = "en",
         deck: str = "swiss",
         style: Style = "colour",
+        verbose: bool = False,
     ) -> None:
         self.out, self.ask, self.json_out = out, ask, json_out
+        self.verbose = verbose  # the deals' commitments and seeds (to check a shuffle), else left out
         self.lang = lang if lang in LANGS else "en"
         self.deck = Deck(self.lang, deck if deck in ("swiss", "french") else "swiss", rules.french_map)
         self.style: Style = style
@@ -271,19 +273,22 @@ class TerminalGame:
                     return ChooseContract(actor, str(chosen))
             self.say(self.t("options_again"))
 
-    def _hand_text(self, hand: int, legal: int) -> str:
+    def _hand_text(self, hand: int, legal: int, contract: int | None = None) -> str:
         parts = []
-        for i, c in enumerate(cards_of(hand)):
+        for i, c in enumerate(display_order(hand, contract)):
             mark = "*" if legal >> c & 1 else " "
             parts.append(f"[{i + 1}]{mark}{self.card(c)}")
         return "  ".join(parts)
 
     def _ask_card(self, view: TableView, actor: str) -> Command:
-        cards = cards_of(view.hand)
+        cards = display_order(view.hand, view.contract)  # as players sort their cards: trump first
         table_now = ", ".join(f"{self.name(s)}: {self.card(c)}" for s, c in view.trick) or self.t("you_lead")
         contract = self.contract(view.contract or 0)
         self.say("\n" + self.t("trick_now", n=len(view.tricks) + 1, contract=contract, cards=table_now))
-        self.say(self.t("playable", cards=self._hand_text(view.hand, view.legal)))
+        if len(cards) == 1 and not view.weis_options and not view.stoeck_cards:  # the last card: no question
+            self.say(self.t("last_card", card=self.card(cards[0])))
+            return PlayCard(actor, str(Card.from_index(cards[0])))
+        self.say(self.t("playable", cards=self._hand_text(view.hand, view.legal, view.contract)))
         while True:
             answer = self.ask(self.t("play_prompt", n=len(cards), extra=self._extra_options(view)) + "\n> ")
             answer = answer.strip().lower()
@@ -317,8 +322,15 @@ class TerminalGame:
             self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
         elif ev["type"] == "hand_dealt":
             self._weis = []
-            seats = {"dealer": self.name(ev["dealer"]), "forehand": self.name(ev["forehand"])}
-            self.say("\n" + self.t("hand_dealt", n=ev["hand"], commitment=ev["commitment"][:16], **seats))
+            forehand = self.name(ev["forehand"])
+            if ev["hand"] == 1 and t.rules.first_forehand == "rose7":
+                # whoever dealt, the holder of the Rose 7 leads: naming a dealer would only confuse
+                line = self.t("hand_dealt_rose7", n=ev["hand"], forehand=forehand)
+            else:
+                line = self.t("hand_dealt", n=ev["hand"], dealer=self.name(ev["dealer"]), forehand=forehand)
+            if self.verbose:
+                line += " " + self.t("commitment", commitment=ev["commitment"][:16])
+            self.say("\n" + line)
         elif ev["type"] == "schieben":
             self.say(self.about("shoves", ev["seat"]))
         elif ev["type"] == "contract":
@@ -356,7 +368,8 @@ class TerminalGame:
             if ev["match_team"] is not None:
                 self.say(self.t("kontermatsch" if ev["kontermatsch"] else "match", team=self.team(ev["match_team"])))
         elif ev["type"] == "hand_seed":
-            self.say(self.t("seed", n=ev["hand"], seed=ev["seed"]))
+            if self.verbose:
+                self.say(self.t("seed", n=ev["hand"], seed=ev["seed"]))
         elif ev["type"] == "bedanken_result":
             self.say(self.t("bedanken_right" if ev["right"] else "bedanken_wrong", team=self.team(ev["team"])))
         elif ev["type"] == "game_over":
@@ -380,5 +393,6 @@ def play_main(args: Any) -> int:
         print(message("term.json_note", lang), file=sys.stderr)
     style = terminal_style(getattr(args, "plain", False))
     game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"), lang=lang,
-                        deck=getattr(args, "deck", "swiss"), style=style)  # fmt: skip
+                        deck=getattr(args, "deck", "swiss"), style=style,
+                        verbose=getattr(args, "verbose", False))  # fmt: skip
     return game.run()

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from bot.rules import RuleSet
+from bot.rules.cards import display_order
 from bot.terminal import TerminalGame
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +32,7 @@ def play(answers: list[str], seed: int = 3, rules: RuleSet | None = None) -> str
             view = game.table.view_for(0)
             if view.phase == "contract":
                 return "1"
-            cards = [c for c in range(36) if view.hand >> c & 1]
+            cards = display_order(view.hand, view.contract)  # numbered as the terminal shows them
             legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
             return str(legal[0] + 1) if legal else "1"
 
@@ -94,7 +95,11 @@ def test_ctrl_c_leaves_without_a_traceback():
     while "> " not in seen and time.monotonic() < deadline:
         seen += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    # Issue 39, item 24: wait for the process before closing its stdin. communicate() closes it at
+    # once, and on a busy machine the end of input could reach the game before the signal (exit 1).
+    proc.wait(timeout=60)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.stdin.close()
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "Game left." in seen + out
@@ -111,7 +116,7 @@ def test_the_terminal_speaks_german_from_the_catalogue():
             return next(given)
         except StopIteration:
             view = game.table.view_for(0)
-            cards = [c for c in range(36) if view.hand >> c & 1]
+            cards = display_order(view.hand, view.contract)  # numbered as the terminal shows them
             legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
             return str(legal[0] + 1) if legal else "1"
 
@@ -199,3 +204,41 @@ def test_only_the_scoring_teams_weis_are_shown_card_by_card():
         if seen_other:
             break
     assert seen_other, "some game has a Weis of the other team"
+
+
+def test_a_quiet_terminal_sorted_hands_no_dealer_under_the_rose_7_and_no_question_for_the_last_card():
+    """Issue 39, item 23."""
+    from bot.terminal import SWISS_COLOURS
+    from bot.texts import MESSAGES
+
+    prompts: list[str] = []
+    out = io.StringIO()
+    game = None
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        view = game.table.view_for(0)
+        if view.phase == "contract":
+            return "1"
+        cards = display_order(view.hand, view.contract)
+        listed = out.getvalue().rstrip().splitlines()[-1]  # the hand, as the terminal numbered it
+        assert [m for m in re.findall(r"\[(\d+)\]", listed)] == [str(i + 1) for i in range(len(cards))]
+        assert listed.index(game.card(cards[0])) < listed.index(game.card(cards[-1]))  # sorted: trump first
+        legal = [i for i, c in enumerate(cards) if view.legal >> c & 1]
+        return str(legal[0] + 1)
+
+    rules = RuleSet.preset("single-1000")
+    assert rules.first_forehand == "rose7"
+    game = TerminalGame(["human", "ai", "ai", "ai"], rules, 5, False, out=out, ask=ask, lang="de", style="plain")
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "Prüfwert" not in text and "Seed der Runde" not in text  # only with --verbose
+    first = text.split("--- Runde 1:")[1].split("---")[0]
+    assert "Geber" not in first and "Rose 7" in first  # the Rose-7 holder leads, whoever dealt
+    assert "--- Runde 2: Geber" in text
+    assert "Deine letzte Karte" in text and not any("[1-1]" in p for p in prompts)  # never asked for
+    assert len(set(SWISS_COLOURS)) == 4  # Eichel and Schelle apart
+    assert "Strg-C" in MESSAGES["term.help"]["de"]
+    loud = io.StringIO()
+    verbose = TerminalGame(["ai"] * 4, rules, 5, False, out=loud, lang="de", style="plain", verbose=True)
+    assert verbose.run() == 0 and "Prüfwert" in loud.getvalue() and "Seed der Runde" in loud.getvalue()

@@ -66,6 +66,29 @@ def card_index(suit: int, rank: int) -> int:
     return suit * 9 + rank
 
 
+#: Trump ranks from the strongest: Puur (Under), Näll (9), Ace, King, Ober, 10, 8, 7, 6.
+TRUMP_STRENGTH = (5, 3, 8, 7, 6, 4, 2, 1, 0)
+
+
+def display_order(mask: int, contract: int | None = None) -> list[int]:
+    """A hand as players sort it: the trump suit first, strongest first (Puur, Näll, Ace…),
+    then the other suits in suit order, high to low (in Undenufe low to high: the 6 is high).
+
+    >>> display_order(mask_of([0, 5, 8, 17, 27]), 0)  # Eichel 6, U, A, Rose A, Schilte 6; Eichel trump
+    [5, 8, 0, 17, 27]
+    >>> display_order(mask_of([0, 8, 27]), 5)  # Undenufe: the 6 first
+    [0, 8, 27]
+    """
+
+    def key(card: int) -> tuple[int, int, int]:
+        suit, rank = divmod(card, 9)
+        if contract is not None and contract < 4 and suit == contract:
+            return (0, suit, TRUMP_STRENGTH.index(rank))
+        return (1, suit, rank if contract == 5 else -rank)
+
+    return sorted(cards_of(mask), key=key)
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """The mask holding the given card ints."""
     m = 0

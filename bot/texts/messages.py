@@ -304,9 +304,15 @@ TERMINAL: dict[str, dict[str, str]] = {
         "en": "=== Game {n}: Schieber to {target} ({profile}) ===",
     },
     "term.hand_dealt": {
-        "de": "--- Runde {n}: Geber {dealer}, Vorhand {forehand} — Prüfwert {commitment}… ---",
-        "en": "--- Hand {n}: dealer {dealer}, forehand {forehand} — commitment {commitment}… ---",
+        "de": "--- Runde {n}: Geber {dealer}, Vorhand {forehand} ---",
+        "en": "--- Hand {n}: dealer {dealer}, forehand {forehand} ---",
     },
+    "term.hand_dealt_rose7": {
+        "de": "--- Runde {n}: Vorhand {forehand} (hat die Rose 7) ---",
+        "en": "--- Hand {n}: forehand {forehand} (holds the Rose 7) ---",
+    },
+    "term.commitment": {"de": "(Prüfwert {commitment}…)", "en": "(commitment {commitment}…)"},
+    "term.last_card": {"de": "Deine letzte Karte: {card}.", "en": "Your last card: {card}."},
     "term.shoves": {"de": "{who} schiebt.", "en": "{who} shoves (Schieben)."},
     "term.shoves.you": {"de": "Du schiebst.", "en": "You shove (Schieben)."},
     "term.chooses": {"de": "{who} wählt {contract} (×{m}).", "en": "{who} chooses {contract} (×{m})."},
