@@ -194,7 +194,18 @@ def run(path: str | None, shard_count: int | None = None, shard_ids: str | None 
     return run_bot(settings, token, shards)
 
 
+def load_env_file(path: str = ".env") -> bool:
+    """Read ``.env`` from the working folder if there is one (``KEY=value`` lines): the token and
+    settings without exporting them. Variables already set win over the file."""
+    if not os.path.isfile(path):
+        return False
+    from dotenv import load_dotenv
+
+    return load_dotenv(path, override=False)
+
+
 def main(argv: list[str] | None = None) -> int:
+    load_env_file()
     args = build_parser().parse_args(argv)
     if args.command == "play":
         from bot.terminal import play_main

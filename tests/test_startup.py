@@ -303,3 +303,19 @@ def test_shard_bounds_are_checked_before_the_list_is_built(tmp_path):
     assert huge.returncode == 2 and len(huge.stderr) < 300 and "between 0 and 1" in huge.stderr
     zero = bot("run", "--shard-count", "0", env=env, wrapper=OFFLINE)
     assert zero.returncode == 2 and "at least 1, got 0" in zero.stderr and "0--1" not in zero.stderr
+
+
+def test_a_dot_env_file_is_read_and_the_environment_wins(tmp_path):
+    """Issue 39, item 25: a .env beside the bot holds the token and settings."""
+    (tmp_path / ".env").write_text("# the bot's secrets\nDISCORD_TOKEN=from-the-file\nJASS_DATABASE=from-env-file.sqlite3\n")
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
+    env["PYTHONPATH"] = str(ROOT)
+    out = subprocess.run([sys.executable, "-m", "bot", "check-config"], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "DISCORD_TOKEN: set" in out.stdout and "database: from-env-file.sqlite3" in out.stdout
+    assert "from-the-file" not in out.stdout + out.stderr  # the token is never printed
+    env["JASS_DATABASE"] = "from-the-shell.sqlite3"
+    out = subprocess.run([sys.executable, "-m", "bot", "check-config"], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=60)  # fmt: skip
+    assert "database: from-the-shell.sqlite3" in out.stdout
