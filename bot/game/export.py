@@ -37,6 +37,7 @@ _COPY = {
         "kontermatsch",
         "stoeck_team",
         "complete",
+        "parts",
     ),
     "hand_seed": ("hand", "seed"),
     "berg": ("team",),
