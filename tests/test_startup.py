@@ -307,7 +307,9 @@ def test_shard_bounds_are_checked_before_the_list_is_built(tmp_path):
 
 def test_a_dot_env_file_is_read_and_the_environment_wins(tmp_path):
     """Issue 39, item 25: a .env beside the bot holds the token and settings."""
-    (tmp_path / ".env").write_text("# the bot's secrets\nDISCORD_TOKEN=from-the-file\nJASS_DATABASE=from-env-file.sqlite3\n")
+    (tmp_path / ".env").write_text(
+        "# the bot's secrets\nDISCORD_TOKEN=from-the-file\nJASS_DATABASE=from-env-file.sqlite3\n"
+    )
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("JASS_")}
     env["PYTHONPATH"] = str(ROOT)
     out = subprocess.run([sys.executable, "-m", "bot", "check-config"], cwd=tmp_path, env=env, capture_output=True,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont, ImageFont
 
 from .cards import _font, card_image, png_bytes
 
@@ -149,7 +150,7 @@ def _zed(d: ImageDraw.ImageDraw, top: int, total: int) -> None:
     _stroke_row(d, left, bottom, right, bottom, lines["bottom"])
 
 
-def _fitted(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> tuple[str, object]:
+def _fitted(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> tuple[str, FreeTypeFont | ImageFont]:
     """The text in the largest font (down to 11 px) that fits ``width``; cut with … only below that."""
     for s in range(size, 10, -1):
         font = _font(s)

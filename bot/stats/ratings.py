@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -88,7 +89,9 @@ class Rater:
         """Update the people of a finished game; False when nobody is rated (no person at it)."""
         if not record.people():
             return False
-        players, weights, actors = [], [], []
+        players: list[Any] = []
+        weights: list[float] = []
+        actors: list[str | None] = []
         for s in record.seats:
             if s.actor is not None and not is_person(s.actor):  # a forgotten person: a neutral reference
                 players.append(self.model.rating(mu=MU, sigma=SIGMA))

@@ -54,7 +54,7 @@ class GameRecord:
 
     def people(self) -> list[tuple[int, str]]:
         """(seat, actor) of the people at the table (a forgotten person is no longer one)."""
-        return [(i, s.actor) for i, s in enumerate(self.seats) if is_person(s.actor)]
+        return [(i, s.actor) for i, s in enumerate(self.seats) if s.actor is not None and is_person(s.actor)]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
