@@ -1,6 +1,6 @@
 """Do the ratings mean something? A population of computer "people" of known strength.
 
-``python -m benchmarks.rating_bench [--games 300] [--levels beginner,club,strong] [--per-level 8]``
+``python -m benchmarks.rating_bench [--games 300] [--levels thrower,beginner,club,strong] [--per-level 8]``
 
 Plays ``--games`` short games (``--hands`` hands of the ``tournament`` rules) through the real
 table service and statistics service: each game seats four people drawn at random from the
