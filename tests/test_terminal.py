@@ -89,6 +89,9 @@ def test_ctrl_c_leaves_without_a_traceback():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A test runner's worker may ignore SIGINT, and a child would inherit that (Python then
+        # installs no KeyboardInterrupt handler): the game gets Ctrl-C as it would in a shell.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     seen = ""
     deadline = time.monotonic() + 60

@@ -164,37 +164,32 @@ class StatsStore:
             return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
         async with self.db.transaction() as tx:
-            rows = await tx.fetchall(
+
+            async def rewrite(select: str, update: str) -> list[Any]:
+                """Anonymise the JSON (last column) of the rows ``select`` finds, by their keys."""
+                rows = await tx.fetchall(select, (guild_id, f'"{actor}"'))
+                await tx.executemany(update, [(anonymised(row[-1]), *row[:-1]) for row in rows])
+                return rows
+
+            rows = await rewrite(
                 "SELECT e.table_id, e.seq, e.payload FROM table_events e JOIN tables t ON t.id = e.table_id "
                 "WHERE t.guild_id = ? AND instr(e.payload, ?) > 0",
-                (guild_id, f'"{actor}"'),
-            )
-            await tx.executemany(
                 "UPDATE table_events SET payload = ? WHERE table_id = ? AND seq = ?",
-                [(anonymised(payload), table_id, seq) for table_id, seq, payload in rows],
             )
-            rows_t = await tx.fetchall(
+            await rewrite(
                 "SELECT e.tournament_id, e.seq, e.payload FROM tournament_events e "
                 "JOIN tournaments t ON t.id = e.tournament_id WHERE t.guild_id = ? AND instr(e.payload, ?) > 0",
-                (guild_id, f'"{actor}"'),
-            )
-            await tx.executemany(
                 "UPDATE tournament_events SET payload = ? WHERE tournament_id = ? AND seq = ?",
-                [(anonymised(payload), tid, seq) for tid, seq, payload in rows_t],
+            )
+            await rewrite(
+                "SELECT r.id, r.seats FROM game_results r JOIN tables t ON t.id = r.table_id "
+                "WHERE t.guild_id = ? AND instr(r.seats, ?) > 0",
+                "UPDATE game_results SET seats = ? WHERE id = ?",
             )
             await tx.execute(
                 "UPDATE tournament_results SET player = ? WHERE player = ? AND tournament_id IN "
                 "(SELECT id FROM tournaments WHERE guild_id = ?)",
                 (anonymous, actor, guild_id),
-            )
-            results = await tx.fetchall(
-                "SELECT r.id, r.seats FROM game_results r JOIN tables t ON t.id = r.table_id "
-                "WHERE t.guild_id = ? AND instr(r.seats, ?) > 0",
-                (guild_id, f'"{actor}"'),
-            )
-            await tx.executemany(
-                "UPDATE game_results SET seats = ? WHERE id = ?",
-                [(anonymised(seats), result_id) for result_id, seats in results],
             )
             await tx.execute("UPDATE tables SET host = ? WHERE guild_id = ? AND host = ?", (anonymous, guild_id, actor))
             if actor.startswith("u:") and actor[2:].isascii() and actor[2:].isdigit():
@@ -202,7 +197,7 @@ class StatsStore:
             await tx.execute("DELETE FROM stat_ratings WHERE guild_id = ? AND actor = ?", (guild_id, actor))
             await tx.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
             await tx.execute("DELETE FROM stat_games WHERE guild_id = ?", (guild_id,))  # recorded again
-        return len({table_id for table_id, _, _ in rows})
+        return len({row[0] for row in rows})
 
     async def tables_of(self, guild_id: int) -> list[str]:
         return [row[0] for row in await self.db.fetchall("SELECT id FROM tables WHERE guild_id = ?", (guild_id,))]
