@@ -13,6 +13,12 @@ import argparse
 import os
 import sys
 
+if sys.argv[1:2] == ["play"]:
+    # The terminal game waits for the keyboard in the main thread. A process-wide Ctrl-C goes to
+    # any thread that does not block it, and OpenBLAS starts threads when numpy is imported: one
+    # of them could take the signal and leave the game waiting. With one BLAS thread there are none.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from bot.game.table import COMPUTER_LEVELS
 
 NO_TOKEN = """\
@@ -24,7 +30,7 @@ To run the bot on your server:
   2. Invite the bot: "OAuth2" -> "URL Generator", scopes "bot" and "applications.commands",
      permissions "Send Messages", "Embed Links", "Attach Files", "Read Message History"
      (for tournaments and challenges also "Create Public Threads", "Create Private Threads",
-     "Send Messages in Threads"); open the generated link and choose your server.
+     "Send Messages in Threads", "Manage Threads"); open the generated link and choose your server.
   3. Start it:  DISCORD_TOKEN=<your token> make run
      (optionally copy config.example.yaml to config.yaml first and adjust it)
 
