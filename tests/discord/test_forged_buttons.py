@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .harness import message_payload
 from .test_table_game import ANNA, BEAT, button, new_table, settle, table_message
-from .test_tournament import private_text, signup_button, tournament
+from .test_tournament import private_text, said, signup_button, tournament
 
 OTHER_GUILD, OTHER_CHANNEL = "999000000000000001", "999000000000000002"
 
@@ -75,3 +75,21 @@ async def test_a_card_id_with_full_width_digits_is_not_a_card(harness):
     tid = next(iter(h.bot.service.tables))
     [answer] = await h.send(h.click_payload(f"jass:{tid}:1.1:c\uff11", ANNA, lobby))
     assert "Knopf" in private_text(answer)
+
+
+async def test_a_forged_play_button_does_not_start_a_try_of_another_servers_challenge(harness):
+    from .test_challenge import challenge, play_button
+
+    h = harness
+    options = [{"name": "name", "type": 3, "value": "Woche 51"}, {"name": "hands", "type": 4, "value": 1}]
+    await said(h, h.command_payload("challenge", challenge("create", options), ANNA, manager=True))
+    message, play = play_button(h)
+    for forged in (
+        elsewhere(h.click_payload(play, BEAT, message), guild=OTHER_GUILD),
+        elsewhere(h.click_payload(play, BEAT, message), channel=OTHER_CHANNEL),
+        h.click_payload(play, BEAT, message_payload(454545, {"content": "not the challenge"})),
+    ):
+        [answer] = await h.send(forged)
+        assert "gehört nicht" in private_text(answer)
+    c = (await h.bot.challenges.in_channel(4000))[0]
+    assert c.tries == [] and h.side.threads == {}
