@@ -191,6 +191,8 @@ class StatsStore:
                 "(SELECT id FROM tournaments WHERE guild_id = ?)",
                 (anonymous, actor, guild_id),
             )
+            # A challenge try's table is named after its player: the name goes with the id.
+            await tx.execute("UPDATE tables SET label = NULL WHERE guild_id = ? AND host = ?", (guild_id, actor))
             await tx.execute("UPDATE tables SET host = ? WHERE guild_id = ? AND host = ?", (anonymous, guild_id, actor))
             if actor.startswith("u:") and actor[2:].isascii() and actor[2:].isdigit():
                 await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (int(actor[2:]),))

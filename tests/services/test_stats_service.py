@@ -147,6 +147,10 @@ async def test_forget_me_leaves_the_id_in_no_column_and_the_seat_unrated_under_a
         await play_game(service, people, f"f{g}")
     await stats.wait_idle()
     assert "987654321012" in await every_row(service.storage)  # in results, events, ratings, settings
+    tid = (await service.storage.stats.tables_of(GUILD))[0]
+    # a challenge try's table is hosted by its player and named after them
+    await service.storage.db.execute("UPDATE tables SET host = ?, label = ? WHERE id = ?",
+                                     (forgotten, "Challenge · P987654321012", tid))  # fmt: skip
     await stats.forget(GUILD, forgotten)
     await stats.wait_idle()
     assert "987654321012" not in await every_row(service.storage)
