@@ -23,7 +23,7 @@ from bot.game import Table
 from bot.game.events import Event, TurnReminder
 from bot.render.pool import Renderer
 from bot.render.table import SlatePicture, TablePicture
-from bot.services import TableService
+from bot.services import TableService, UnknownTable
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
@@ -178,7 +178,10 @@ class TableMessages:
         await self.service.storage.set_message(table.table_id, channel_id, message_id)
         # Moves made while the message was on its way (computers start at once) reached no message:
         # show the table as it is now, and ping the person whose turn it already is.
-        live = await self.service.get(table.table_id)
+        try:
+            live = await self.service.get(table.table_id)
+        except UnknownTable:  # ended and unreadable meanwhile: the message shows what it was
+            return
         if live.seq != table.seq:
             self._schedule_edit(table.table_id, live)
         if self.switch(table.table_id, "pings"):
