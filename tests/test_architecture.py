@@ -63,7 +63,7 @@ def test_pure_layers_do_not_touch_discord_or_storage():
 
 def test_sql_only_in_storage():
     words = ("SELECT ", "INSERT INTO", "UPDATE tables", "CREATE TABLE", "DELETE FROM")
-    for path in (ROOT / "bot").rglob("*.py"):
+    for path in [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]:
         if "storage" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
@@ -104,3 +104,20 @@ def test_every_document_the_code_cites_is_in_the_repository():
     assert cited
     for name in sorted(cited):
         assert (ROOT / name).exists(), name
+
+
+def test_every_section_the_code_cites_exists():
+    """``docs/rules.md §10.2`` in a docstring names a heading of that document (issue 40, item 5:
+    code cited §4.3 and §11.4, which did not exist)."""
+    import re
+
+    cited: set[tuple[str, str]] = set()
+    for folder in ("bot", "cogs"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            cited |= set(re.findall(r"\b(docs/[\w-]+\.md) §([0-9]+(?:\.[0-9]+)*)", text))
+    assert len(cited) > 10
+    for doc, section in sorted(cited):
+        headings = [line for line in (ROOT / doc).read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        numbers = {n for h in headings for n in re.findall(r"(?<![\d.])(\d+(?:\.\d+)*)\.?(?=\s)", h)}
+        assert section in numbers, f"{doc} §{section}: no such heading"

@@ -77,7 +77,7 @@ class PlayCard(Command):
 
 @dataclass(frozen=True)
 class AnnounceStoeck(Command):
-    """Pre-show Stöck when it decides the game (docs/rules.md §11.4)."""
+    """Pre-show Stöck when it decides the game (docs/rules.md §11)."""
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ def commitment_of(seed: str) -> str:
 
 
 def first_dealer(seed: str) -> int:
-    """Dealer of a game's first hand, drawn from the hand's seed (cosmetic, docs/rules.md §4.3)."""
+    """Dealer of a game's first hand, drawn from the hand's seed (cosmetic, docs/rules.md §4)."""
     return hashlib.sha256((seed + ":dealer").encode("utf-8")).digest()[0] % 4
 
 

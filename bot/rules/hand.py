@@ -1,7 +1,7 @@
 """One hand of Schieber from the first card to the last, with the game-end race.
 
 :class:`HandPlay` keeps the cards, the trick, the Weis, Stöck and every credit in
-the order of docs/rules.md §12.1.2, on top of a :class:`~bot.rules.scoreboard.Scoreboard`.
+the order of docs/rules.md §12.1, on top of a :class:`~bot.rules.scoreboard.Scoreboard`.
 The table engine (``bot/game``) drives it; it has no notion of users or messages.
 """
 
@@ -178,7 +178,7 @@ class HandPlay:
         """``seat`` holds Stöck it may pre-show now (not yet asking whether it reaches the target).
 
         Before trick 1 is complete only where Stöck is credited first in the Ausmach order
-        (docs/rules.md §12.1.2 H0): with Weis or Stich first, pre-showing would jump that order.
+        (docs/rules.md §12.1 H0): with Weis or Stich first, pre-showing would jump that order.
         """
         return (
             self._stoeck_pending()
@@ -187,7 +187,7 @@ class HandPlay:
         )
 
     def preshow_stoeck(self, seat: int) -> bool:
-        """Pre-show Stöck (docs/rules.md §11.4): credited only if it reaches the target now."""
+        """Pre-show Stöck (docs/rules.md §11): credited only if it reaches the target now."""
         if not self.may_preshow_stoeck(seat):
             return False
         points = STOECK_POINTS * self.multiplier

@@ -1,6 +1,6 @@
 """The running score of a game and the game-end race (docs/rules.md §12).
 
-Points reach the board as :class:`Credit` s, in the order of docs/rules.md §12.1.2; the
+Points reach the board as :class:`Credit` s, in the order of docs/rules.md §12.1; the
 board checks the target and the Berg after every credit.
 
 >>> rules = RuleSet(target=1000, multiplier_profile="single")
@@ -66,7 +66,7 @@ class Scoreboard:
         return self.totals[team] + points >= self.rules.target
 
     def claim(self, team: int, preshow_stoeck: int = 0) -> Scoreboard:
-        """Bedanken: ``team`` claims the win (docs/rules.md §12.1.3).
+        """Bedanken: ``team`` claims the win (docs/rules.md §12.1).
 
         ``preshow_stoeck`` is the (multiplied) Stöck the claiming team may still show.
         A claim that falls short loses the game.
