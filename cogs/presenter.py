@@ -124,8 +124,7 @@ def table_embed(
             f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}"
             for i, c in enumerate(last.cards)
         )
-        points = last.points + (5 if len(view.tricks) == 9 else 0)
-        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=points)
+        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
         lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {cards} → {taken}")
     if view.weis_result and view.weis_result.team is not None:
         lines.append(
@@ -294,7 +293,7 @@ def hand_buttons(
             )
         )
     if view.phase == "contract" and view.turn == view.seat:
-        allowed = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
+        allowed = [Contract(c) for c in view.contracts]
         for i, c in enumerate(allowed):
             buttons.append(
                 discord.ui.Button(
@@ -336,7 +335,7 @@ def hand_buttons(
         )
     if view.can_preshow_stoeck:
         extra.append(discord.ui.Button(label=msg("btn.stoeck", lang), custom_id=custom_id(tid, key, "stoeck"), row=4))
-    if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game and view.phase in ("contract", "play"):
+    if view.may_bedanken and view.phase in ("contract", "play"):
         extra.append(
             discord.ui.Button(label=msg("btn.bedanken", lang), custom_id=custom_id(tid, key, "bedanken"), row=4)
         )
@@ -375,8 +374,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     if view.tricks:
         t = view.tricks[-1]
         last = tuple(((t.leader + i) % 4, c) for i, c in enumerate(t.cards))
-        points = t.points + (5 if len(view.tricks) == 9 else 0)
-        taken = msg("table.taken", lang, name=seat_name(view, t.winner, lang), points=points)
+        taken = msg("table.taken", lang, name=seat_name(view, t.winner, lang), points=t.taken(len(view.tricks)))
         last_label = f"{msg('table.last_n', lang, n=len(view.tricks))}: {taken}"
     return TablePicture(
         title=title, names=(names[0], names[1], names[2], names[3]), trick=tuple(view.trick), last=last,

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.rules import Contract, RuleSet
-from bot.rules.lookup import better_weis, playable, points_of, weis_in, written
+from bot.rules.lookup import TOTAL, better_weis, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
@@ -202,21 +202,19 @@ class RulesCog(commands.Cog):
                            kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
     @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
     async def score(
-        self, interaction: discord.Interaction, contract: str, card_points: app_commands.Range[int, 0, 157],
+        self, interaction: discord.Interaction, contract: str, card_points: app_commands.Range[int, 0, TOTAL],
         match: bool = False, weis: app_commands.Range[int, 0, 2000] = 0, stoeck: bool = False,
         kontermatsch: bool = False,
     ) -> None:  # fmt: skip
         lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
         c = int(Contract.parse(contract))
-        if kontermatsch and card_points != 157:
-            await interaction.response.send_message(message("rl.score.kontermatsch_needs_match", lang), ephemeral=True)
-            return
         match = match or kontermatsch
         try:
             w = written(rules, c, card_points, match=match, weis=weis, stoeck=stoeck, declarer=not kontermatsch)
-        except ValueError:
-            await interaction.response.send_message(message("rl.score.bad", lang), ephemeral=True)
+        except ValueError:  # the engine's refusal: a Match (and so a Kontermatsch) has all 157 card points
+            bad = "rl.score.kontermatsch_needs_match" if kontermatsch else "rl.score.bad"
+            await interaction.response.send_message(message(bad, lang), ephemeral=True)
             return
         parts = [message("rl.score.cards", lang, n=card_points)]
         if match and rules.match_bonus:

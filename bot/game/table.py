@@ -767,4 +767,10 @@ class Table:
             commitment=commitment_of(self.seed) if self.seed else None,
             cards_played=played,
             counters={k: list(v) for k, v in self.counters.items()},
+            contracts=tuple(int(c) for c in Contract if c.is_trump or self.rules.allow_obe_unde)
+            if self.phase == Phase.CONTRACT
+            else (),
+            may_bedanken=self.rules.end_mode == "bedanken"
+            and not self.rules.hands_per_game
+            and self.phase in (Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER),
         )

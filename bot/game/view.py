@@ -57,3 +57,5 @@ class TableView:
     commitment: str | None = None
     cards_played: int = 0  # every card played this hand (mask), public
     counters: dict[str, list[int]] = field(default_factory=dict)
+    contracts: tuple[int, ...] = ()  # the contracts the chooser may name now (contract phase)
+    may_bedanken: bool = False  # a player may claim the win now (end mode "bedanken")

@@ -27,12 +27,19 @@ class RulesError(ValueError):
         self.facts = facts
 
 
+LAST_TRICK_POINTS = 5  # the last trick's bonus (docs/rules.md §8)
+
+
 @dataclass(frozen=True)
 class PlayedTrick:
     leader: int
     cards: tuple[int, ...]
     winner: int
     points: int  # card points, without the +5 of the last trick
+
+    def taken(self, number: int) -> int:
+        """What the winner took with trick ``number`` (1-9): its card points, +5 for the last."""
+        return self.points + (LAST_TRICK_POINTS if number == 9 else 0)
 
 
 @dataclass
@@ -252,7 +259,7 @@ class HandPlay:
         else:
             bonus = 0
             if len(self.tricks) == 9:
-                bonus = 5
+                bonus = LAST_TRICK_POINTS
                 if self.tricks_won[team] == 9:
                     bonus += self.rules.match_bonus
                     if team != self.declarer_team:

@@ -60,3 +60,22 @@ def test_the_trump_under_and_nine_are_the_puur_and_the_naell():
     assert deck.card(rose * 9 + 5, rose) == "Rose Puur" and deck.card(rose * 9 + 3, rose) == "Rose Näll"
     assert deck.card(rose * 9 + 5, 0) == "Rose Under" and deck.card(rose * 9 + 5) == "Rose Under"
     assert deck.card(rose * 9 + 5, 4) == "Rose Under"  # Obenabe: no trump
+
+
+def test_the_view_carries_the_rule_facts_the_presenter_shows():
+    """Issue 40, item 2 (a start): the contracts a chooser may name, whether Bedanken is possible
+    and what the last trick took come from the rules through the view, not from the presenter."""
+    from bot.game import Phase
+    from tests.game.helpers import auto_step
+
+    table, _ = new_table({"allow_obe_unde": False, "end_mode": "bedanken"})
+    view = table.view_for(None)
+    assert view.phase == "contract" and view.contracts == (0, 1, 2, 3) and view.may_bedanken
+    assert new_table({})[0].view_for(None).contracts == (0, 1, 2, 3, 4, 5)
+    assert not new_table({})[0].view_for(None).may_bedanken
+    while table.phase != Phase.HAND_OVER and table.phase != Phase.GAME_OVER:
+        auto_step(table)
+    view = table.view_for(None)
+    assert len(view.tricks) == 9  # Bedanken ends no game by itself: the hand is played out
+    last = view.tricks[-1]
+    assert last.taken(9) == last.points + 5 and view.tricks[0].taken(1) == view.tricks[0].points
