@@ -121,3 +121,12 @@ def test_every_section_the_code_cites_exists():
         headings = [line for line in (ROOT / doc).read_text(encoding="utf-8").splitlines() if line.startswith("#")]
         numbers = {n for h in headings for n in re.findall(r"(?<![\d.])(\d+(?:\.\d+)*)\.?(?=\s)", h)}
         assert section in numbers, f"{doc} §{section}: no such heading"
+
+
+def test_the_architecture_names_every_module():
+    """Issue 40, item 5: docs/architecture.md names every module of bot/ and cogs/ in one line."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    lines = {line.split()[0] for line in doc.splitlines() if line.startswith(("bot/", "cogs/"))}
+    for package in ("bot", "cogs"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            assert str(path.relative_to(ROOT)) in lines, path

@@ -1,4 +1,4 @@
-"""SQLite persistence: every SQL statement of the project lives here."""
+"""Persistence, SQLite or PostgreSQL: every SQL statement of the project lives here."""
 
 from .db import ConflictError, CorruptRowError, GameResult, OpenTables, Storage, StorageError
 
