@@ -3,11 +3,11 @@
 import pytest
 
 from bot.game import GameError
-from bot.game import errors as codes
+from bot.game.errors import Code
 from bot.rules import play
 from bot.texts import LANGS, MESSAGES, refusal_text
 
-CODES = [v for k, v in vars(codes).items() if k.isupper() and isinstance(v, str)]
+CODES = list(Code)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -35,8 +35,7 @@ from bot.rules.play import illegal_reason
 from bot.rules.scoring import STRICHE
 
 from . import commands as cmd
-from . import errors as e
-from .errors import GameError
+from .errors import Code, GameError
 from .events import CardPlayed, ComputerAdded, Event, GameStarted, HandDealt, TableCreated, as_event
 from .view import SeatView, TableView
 
@@ -114,12 +113,12 @@ class Table:
     ) -> tuple[Table, list[Event]]:
         """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none)."""
         if turn_timer is not None and not (isinstance(turn_timer, int | float) and 0 <= turn_timer <= 86400):
-            raise GameError(e.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
+            raise GameError(Code.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
         if not isinstance(rules, RuleSet):
             try:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
-                raise GameError(e.BAD_RULES, key=err.key, message=str(err)) from None
+                raise GameError(Code.BAD_RULES, key=err.key, message=str(err)) from None
         event: TableCreated = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
         if turn_timer is not None:
             event["turn_timer"] = turn_timer
@@ -208,7 +207,7 @@ class Table:
     def _decide(self, c: cmd.Command) -> list[Event]:
         """The primary events of ``c`` (by its type), or a :class:`GameError`."""
         if self.phase == Phase.ABANDONED and isinstance(c, cmd.Command):
-            raise GameError(e.WRONG_PHASE, phase=self.phase.value)
+            raise GameError(Code.WRONG_PHASE, phase=self.phase.value)
         match c:
             case cmd.JoinSeat():
                 return self._decide_JoinSeat(c)
@@ -236,11 +235,11 @@ class Table:
                 return self._decide_StandIn(c)
             case cmd.Abandon():
                 return self._decide_Abandon(c)
-        raise GameError(e.NOT_ALLOWED, command=type(c).__name__)
+        raise GameError(Code.NOT_ALLOWED, command=type(c).__name__)
 
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase not in phases:
-            raise GameError(e.WRONG_PHASE, phase=self.phase.value, expected=[p.value for p in phases])
+            raise GameError(Code.WRONG_PHASE, phase=self.phase.value, expected=[p.value for p in phases])
 
     def _is_host(self, c: cmd.Command) -> bool:
         return c.actor == self.host or bool(getattr(c, "privileged", False))
@@ -252,11 +251,11 @@ class Table:
             seat = int(rest)
             ok = self.seats[seat].is_computer if kind == "ai" else self.seats[seat].standin
             if not ok:
-                raise GameError(e.NOT_ALLOWED, actor=actor)
+                raise GameError(Code.NOT_ALLOWED, actor=actor)
             return seat, []
         found = self.seat_of(actor)
         if found is None:
-            raise GameError(e.NOT_SEATED)
+            raise GameError(Code.NOT_SEATED)
         seat = found
         back: list[Event] = [{"type": "standin_off", "seat": seat}] if self.seats[seat].standin else []
         return seat, back
@@ -264,9 +263,9 @@ class Table:
     def _decide_JoinSeat(self, c: cmd.JoinSeat) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not c.actor.startswith("u:"):
-            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+            raise GameError(Code.NOT_ALLOWED, actor=c.actor)
         if self.seat_of(c.actor) is not None:
-            raise GameError(e.ALREADY_SEATED, seat=self.seat_of(c.actor))
+            raise GameError(Code.ALREADY_SEATED, seat=self.seat_of(c.actor))
         seat = self._free_seat(c.seat)
         return [{"type": "seat_taken", "seat": seat, "actor": c.actor, "name": c.name[:32]}]
 
@@ -275,26 +274,26 @@ class Table:
             for i, seat in enumerate(self.seats):
                 if not seat.occupied:
                     return i
-            raise GameError(e.TABLE_FULL)
+            raise GameError(Code.TABLE_FULL)
         if not isinstance(wanted, int) or not 0 <= wanted < 4:
-            raise GameError(e.NO_SUCH_SEAT, seat=wanted)
+            raise GameError(Code.NO_SUCH_SEAT, seat=wanted)
         if self.seats[wanted].occupied:
-            raise GameError(e.SEAT_TAKEN, seat=wanted)
+            raise GameError(Code.SEAT_TAKEN, seat=wanted)
         return wanted
 
     def _decide_LeaveSeat(self, c: cmd.LeaveSeat) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         seat = self.seat_of(c.actor)
         if seat is None:
-            raise GameError(e.NOT_SEATED)
+            raise GameError(Code.NOT_SEATED)
         return [{"type": "seat_left", "seat": seat}]
 
     def _decide_AddComputer(self, c: cmd.AddComputer) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not (self._is_host(c) or self.seat_of(c.actor) is not None):
-            raise GameError(e.NOT_HOST)
+            raise GameError(Code.NOT_HOST)
         if c.level not in COMPUTER_LEVELS:
-            raise GameError(e.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
+            raise GameError(Code.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
         seat = self._free_seat(c.seat)
         return [self._computer_event(seat, c.level)]
 
@@ -305,25 +304,25 @@ class Table:
     def _decide_RemoveComputer(self, c: cmd.RemoveComputer) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not (self._is_host(c) or self.seat_of(c.actor) is not None):
-            raise GameError(e.NOT_HOST)
+            raise GameError(Code.NOT_HOST)
         if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
-            raise GameError(e.NO_SUCH_SEAT, seat=c.seat)
+            raise GameError(Code.NO_SUCH_SEAT, seat=c.seat)
         if not self.seats[c.seat].is_computer:
-            raise GameError(e.NOT_A_COMPUTER, seat=c.seat)
+            raise GameError(Code.NOT_A_COMPUTER, seat=c.seat)
         return [{"type": "computer_removed", "seat": c.seat}]
 
     def _decide_StartGame(self, c: cmd.StartGame) -> list[Event]:
         self._need_phase(Phase.LOBBY, Phase.GAME_OVER)
         if not self._is_host(c):
-            raise GameError(e.NOT_HOST)
+            raise GameError(Code.NOT_HOST)
         if not c.seed:
-            raise GameError(e.NOT_ALLOWED, missing="seed")
+            raise GameError(Code.NOT_ALLOWED, missing="seed")
         events: list[Event] = []
         empty = [i for i, s in enumerate(self.seats) if not s.occupied]
         if empty and not c.fill_computers:
-            raise GameError(e.SEATS_EMPTY, seats=empty)
+            raise GameError(Code.SEATS_EMPTY, seats=empty)
         if c.level not in COMPUTER_LEVELS:
-            raise GameError(e.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
+            raise GameError(Code.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
         events += [self._computer_event(i, c.level) for i in empty]
         started: GameStarted = {"type": "game_started", "game": self.game_no + 1}
         if c.fixed_deals:
@@ -357,10 +356,10 @@ class Table:
 
     def _decide_NextHand(self, c: cmd.NextHand) -> list[Event]:
         if c.actor != cmd.SYSTEM:
-            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+            raise GameError(Code.NOT_ALLOWED, actor=c.actor)
         self._need_phase(Phase.HAND_OVER)
         if not c.seed:
-            raise GameError(e.NOT_ALLOWED, missing="seed")
+            raise GameError(Code.NOT_ALLOWED, missing="seed")
         fixed = self.next_deal_seed()
         return [self._deal_event(fixed or c.seed, first=False)]
 
@@ -368,22 +367,22 @@ class Table:
         self._need_phase(Phase.CONTRACT)
         seat, back = self._acting_seat(c.actor)
         if seat != self.chooser:
-            raise GameError(e.NOT_YOUR_TURN, turn=self.chooser)
+            raise GameError(Code.NOT_YOUR_TURN, turn=self.chooser)
         try:
             contract = Contract.parse(c.contract)
         except ValueError:
-            raise GameError(e.UNKNOWN_CONTRACT, contract=c.contract) from None
+            raise GameError(Code.UNKNOWN_CONTRACT, contract=c.contract) from None
         if not contract.is_trump and not self.rules.allow_obe_unde:
-            raise GameError(e.CONTRACT_NOT_ALLOWED, contract=str(contract))
+            raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=str(contract))
         return [*back, {"type": "contract", "seat": seat, "contract": str(contract)}]
 
     def _decide_Schieben(self, c: cmd.Schieben) -> list[Event]:
         self._need_phase(Phase.CONTRACT)
         seat, back = self._acting_seat(c.actor)
         if seat != self.chooser:
-            raise GameError(e.NOT_YOUR_TURN, turn=self.chooser)
+            raise GameError(Code.NOT_YOUR_TURN, turn=self.chooser)
         if not self.may_schieben:
-            raise GameError(e.SCHIEBEN_NOT_ALLOWED)
+            raise GameError(Code.SCHIEBEN_NOT_ALLOWED)
         return [*back, {"type": "schieben", "seat": seat}]
 
     @property
@@ -400,35 +399,35 @@ class Table:
         hand = self.live_hand
         seat, back = self._acting_seat(c.actor)
         if seat != hand.turn:
-            raise GameError(e.NOT_YOUR_TURN, turn=hand.turn)
+            raise GameError(Code.NOT_YOUR_TURN, turn=hand.turn)
         try:
             card = Card.parse(c.card).index
         except (ValueError, AttributeError):
-            raise GameError(e.BAD_CARD, card=c.card) from None
+            raise GameError(Code.BAD_CARD, card=c.card) from None
         r = self.rules
         reason = illegal_reason(
             card, hand.hands[seat], hand.trick, hand.contract, r.trump_anytime, r.undertrump_when_void, r.puur_exemption
         )
         if reason is not None:
-            raise GameError(e.ILLEGAL_CARD, card=c.card, reason=reason)
+            raise GameError(Code.ILLEGAL_CARD, card=c.card, reason=reason)
         event: CardPlayed = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
         if r.weis_mode == "manual" and c.weis:
             if hand.tricks or seat in hand.declared:
-                raise GameError(e.WEIS_NOT_NOW)
+                raise GameError(Code.WEIS_NOT_NOW)
             options = {w.mask: w for w in hand.weis_options(seat)}
             chosen = []
             for cards in c.weis:
                 try:
                     m = to_mask(Card.parse(t) for t in cards)
                 except (ValueError, AttributeError, TypeError):
-                    raise GameError(e.WEIS_INVALID, weis=list(cards)) from None
+                    raise GameError(Code.WEIS_INVALID, weis=list(cards)) from None
                 if m not in options:
-                    raise GameError(e.WEIS_INVALID, weis=list(cards))
+                    raise GameError(Code.WEIS_INVALID, weis=list(cards))
                 chosen.append([str(Card.from_index(x)) for x in cards_of(m)])
             event["weis"] = chosen
         if c.stoeck and not r.stoeck_auto:
             if not hand.stoeck_due(seat, card):
-                raise GameError(e.NO_STOECK)
+                raise GameError(Code.NO_STOECK)
             event["stoeck"] = True
         return [*back, event]
 
@@ -437,38 +436,38 @@ class Table:
         seat, back = self._acting_seat(c.actor)
         hand = self.live_hand
         if seat != hand.stoeck_holder or hand.stoeck_done or not self.rules.stoeck_preshow:
-            raise GameError(e.NO_STOECK)
+            raise GameError(Code.NO_STOECK)
         if not hand.may_preshow_stoeck(seat):
-            raise GameError(e.STOECK_NOT_NOW, first=self.rules.ausmach_order[0])
+            raise GameError(Code.STOECK_NOT_NOW, first=self.rules.ausmach_order[0])
         points = 20 * hand.multiplier
         if not (self.live_board.races_to_target and self.live_board.reaches_target(seat % 2, points)):
-            raise GameError(e.STOECK_NOT_DECISIVE)
+            raise GameError(Code.STOECK_NOT_DECISIVE)
         return [*back, {"type": "stoeck_preshown", "seat": seat}]
 
     def _decide_Bedanken(self, c: cmd.Bedanken) -> list[Event]:
         if self.rules.end_mode != "bedanken" or self.rules.hands_per_game:
-            raise GameError(e.BEDANKEN_NOT_ALLOWED)
+            raise GameError(Code.BEDANKEN_NOT_ALLOWED)
         self._need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
         seat, back = self._acting_seat(c.actor)
         return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
 
     def _decide_StandIn(self, c: cmd.StandIn) -> list[Event]:
         if c.actor != cmd.SYSTEM:
-            raise GameError(e.NOT_ALLOWED, actor=c.actor)
+            raise GameError(Code.NOT_ALLOWED, actor=c.actor)
         if c.anytime:
             self._need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
             if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
-                raise GameError(e.NO_SUCH_SEAT, seat=c.seat)
+                raise GameError(Code.NO_SUCH_SEAT, seat=c.seat)
         elif self.to_act != c.seat:
-            raise GameError(e.NOT_YOUR_TURN, turn=self.to_act)
+            raise GameError(Code.NOT_YOUR_TURN, turn=self.to_act)
         seat = self.seats[c.seat]
         if seat.is_computer or seat.standin:
-            raise GameError(e.NOT_ALLOWED, seat=c.seat)
+            raise GameError(Code.NOT_ALLOWED, seat=c.seat)
         return [{"type": "standin_on", "seat": c.seat}]
 
     def _decide_Abandon(self, c: cmd.Abandon) -> list[Event]:
         if not self._is_host(c):
-            raise GameError(e.NOT_HOST)
+            raise GameError(Code.NOT_HOST)
         return [{"type": "abandoned", "by": c.actor}]
 
     # -- events --------------------------------------------------------------------

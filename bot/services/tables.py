@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.ai.base import SLOW_LEVELS, computer_command, decision_seed, level_at
 from bot.game import SYSTEM, Command, GameError, JoinSeat, LeaveSeat, NextHand, Phase, StandIn, Table
-from bot.game import errors as codes
+from bot.game.errors import Code
 from bot.game.events import Event, TurnReminder, as_event
 from bot.rules import RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
@@ -185,13 +185,13 @@ class TableService:
         if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
             if limit and await self.storage.count_open(channel_id=channel_id) >= limit:
-                raise GameError(codes.TOO_MANY_TABLES, scope="channel", limit=limit)
+                raise GameError(Code.TOO_MANY_TABLES, scope="channel", limit=limit)
             other = await self.seated_in_channel(host, channel_id)
             if other is not None:
-                raise GameError(codes.SEATED_ELSEWHERE, table=other)
+                raise GameError(Code.SEATED_ELSEWHERE, table=other)
         limit = self.settings.tables_per_user if limits else 0
         if limit and await self.storage.count_open(host=host) >= limit:
-            raise GameError(codes.TOO_MANY_TABLES, scope="user", limit=limit)
+            raise GameError(Code.TOO_MANY_TABLES, scope="user", limit=limit)
         for attempt in range(ID_TRIES):
             table_id = self.table_ids()
             table, events = Table.create(table_id, host, rules, turn_timer)
@@ -345,7 +345,7 @@ class TableService:
         if channel_id is not None:
             other = await self.seated_in_channel(actor, channel_id, besides=table_id)
             if other is not None:
-                raise GameError(codes.SEATED_ELSEWHERE, table=other)
+                raise GameError(Code.SEATED_ELSEWHERE, table=other)
 
     def _retry_later(self, table_id: str) -> None:
         """After a failed write: reload the table after a pause (doubling, at most a minute)."""
