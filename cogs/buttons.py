@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import discord
 
@@ -52,6 +52,77 @@ async def refuse_foreign(interaction: discord.Interaction) -> None:
     )
 
 
+# -- what a click calls: typed, so that renaming a handler is a type error, not a failed click ---
+
+
+@runtime_checkable
+class TableClicks(Protocol):
+    """The ``Jass`` cog as the buttons of tables and leaderboards call it."""
+
+    async def click_seat(self, interaction: discord.Interaction, table_id: str, seat: int) -> None: ...
+    async def click_table_action(self, interaction: discord.Interaction, table_id: str, action: str) -> None: ...
+    async def click_my_cards(self, interaction: discord.Interaction, table_id: str) -> None: ...
+    async def click_weis_marks(self, interaction: discord.Interaction, table_id: str, key: str, marks: int) -> None: ...
+    async def click_card(self, interaction: discord.Interaction, table_id: str, key: str, card: int,
+                         marks: int) -> None: ...  # fmt: skip
+    async def click_contract(
+        self, interaction: discord.Interaction, table_id: str, key: str, contract: int
+    ) -> None: ...
+    async def click_hand_action(
+        self, interaction: discord.Interaction, table_id: str, key: str, action: str
+    ) -> None: ...
+    async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None: ...
+
+
+@runtime_checkable
+class TournamentClicks(Protocol):
+    async def click(self, interaction: discord.Interaction, tournament_id: str, action: str) -> None: ...
+
+
+@runtime_checkable
+class ChallengeClicks(Protocol):
+    async def play_click(self, interaction: discord.Interaction, challenge_id: str) -> None: ...
+
+
+@runtime_checkable
+class RulesClicks(Protocol):
+    async def show_in_channel(self, interaction: discord.Interaction) -> None: ...
+
+
+def _loaded(interaction: discord.Interaction, name: str) -> object:
+    get_cog = getattr(interaction.client, "get_cog", None)
+    return get_cog(name) if get_cog is not None else None
+
+
+def table_clicks(interaction: discord.Interaction) -> TableClicks:
+    """The ``Jass`` cog, checked against what the table and leaderboard buttons call."""
+    cog = _loaded(interaction, "Jass")
+    if not isinstance(cog, TableClicks):
+        raise RuntimeError("the Jass cog is not loaded (or lacks a click handler)")
+    return cog
+
+
+def tournament_clicks(interaction: discord.Interaction) -> TournamentClicks:
+    cog = _loaded(interaction, "Tournaments")
+    if not isinstance(cog, TournamentClicks):
+        raise RuntimeError("the Tournaments cog is not loaded")
+    return cog
+
+
+def challenge_clicks(interaction: discord.Interaction) -> ChallengeClicks:
+    cog = _loaded(interaction, "Challenges")
+    if not isinstance(cog, ChallengeClicks):
+        raise RuntimeError("the Challenges cog is not loaded")
+    return cog
+
+
+def rules_clicks(interaction: discord.Interaction) -> RulesClicks:
+    cog = _loaded(interaction, "RulesCog")
+    if not isinstance(cog, RulesClicks):
+        raise RuntimeError("the RulesCog cog is not loaded")
+    return cog
+
+
 def custom_id(table_id: str, key: str, action: str) -> str:
     """``jass:<table>:<hand key>:<action>`` — all a button carries (≤ 100 characters)."""
     return f"{PREFIX}:{table_id}:{key}:{action}"
@@ -85,9 +156,8 @@ class JassItem(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         return self.fields["table"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: Any = getattr(interaction.client, "get_cog", lambda name: None)("Jass")
         try:
-            await self.handle(cog, interaction)
+            await self.handle(interaction)
         except Exception:
             log.exception("button %s failed", self.custom_id)
             text = msg("err.unexpected", language_of(str(interaction.locale)))
@@ -98,7 +168,7 @@ class JassItem(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         finally:
             release(self.view if isinstance(self.view, discord.ui.View) else None)
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
 
@@ -108,7 +178,8 @@ class JassItem(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
 class SeatButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:seat(?P<seat>[0-3])"):
     """Sit down in one seat (lobby)."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_seat(interaction, self.table_id, int(self.fields["seat"]))
 
 
@@ -117,7 +188,8 @@ class TableActionButton(JassItem, template=r"(?!)"):
 
     action: ClassVar[str]
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_table_action(interaction, self.table_id, self.action)
 
 
@@ -142,7 +214,8 @@ class CancelButton(TableActionButton, template=rf"{PREFIX}:{_TABLE}:0:cancel"):
 class MyCardsButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:hand"):
     """Open one's own hand as a private message."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_my_cards(interaction, self.table_id)
 
 
@@ -152,7 +225,8 @@ class MyCardsButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:hand"):
 class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>[0-9]{{1,2}})(?:w(?P<marks>[0-9]{{1,3}}))?"):
     """Play a card, with the Weis (and Stöck) its marks select."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         f = self.fields
         await cog.click_card(interaction, self.table_id, f["key"], int(f["card"]), int(f.get("marks", 0)))
 
@@ -160,14 +234,16 @@ class CardButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:c(?P<card>[0-9]{
 class WeisToggle(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:t(?P<marks>[0-9]{{1,3}})"):
     """Mark or unmark a Weis to declare (manual Weis): shows the hand again with these marks."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_weis_marks(interaction, self.table_id, self.fields["key"], int(self.fields["marks"]))
 
 
 class ContractButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:k(?P<contract>[0-5])"):
     """Choose a contract (0-3: a trump suit, 4 Obenabe, 5 Undenufe)."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_contract(interaction, self.table_id, self.fields["key"], int(self.fields["contract"]))
 
 
@@ -176,7 +252,8 @@ class HandActionButton(JassItem, template=r"(?!)"):
 
     action: ClassVar[str]
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.click_hand_action(interaction, self.table_id, self.fields["key"], self.action)
 
 
@@ -205,9 +282,8 @@ class TournamentButton(JassItem, template=r"(?!)"):
 
     action: ClassVar[str]
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
-        tournaments: Any = getattr(interaction.client, "get_cog", lambda name: None)("Tournaments")
-        await tournaments.click(interaction, self.fields["tour"], self.action)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await tournament_clicks(interaction).click(interaction, self.fields["tour"], self.action)
 
 
 class TournamentJoinButton(TournamentButton, template=rf"{PREFIX}:{_TOUR}:0:tjoin"):
@@ -242,9 +318,8 @@ _CHALLENGE = r"(?P<challenge>c[0-9a-f]{12})"
 class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
     """Start a try of the challenge: handled by the ``Challenges`` cog."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
-        challenges: Any = getattr(interaction.client, "get_cog", lambda name: None)("Challenges")
-        await challenges.play_click(interaction, self.fields["challenge"])
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await challenge_clicks(interaction).play_click(interaction, self.fields["challenge"])
 
 
 class LeaderboardPageButton(
@@ -252,16 +327,16 @@ class LeaderboardPageButton(
 ):
     """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
         await cog.leaderboard_page(interaction, self.fields["by"], int(self.fields["season"]), int(self.fields["page"]))
 
 
 class RulesShowButton(JassItem, template=rf"{PREFIX}:rules:0:show"):
     """Show a private /rules answer in the channel."""
 
-    async def handle(self, cog: Any, interaction: discord.Interaction) -> None:
-        rules: Any = getattr(interaction.client, "get_cog", lambda name: None)("RulesCog")
-        await rules.show_in_channel(interaction)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await rules_clicks(interaction).show_in_channel(interaction)
 
 
 BUTTONS: tuple[type[JassItem], ...] = (

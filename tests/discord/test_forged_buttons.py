@@ -93,3 +93,16 @@ async def test_a_forged_play_button_does_not_start_a_try_of_another_servers_chal
         assert "gehört nicht" in private_text(answer)
     c = (await h.bot.challenges.in_channel(4000))[0]
     assert c.tries == [] and h.side.threads == {}
+
+
+async def test_every_button_reaches_a_cog_that_has_its_handler(harness):
+    """Issue 40, item 4 (a start): buttons find their cog through typed protocols, checked here
+    for the loaded cogs (renaming a handler fails this, not a player's click)."""
+    from cogs.buttons import ChallengeClicks, RulesClicks, TableClicks, TournamentClicks
+
+    bot = harness.bot
+    assert isinstance(bot.get_cog("Jass"), TableClicks)
+    assert isinstance(bot.get_cog("Tournaments"), TournamentClicks)
+    assert isinstance(bot.get_cog("Challenges"), ChallengeClicks)
+    assert isinstance(bot.get_cog("RulesCog"), RulesClicks)
+    assert not isinstance(bot.get_cog("RulesCog"), TableClicks)  # the check can fail
