@@ -111,7 +111,7 @@ class Challenges(commands.Cog):
 
     async def post_challenge(self, c: Challenge, channel_id: int) -> None:
         message_id = await rest.post_message(self.bot.http, channel_id, self.challenge_payload(c))
-        await self.service.store.set_message(c.challenge_id, message_id)
+        await self.service.set_message(c.challenge_id, message_id)
 
     def challenge_payload(self, c: Challenge) -> dict[str, Any]:
         lang = self.public_lang
@@ -131,7 +131,7 @@ class Challenges(commands.Cog):
                 "allowed_mentions": {"parse": []}}  # fmt: skip
 
     async def refresh(self, c: Challenge) -> None:
-        _, channel_id, message_id = await self.service.store.where(c.challenge_id)
+        _, channel_id, message_id = await self.service.where(c.challenge_id)
         if channel_id and message_id:
             try:
                 await rest.edit_message(self.bot.http, channel_id, message_id, self.challenge_payload(c))
@@ -169,7 +169,7 @@ class Challenges(commands.Cog):
         except TournamentError as err:
             await interaction.response.send_message(self.refusal(err, lang), ephemeral=True)
             return
-        _, channel_id, _ = await self.service.store.where(challenge_id)
+        _, channel_id, _ = await self.service.where(challenge_id)
         if not channel_id:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -264,7 +264,7 @@ class Challenges(commands.Cog):
 
     async def challenge_closed(self, c: Challenge, following: Challenge | None) -> None:
         """At the close: the final leaderboard with the revealed seed; the next one's message."""
-        _, channel_id, _ = await self.service.store.where(c.challenge_id)
+        _, channel_id, _ = await self.service.where(c.challenge_id)
         if not channel_id:
             return
         lang = self.public_lang

@@ -176,7 +176,7 @@ class Jass(commands.Cog):
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.messages.post(self.service.tables[tid], channel_of(interaction))
+        await self.messages.post(await self.service.get(tid), channel_of(interaction))
 
     @jass.command(name=command_text("jass.join.name"), description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -231,7 +231,7 @@ class Jass(commands.Cog):
             # A try of an open challenge: its cards are everyone's cards until the close.
             await interaction.response.send_message(msg("ch.sealed", self.lang(interaction)), ephemeral=True)
             return
-        events = await self.service.storage.load_events(table.table_id) or []
+        events = await self.service.events(table.table_id)
         data = history_jsonl(events).encode("utf-8")
         await interaction.response.send_message(
             msg("history.file", self.lang(interaction), id=table.table_id),
@@ -283,7 +283,7 @@ class Jass(commands.Cog):
             return
         if interaction.guild_id is None:  # the group is guild_only: Discord never sends this
             return
-        values = await self.service.storage.set_guild_settings(
+        values = await self.service.set_server_settings(
             interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer,
             pings=pings, images=images,
         )  # fmt: skip
@@ -327,7 +327,7 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         if season is None:
-            season, _ = await self.stats.service.store.season(interaction.guild_id)
+            season, _ = await self.stats.service.season(interaction.guild_id)
         await self.leaderboard_page(interaction, by, season, 1)
 
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None:
@@ -358,7 +358,7 @@ class Jass(commands.Cog):
         if not self.is_manager(interaction):
             await self.reply(interaction, msg("season.not_manager", lang))
             return
-        number = await self.stats.service.store.new_season(interaction.guild_id)
+        number = await self.stats.service.new_season(interaction.guild_id)
         await self.reply(interaction, msg("season.new", lang, season=number))
 
     @jass.command(name=command_text("jass.privacy.name"), description=command_text("jass.privacy.description"))
@@ -369,7 +369,7 @@ class Jass(commands.Cog):
         if self.stats is None or not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
-        await self.stats.service.store.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
+        await self.stats.service.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
         done = msg("privacy.hidden" if hide else "privacy.shown", lang)
         await self.reply(interaction, f"{done}\n\n{msg('privacy.kept', lang)}")
 
@@ -391,8 +391,7 @@ class Jass(commands.Cog):
             return
         tournaments = getattr(self.bot, "tournaments", None)
         if tournaments is not None:
-            for tid in await tournaments.store.open_ids(guild_id=interaction.guild_id):
-                t = await tournaments.get(tid)
+            for t in await tournaments.open_in(interaction.guild_id):
                 if t.playing(actor) or actor in t.waitlist:
                     await self.reply(interaction, msg("forget.in_tournament", lang, name=t.name))
                     return
@@ -410,7 +409,7 @@ class Jass(commands.Cog):
         if deck not in DECKS:
             await interaction.response.send_message(msg("err.bad_button", lang), ephemeral=True)
             return
-        await self.service.storage.set_user_settings(interaction.user.id, deck=deck)
+        await self.service.set_person_settings(interaction.user.id, deck=deck)
         self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
 
@@ -422,21 +421,21 @@ class Jass(commands.Cog):
         table_deck = server.get("deck", "swiss")
         pings, images = server.get("pings", "on"), server.get("images", "on")
         self.messages.set_display(table_id, table_lang, table_deck, pings=pings, images=images, label=label)
-        await self.service.storage.set_table_display(table_id, table_lang, table_deck, pings, images, label)
+        await self.service.set_display(table_id, table_lang, table_deck, pings, images, label)
         return table_lang
 
     async def server_settings(self, guild_id: int | None) -> dict:
         """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""
         if not guild_id:
             return {}
-        valid, broken = valid_server_settings(await self.service.storage.guild_settings(guild_id))
+        valid, broken = valid_server_settings(await self.service.server_settings(guild_id))
         for key, value in broken.items():
             log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
         return valid
 
     async def user_deck(self, user_id: int) -> str:
         if user_id not in self._user_decks:
-            deck = (await self.service.storage.user_settings(user_id)).get("deck")
+            deck = (await self.service.person_settings(user_id)).get("deck")
             self._remember_deck(user_id, deck if deck in DECKS else "")
         return self._user_decks[user_id]
 
@@ -449,11 +448,10 @@ class Jass(commands.Cog):
     async def channel_table(self, interaction: discord.Interaction) -> Table | None:
         """The table a command in this channel acts on: the open one the user sits at, else the
         newest open one, else the newest finished one.  Unreadable tables are skipped (and said)."""
-        storage = self.service.storage
         actor = actor_of(interaction.user)
         broken: list[str] = []
         readable: list[Table] = []
-        for tid in await storage.tables_in_channel(channel_of(interaction), status="open"):
+        for tid in await self.service.tables_in_channel(channel_of(interaction), status="open"):
             try:
                 readable.append(await self.service.get(tid))
             except BrokenTable:
@@ -463,7 +461,7 @@ class Jass(commands.Cog):
         table = next((t for t in readable if t.seat_of(actor) is not None), None)
         table = table or next(iter(readable), None)
         if table is None:
-            for tid in (await storage.tables_in_channel(channel_of(interaction), status="finished"))[:1]:
+            for tid in (await self.service.tables_in_channel(channel_of(interaction), status="finished"))[:1]:
                 try:
                     table = await self.service.get(tid)
                 except BrokenTable:
@@ -596,7 +594,7 @@ class Jass(commands.Cog):
             except StorageFailed:
                 await self.reply(interaction, msg("err.not_saved", lang))
                 return
-            table = self.service.tables.get(table_id) or await self.service.get(table_id)
+            table = await self.service.get(table_id)
             if private:
                 await self.show_hand(interaction, table, lang, edit=True)
                 return

@@ -52,7 +52,7 @@ class RulesCog(commands.Cog):
         service = getattr(self.bot, "service", None)
         channel = interaction.channel_id
         if service is not None and channel is not None:
-            for table_id in await service.storage.tables_in_channel(channel, status="open"):
+            for table_id in await service.tables_in_channel(channel, status="open"):
                 try:
                     table = await service.get(table_id)
                 except Exception:  # an unreadable table: the server's rules instead

@@ -86,7 +86,7 @@ class StatsPresenter:
     async def leaderboard_message(self, guild_id: int, season: int, by: str, page: int, actor: str,
                                   lang: str) -> dict[str, Any] | str:  # fmt: skip
         """A page of the leaderboard with its Previous / Next buttons, or the refusal to say."""
-        seasons = await self.service.store.seasons(guild_id)
+        seasons = await self.service.seasons(guild_id)
         if season not in seasons:
             return msg("lb.no_season", lang, seasons=max(seasons))
         by = by if by in BY else "rating"

@@ -175,7 +175,7 @@ class TableMessages:
         self._sent(table.table_id, picture)
         self._where[table.table_id] = (channel_id, message_id)
         self._last_payload[table.table_id] = payload
-        await self.service.storage.set_message(table.table_id, channel_id, message_id)
+        await self.service.set_message(table.table_id, channel_id, message_id)
         # Moves made while the message was on its way (computers start at once) reached no message:
         # show the table as it is now, and ping the person whose turn it already is.
         try:
@@ -190,7 +190,7 @@ class TableMessages:
     async def where(self, table_id: str) -> tuple[int | None, int | None]:
         """Channel and table message of a table (read from the database once, then kept)."""
         if table_id not in self._where:
-            meta = await self.service.storage.table_meta(table_id)
+            meta = await self.service.meta(table_id)
             if not meta or not meta["channel_id"]:
                 return None, None
             self._where[table_id] = (meta["channel_id"], meta["message_id"])
@@ -332,7 +332,7 @@ class TableMessages:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 channel_id, message_id = await self.where(table_id)
-                table = self.service.tables.get(table_id) or self._latest.get(table_id)
+                table = self.service.in_memory(table_id) or self._latest.get(table_id)
                 if not message_id or not channel_id or table is None:
                     self._snapshots.pop(table_id, None)
                     return
@@ -352,7 +352,7 @@ class TableMessages:
                     self._last_edit[table_id] = time.monotonic()
                     try:
                         body, files, shown = await self._files(table_id, payload)
-                        table = self.service.tables.get(table_id) or table
+                        table = self.service.in_memory(table_id) or table
                         if key != _hand_key(table):  # new cards were dealt meanwhile: that hand is over
                             if queued is None:
                                 continue  # show the table as it is now instead
@@ -375,7 +375,7 @@ class TableMessages:
                 ):  # (a new deal may have dropped it)
                     del self._snapshots[table_id]
         finally:
-            if table_id not in self.service.tables:  # evicted meanwhile: forget it now
+            if self.service.in_memory(table_id) is None:  # evicted meanwhile: forget it now
                 self._pending.pop(table_id, None)
                 self.forget(table_id)
 
@@ -389,7 +389,7 @@ class TableMessages:
     async def refresh_restored(self, table_ids: list[str]) -> None:
         """Bring every restored table's message up to date and say that the table is live again."""
         for table_id in table_ids:
-            table = self.service.tables.get(table_id)
+            table = self.service.in_memory(table_id)
             if table is None:
                 continue
             try:

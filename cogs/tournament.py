@@ -177,7 +177,7 @@ class Tournaments(commands.Cog):
         await interaction.response.send_message(msg("tour.created", lang, name=name), ephemeral=True)
         if interaction.channel_id is not None:
             message_id = await rest.post_message(self.bot.http, interaction.channel_id, self.signup_payload(t))
-            await self.service.store.set_message(t.tournament_id, message_id)
+            await self.service.set_message(t.tournament_id, message_id)
 
     async def may_organise(self, interaction: discord.Interaction) -> bool:
         """Server managers, and members with the server's organiser role."""
@@ -204,7 +204,7 @@ class Tournaments(commands.Cog):
         if not self.is_manager(interaction) or interaction.guild_id is None:
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
-        await self.service.storage.set_guild_settings(interaction.guild_id, organiser_role=role.id if role else 0)
+        await self.service.set_organiser_role(interaction.guild_id, role.id if role else 0)
         text = msg("tour.role_set", lang, role=role.id) if role else msg("tour.role_cleared", lang)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -239,7 +239,7 @@ class Tournaments(commands.Cog):
 
     async def ask_partner(self, t: Tournament, who: discord.abc.User, partner: discord.abc.User) -> None:
         """A message in the tournament's channel that pings the partner, with a Confirm button."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        _, channel_id, _ = await self.service.where(t.tournament_id)
         if not channel_id:
             return
         lang = self.public_lang
@@ -533,7 +533,7 @@ class Tournaments(commands.Cog):
                 "allowed_mentions": {"parse": []}}  # fmt: skip
 
     async def refresh_signup(self, t: Tournament) -> None:
-        _, channel_id, message_id = await self.service.store.where(t.tournament_id)
+        _, channel_id, message_id = await self.service.where(t.tournament_id)
         if channel_id and message_id:
             try:
                 await rest.edit_message(self.bot.http, channel_id, message_id, self.signup_payload(t))
@@ -557,7 +557,7 @@ class Tournaments(commands.Cog):
             if what == "left":
                 await self.refresh_signup(t)
                 continue
-            _, channel_id, _ = await self.service.store.where(t.tournament_id)
+            _, channel_id, _ = await self.service.where(t.tournament_id)
             if channel_id:
                 who = t.names.get(actor) or payload.user.name
                 await self.post(t, channel_id, {"content": msg("tour.member_left", self.public_lang, who=who)})
@@ -579,7 +579,7 @@ class Tournaments(commands.Cog):
 
     async def tables_opened(self, t: Tournament, passe: int, tables: dict[int, str]) -> None:
         """Each new table plays in its own thread of the tournament's channel."""
-        guild_id, channel_id, _ = await self.service.store.where(t.tournament_id)
+        guild_id, channel_id, _ = await self.service.where(t.tournament_id)
         jass: Any = self.bot.get_cog("Jass")
         if not channel_id or jass is None:
             return
@@ -612,7 +612,7 @@ class Tournaments(commands.Cog):
         jass: Any = self.bot.get_cog("Jass")
         if jass is None:
             return
-        for (p, _table_no), table_id in (await self.service.store.tables(t.tournament_id)).items():
+        for (p, _table_no), table_id in (await self.service.table_ids(t.tournament_id)).items():
             if p != passe:
                 continue
             thread_id, _ = await jass.messages.where(table_id)
@@ -631,7 +631,7 @@ class Tournaments(commands.Cog):
 
     async def passe_done(self, t: Tournament, passe: int) -> None:
         """Standings after each Passe; the final ones at the end."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        _, channel_id, _ = await self.service.where(t.tournament_id)
         if channel_id:
             embed = self.standings_embed(t, self.public_lang, after=passe)
             await self.post(t, channel_id, {"embeds": [embed.to_dict()]})
@@ -649,14 +649,14 @@ class Tournaments(commands.Cog):
 
     async def start_failed(self, t: Tournament, err: TournamentError) -> None:
         """The start time came but the tournament cannot start: said in its channel."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        _, channel_id, _ = await self.service.where(t.tournament_id)
         if channel_id:
             text = msg("tour.start_failed", self.public_lang, name=t.name, reason=self.refusal(err, self.public_lang))
             await self.post(t, channel_id, {"content": text})
 
     async def passe_waiting(self, t: Tournament, passe: int) -> None:
         """The Passe is over and the next waits for the organiser: standings and a Next Passe button."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        _, channel_id, _ = await self.service.where(t.tournament_id)
         if not channel_id:
             return
         lang = self.public_lang
@@ -670,7 +670,7 @@ class Tournaments(commands.Cog):
     async def passe_break(self, t: Tournament, passe: int) -> None:
         """The Passe is over and the break begins: standings, when the next Passe comes, and a
         Next Passe button for the organiser who wants it earlier."""
-        _, channel_id, _ = await self.service.store.where(t.tournament_id)
+        _, channel_id, _ = await self.service.where(t.tournament_id)
         if not channel_id or t.break_until is None:
             return
         lang = self.public_lang

@@ -130,3 +130,15 @@ def test_the_architecture_names_every_module():
     for package in ("bot", "cogs"):
         for path in sorted((ROOT / package).rglob("*.py")):
             assert str(path.relative_to(ROOT)) in lines, path
+
+
+def test_cogs_reach_the_services_only_through_their_methods():
+    """Issue 40, item 1 (in part): no cog reads a service's storage, store or live tables, and none
+    imports bot.storage. (Views instead of the live Table are still to come.)"""
+    import re
+
+    past = re.compile(r"\.(storage|store)\.|\bservice\.tables\b|\.tables\[|from bot\.storage|import bot\.storage")
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            assert not past.search(code), f"{path.name}:{number}: {line.strip()}"

@@ -130,6 +130,10 @@ class ChallengeService:
         """(server, channel, message) of a challenge."""
         return await self.store.where(challenge_id)
 
+    async def set_message(self, challenge_id: str, message_id: int) -> None:
+        """The challenge's message (its Play button and leaderboard)."""
+        await self.store.set_message(challenge_id, message_id)
+
     async def get(self, challenge_id: str) -> Challenge:
         if challenge_id not in self.challenges:
             events = await self.store.load(challenge_id)

@@ -223,6 +223,22 @@ class StatsService:
             out.append(Row(rank, actor, name, value, games))
         return out
 
+    async def seasons(self, guild_id: int) -> dict[int, str]:
+        """The server's seasons and when each started."""
+        return await self.store.seasons(guild_id)
+
+    async def season(self, guild_id: int) -> tuple[int, str]:
+        """The server's current season and when it started."""
+        return await self.store.season(guild_id)
+
+    async def new_season(self, guild_id: int) -> int:
+        """Ratings start afresh (statistics stay); returns the new season's number."""
+        return await self.store.new_season(guild_id)
+
+    async def set_hidden(self, guild_id: int, actor: str, hidden: bool) -> None:
+        """Hide a person from the server's leaderboards (or show them again)."""
+        await self.store.set_hidden(guild_id, actor, hidden)
+
     async def seated(self, guild_id: int, actor: str) -> str | None:
         """An open table of the server where the person sits (forgetting waits until they leave it)."""
         for table_id in await self.store.tables_of(guild_id):

@@ -219,6 +219,48 @@ class TableService:
                 return other
         return None
 
+    # -- what the Discord layer reads and writes besides commands ------------------------
+
+    def in_memory(self, table_id: str) -> Table | None:
+        """The live table if it is in memory (``None``: evicted or never loaded; :meth:`get` loads it)."""
+        return self.tables.get(table_id)
+
+    async def events(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's stored event log (for its public history)."""
+        return list(await self.storage.load_events(table_id) or [])
+
+    async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
+        """Table ids of a channel, newest first (optionally only those with ``status``)."""
+        return await self.storage.tables_in_channel(channel_id, status=status)
+
+    async def server_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's stored defaults for new tables (as stored: the caller validates them)."""
+        return await self.storage.guild_settings(guild_id)
+
+    async def set_server_settings(self, guild_id: int, **values: Any) -> dict[str, Any]:
+        """Change some of a server's defaults (``None``: keep); returns them all."""
+        return await self.storage.set_guild_settings(guild_id, **values)
+
+    async def person_settings(self, user_id: int) -> dict[str, Any]:
+        """A person's own preferences (the deck they see)."""
+        return await self.storage.user_settings(user_id)
+
+    async def set_person_settings(self, user_id: int, **values: Any) -> dict[str, Any]:
+        return await self.storage.set_user_settings(user_id, **values)
+
+    async def set_display(self, table_id: str, language: str, deck: str, pings: str = "on", images: str = "on",
+                          label: str | None = None) -> None:  # fmt: skip
+        """How a table's public messages look, kept for restarts."""
+        await self.storage.set_table_display(table_id, language, deck, pings, images, label)
+
+    async def set_message(self, table_id: str, channel_id: int | None, message_id: int | None) -> None:
+        """Where the table's public message is."""
+        await self.storage.set_message(table_id, channel_id, message_id)
+
+    async def meta(self, table_id: str) -> dict[str, Any] | None:
+        """A table's place and look: server, channel, message, language, deck, pings, images, label."""
+        return await self.storage.table_meta(table_id)
+
     async def place(self, table_id: str) -> tuple[int | None, int | None, int | None]:
         """(server, channel, table message) of a table; ``None`` where it has none (the terminal)."""
         meta = await self.storage.table_meta(table_id)

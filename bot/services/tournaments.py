@@ -269,6 +269,22 @@ class TournamentService:
         """(server, channel, sign-up message) of a tournament."""
         return await self.store.where(tournament_id)
 
+    async def set_organiser_role(self, guild_id: int, role_id: int) -> None:
+        """The role whose members may open and run tournaments on the server (0: none)."""
+        await self.storage.set_guild_settings(guild_id, organiser_role=role_id)
+
+    async def set_message(self, tournament_id: str, message_id: int) -> None:
+        """The tournament's sign-up message (edited as people join)."""
+        await self.store.set_message(tournament_id, message_id)
+
+    async def table_ids(self, tournament_id: str) -> dict[tuple[int, int], str]:
+        """Which table of the table service plays (Passe, table number) of the tournament."""
+        return await self.store.tables(tournament_id)
+
+    async def open_in(self, guild_id: int) -> list[Tournament]:
+        """The server's tournaments in sign-up or running."""
+        return [await self.get(tid) for tid in await self.store.open_ids(guild_id=guild_id)]
+
     async def get(self, tournament_id: str) -> Tournament:
         if tournament_id not in self.tournaments:
             events = await self.store.load(tournament_id)
