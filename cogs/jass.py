@@ -448,26 +448,7 @@ class Jass(commands.Cog):
     async def channel_table(self, interaction: discord.Interaction) -> Table | None:
         """The table a command in this channel acts on: the open one the user sits at, else the
         newest open one, else the newest finished one.  Unreadable tables are skipped (and said)."""
-        actor = actor_of(interaction.user)
-        broken: list[str] = []
-        readable: list[Table] = []
-        for tid in await self.service.tables_in_channel(channel_of(interaction), status="open"):
-            try:
-                readable.append(await self.service.get(tid))
-            except BrokenTable:
-                broken.append(tid)
-            except UnknownTable:
-                continue
-        table = next((t for t in readable if t.seat_of(actor) is not None), None)
-        table = table or next(iter(readable), None)
-        if table is None:
-            for tid in (await self.service.tables_in_channel(channel_of(interaction), status="finished"))[:1]:
-                try:
-                    table = await self.service.get(tid)
-                except BrokenTable:
-                    broken.append(tid)
-                except UnknownTable:
-                    pass
+        table, broken = await self.service.table_in_channel(channel_of(interaction), actor_of(interaction.user))
         if table is not None:
             return table
         lang = self.lang(interaction)

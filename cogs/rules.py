@@ -47,18 +47,16 @@ class RulesCog(commands.Cog):
     # -- which rules ----------------------------------------------------------------------
 
     async def rules_here(self, interaction: discord.Interaction, lang: str) -> tuple[RuleSet, str]:
-        """The rules of the channel's open table, else the server's preset, else the bot's; and a
-        sentence saying which."""
+        """The rules of the table a command here acts on (the policy of every command: the open
+        table you sit at, else the newest open one, else the newest finished one), else the
+        server's preset, else the bot's; and a sentence saying which."""
         service = getattr(self.bot, "service", None)
         channel = interaction.channel_id
         if service is not None and channel is not None:
-            for table_id in await service.tables_in_channel(channel, status="open"):
-                try:
-                    table = await service.get(table_id)
-                except Exception:  # an unreadable table: the server's rules instead
-                    continue
+            table, _ = await service.table_in_channel(channel, f"u:{interaction.user.id}")
+            if table is not None:  # (unreadable tables are skipped: the server's rules instead)
                 preset = _preset_of(table.rules)
-                return table.rules, message("rl.here.table", lang, id=table_id, preset=preset)
+                return table.rules, message("rl.here.table", lang, id=table.table_id, preset=preset)
         jass: Any = self.bot.get_cog("Jass")
         server = await jass.server_settings(interaction.guild_id) if jass is not None else {}
         if server.get("preset"):

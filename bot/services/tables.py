@@ -229,6 +229,30 @@ class TableService:
         """A table's stored event log (for its public history)."""
         return list(await self.storage.load_events(table_id) or [])
 
+    async def table_in_channel(self, channel_id: int, actor: str) -> tuple[Table | None, list[str]]:
+        """The table a command in a channel is about (one policy for every command): the open one
+        ``actor`` sits at, else the newest open one, else the newest finished one. Also the ids of
+        the unreadable tables it skipped."""
+        broken: list[str] = []
+        readable: list[Table] = []
+        for tid in await self.tables_in_channel(channel_id, status="open"):
+            try:
+                readable.append(await self.get(tid))
+            except BrokenTable:
+                broken.append(tid)
+            except UnknownTable:
+                continue
+        table = next((t for t in readable if t.seat_of(actor) is not None), None) or next(iter(readable), None)
+        if table is None:
+            for tid in (await self.tables_in_channel(channel_id, status="finished"))[:1]:
+                try:
+                    table = await self.get(tid)
+                except BrokenTable:
+                    broken.append(tid)
+                except UnknownTable:
+                    pass
+        return table, broken
+
     async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
         """Table ids of a channel, newest first (optionally only those with ``status``)."""
         return await self.storage.tables_in_channel(channel_id, status=status)

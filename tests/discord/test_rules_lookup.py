@@ -139,3 +139,18 @@ def test_french_names_follow_the_tables_mapping():
 
     assert parse_cards("Herz 7") == [1 * 9 + 1]  # official: Herz = Rose
     assert parse_cards("Herz 7", french_map="parlett") == [3 * 9 + 1]  # parlett: Herz = Schilte
+
+
+async def test_rules_cite_the_table_jass_acts_on(harness):
+    """Issue 40, item 1 (one policy for "the table in this channel"): /rules cites the table the
+    asker sits at, as /jass would act on it, not just the newest one."""
+    h = harness
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "app"}]), ANNA))
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "tournament"}]), BEAT))
+    anna = await ask(h, "topic", who=ANNA, topic="weis")
+    beat = await ask(h, "topic", who=BEAT, topic="weis")
+    assert (
+        "`weis_enabled`: **ja**" in anna["embeds"][0]["fields"][0]["value"]
+        and "app" in anna["embeds"][0]["footer"]["text"]
+    )
+    assert "`weis_enabled`: **nein**" in beat["embeds"][0]["fields"][0]["value"]
