@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 import discord
 
@@ -89,38 +89,29 @@ class RulesClicks(Protocol):
     async def show_in_channel(self, interaction: discord.Interaction) -> None: ...
 
 
-def _loaded(interaction: discord.Interaction, name: str) -> object:
+def _handler(interaction: discord.Interaction, name: str, protocol: type) -> object:
+    """The loaded cog ``name``, checked against the ``protocol`` its buttons call."""
     get_cog = getattr(interaction.client, "get_cog", None)
-    return get_cog(name) if get_cog is not None else None
+    cog = get_cog(name) if get_cog is not None else None
+    if not isinstance(cog, protocol):
+        raise RuntimeError(f"the {name} cog is not loaded (or lacks a handler of {protocol.__name__})")
+    return cog
 
 
 def table_clicks(interaction: discord.Interaction) -> TableClicks:
-    """The ``Jass`` cog, checked against what the table and leaderboard buttons call."""
-    cog = _loaded(interaction, "Jass")
-    if not isinstance(cog, TableClicks):
-        raise RuntimeError("the Jass cog is not loaded (or lacks a click handler)")
-    return cog
+    return cast(TableClicks, _handler(interaction, "Jass", TableClicks))
 
 
 def tournament_clicks(interaction: discord.Interaction) -> TournamentClicks:
-    cog = _loaded(interaction, "Tournaments")
-    if not isinstance(cog, TournamentClicks):
-        raise RuntimeError("the Tournaments cog is not loaded")
-    return cog
+    return cast(TournamentClicks, _handler(interaction, "Tournaments", TournamentClicks))
 
 
 def challenge_clicks(interaction: discord.Interaction) -> ChallengeClicks:
-    cog = _loaded(interaction, "Challenges")
-    if not isinstance(cog, ChallengeClicks):
-        raise RuntimeError("the Challenges cog is not loaded")
-    return cog
+    return cast(ChallengeClicks, _handler(interaction, "Challenges", ChallengeClicks))
 
 
 def rules_clicks(interaction: discord.Interaction) -> RulesClicks:
-    cog = _loaded(interaction, "RulesCog")
-    if not isinstance(cog, RulesClicks):
-        raise RuntimeError("the RulesCog cog is not loaded")
-    return cog
+    return cast(RulesClicks, _handler(interaction, "RulesCog", RulesClicks))
 
 
 def custom_id(table_id: str, key: str, action: str) -> str:

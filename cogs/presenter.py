@@ -15,7 +15,7 @@ from bot.game.events import GameOver, HandScored
 from bot.render.table import SlatePicture, TablePicture
 from bot.rules import Contract, Weis
 from bot.rules.cards import cards_of
-from bot.rules.scoring import STRICHE
+from bot.rules.scoring import striche_by_kind
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
@@ -398,21 +398,9 @@ def slate_picture(view: TableView, ev: HandScored | GameOver, lang: str) -> Slat
                         winner=winner)  # fmt: skip
 
 
-#: The Striche of the slate (RULES §12.7): the table's counter and the strokes each one is worth.
-STRICHE_SHOWN = (("berg", "berg"), ("matches", "matsch"), ("kontermatsch", "kontermatsch"), ("games", "sieg"),
-                 ("schneider", "schneider"))  # fmt: skip
-
-
 def slate_striche(view: TableView, team: int, lang: str) -> tuple[tuple[str, int], ...]:
     """(label, strokes) of each kind of Strich the team has earned at this table."""
-    out = []
-    for counter, kind in STRICHE_SHOWN:
-        count = view.counters.get(counter, [0, 0])[team]
-        if kind == "sieg":  # "games" counts a Schneider win twice; a Sieg is one win
-            count -= view.counters.get("schneider", [0, 0])[team]
-        if count > 0:
-            out.append((msg(f"striche.{kind}", lang), count * STRICHE[kind]))
-    return tuple(out)
+    return tuple((msg(f"striche.{kind}", lang), n) for kind, n in striche_by_kind(view.counters, team))
 
 
 def tricks_text(n: int, lang: str) -> str:

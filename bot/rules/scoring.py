@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from .ruleset import RuleSet
 from .stoeck import STOECK_POINTS
 
@@ -55,6 +57,28 @@ def hand_points(
 
 #: Striche per event in the Striche system (docs/rules.md §12.7, current rules).
 STRICHE = {"berg": 1, "sieg": 2, "matsch": 1, "schneider": 2, "kontermatsch": 2}
+
+
+#: The table counter behind each kind of Strich.
+_STRICHE_COUNTERS = (("berg", "berg"), ("matsch", "matches"), ("kontermatsch", "kontermatsch"), ("sieg", "games"),
+                     ("schneider", "schneider"))  # fmt: skip
+
+
+def striche_by_kind(counters: Mapping[str, Sequence[int]], team: int) -> tuple[tuple[str, int], ...]:
+    """(kind, strokes) of each kind of Strich a team earned, from a table's counters (a Schneider
+    win counts twice in ``games``; its Sieg is one win).
+
+    >>> striche_by_kind({"berg": [1, 0], "games": [2, 0], "schneider": [1, 0]}, 0)
+    (('berg', 1), ('sieg', 2), ('schneider', 2))
+    """
+    out = []
+    for kind, counter in _STRICHE_COUNTERS:
+        count = counters.get(counter, [0, 0])[team]
+        if kind == "sieg":
+            count -= counters.get("schneider", [0, 0])[team]
+        if count > 0:
+            out.append((kind, count * STRICHE[kind]))
+    return tuple(out)
 
 
 def match_striche(match_team: int | None, declarer_team: int) -> tuple[int, int]:

@@ -176,7 +176,7 @@ class TableService:
     async def open_tables(self, channel_id: int) -> list[str]:
         """The open tables of a channel, newest first (:class:`StorageFailed` when unreadable)."""
         try:
-            return await self.storage.tables_in_channel(channel_id, status="open")
+            return await self.tables_in_channel(channel_id, status="open")
         except Exception as err:
             raise StorageFailed("(channel)", err) from err
 
@@ -287,7 +287,7 @@ class TableService:
 
     async def place(self, table_id: str) -> tuple[int | None, int | None, int | None]:
         """(server, channel, table message) of a table; ``None`` where it has none (the terminal)."""
-        meta = await self.storage.table_meta(table_id)
+        meta = await self.meta(table_id)
         if not meta:
             return None, None, None
         return meta["guild_id"], meta["channel_id"], meta["message_id"]
