@@ -46,7 +46,7 @@ async def run(tables: int, seconds: float, workers: int, max_wait: float) -> dic
         clicks: list[float] = []
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
-            live = service.tables[person]
+            live = service._tables[person]
             if live.to_act == 0 and live.phase in ("contract", "play"):
                 command = computer_command(live, "person")  # the club rules decide quickly, like a click
                 start = time.perf_counter()

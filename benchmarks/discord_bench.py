@@ -61,13 +61,13 @@ async def person(
     for _ in range(clicks):
         deadline = time.perf_counter() + 120
         while time.perf_counter() < deadline:
-            table = service.tables[tid]
+            table = service._tables[tid]
             if table.phase == "game_over" or (table.to_act == 0 and table.phase in ("contract", "play")):
                 break
             turn.clear()
             with contextlib.suppress(TimeoutError):  # woken by the service when the table moves
                 await asyncio.wait_for(turn.wait(), 1.0)
-        if service.tables[tid].phase == "game_over":
+        if service._tables[tid].phase == "game_over":
             return
         if think:
             await asyncio.sleep(think * (0.5 + (hash((tid, len(wall))) % 1000) / 1000))
@@ -135,7 +135,7 @@ async def run(
                 }
             ]
             await h.send(h.command_payload("jass", new, who))
-            tid = next(t for t, tab in bot.service.tables.items() if tab.host == f"u:{who['id']}")
+            tid = next(t for t, tab in bot.service._tables.items() if tab.host == f"u:{who['id']}")
             start = message_payload(
                 1,
                 {

@@ -122,7 +122,7 @@ async def play(service: TableService, seats: list[tuple[str, str] | None], level
     await service.execute(tid, StartGame("u:host", seed=seed))
     while True:
         await service.wait_idle()
-        live = service.tables[tid]
+        live = service._tables[tid]
         if live.phase in ("game_over", "abandoned"):
             return tid
         seat = live.to_act

@@ -81,7 +81,7 @@ async def load_run(db: Path | str, tables: int, seconds: float, ai_delay: float,
     while (elapsed := time.perf_counter() - start) < seconds:
         await asyncio.sleep(0.25)
         for t in ids:
-            table = service.tables[t]
+            table = service._tables[t]
             if table.phase == "game_over":
                 await service.execute(t, StartGame("u:bench", seed=f"s{t}-{table.game_no}"))
     figures = {"latencies": service.latencies, "events": events[0], "seconds": elapsed}
@@ -120,11 +120,11 @@ async def restore_run(db: Path | str, tables: int, moves: int, label: str) -> No
     events = 0
     for t in ids:
         for _ in range(moves):
-            table = service.tables[t]
+            table = service._tables[t]
             if table.to_act is None:
                 break
             await service.execute(t, computer_command(table, "bench"))
-        events += service.tables[t].seq
+        events += service._tables[t].seq
     await service.close()
     await storage.close()
 

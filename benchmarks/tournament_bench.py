@@ -36,7 +36,7 @@ async def run(players: int, hands: int) -> None:
             await tournaments.wait_idle()
             waiting = [
                 table
-                for table in tables.tables.values()
+                for table in tables._tables.values()
                 if table.phase in ("contract", "play") and table.to_act is not None
                 and (table.actor_for(table.to_act) or "").startswith("u:")
             ]  # fmt: skip
@@ -46,7 +46,7 @@ async def run(players: int, hands: int) -> None:
             commands += len(waiting)
         elapsed = time.perf_counter() - began
         done = await tournaments.get(t.tournament_id)
-        rows = await tournaments.store.results(t.tournament_id)
+        rows = await tournaments._store.results(t.tournament_id)
         print(f"tournament_{players}_players_tables: {len(done.draws[0])}")
         print(f"tournament_{players}_players_passe_of_{hands}_hands_s: {elapsed:.1f}")
         print(f"tournament_{players}_players_person_commands: {commands}")

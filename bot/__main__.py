@@ -119,7 +119,7 @@ def rebuild_stats(path: str | None) -> int:
             stats = StatsService(storage, TableService(storage, ServiceSettings()))
             before = await stats.summary()
             after = await stats.rebuild()
-            await stats.store.done("rebuild-stats")  # what an upgrade asked for is done now
+            await stats.upgrade_done()  # what an upgrade asked for is done now
         finally:
             await storage.close()
         print(f"before:  {before['servers']} servers, {before['games']} games, {before['people']} ratings, "

@@ -19,6 +19,7 @@ from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
+from bot.services.hub import Services
 from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
@@ -34,7 +35,10 @@ class JassTranslator(app_commands.Translator):
     """Gives slash commands their German names and descriptions."""
 
     async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext[Any, Any],
     ) -> str | None:
         key = string.extras.get("key")
         if not key or key not in COMMAND_TEXTS:
@@ -44,11 +48,35 @@ class JassTranslator(app_commands.Translator):
         return None
 
 
-class JassBot(commands.AutoShardedBot):
-    """One process, many servers.  Tables live in the table service, not in the cogs."""
+def service_settings(settings: Settings, shards: Shards = ALL) -> ServiceSettings:
+    """The table service's settings from the bot's."""
+    return ServiceSettings(
+        ai_delay=settings.computer_delay_seconds,
+        ai_workers=settings.computer_workers,
+        hand_pause=settings.hand_pause_seconds,
+        turn_timeout=settings.turn_timer_seconds or None,
+        tables_per_channel=settings.tables_per_channel,
+        tables_per_user=settings.tables_per_user,
+        shards=shards,
+    )
 
-    def __init__(self, settings: Settings, storage: Storage | None = None, shards: Shards = ALL,
-                 claim: ShardClaim | None = None) -> None:  # fmt: skip
+
+async def open_services(settings: Settings, storage: Storage | None = None, shards: Shards = ALL) -> Services:
+    """Open the database (unless given) and build every service on it, once."""
+    if storage is None:
+        storage = await Storage.open(settings.database)
+    return Services.build(storage, service_settings(settings, shards), settings.computer_level)
+
+
+class JassBot(commands.AutoShardedBot):
+    """One process, many servers.  Tables live in the table service, not in the cogs.
+
+    The services are built before the bot and handed to it (``run_bot`` does); a bot built
+    without them (tests, tools) opens the database and builds them itself in ``setup_hook``.
+    """
+
+    def __init__(self, settings: Settings, services: Services | None = None, *, storage: Storage | None = None,
+                 shards: Shards = ALL, claim: ShardClaim | None = None) -> None:  # fmt: skip
         intents = discord.Intents.none()
         intents.guilds = True
         intents.members = settings.members_intent == "on"  # privileged: a member leaving is seen
@@ -60,35 +88,46 @@ class JassBot(commands.AutoShardedBot):
         self.settings = settings
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
-        self.storage: Storage | None = storage
-        self.service: TableService | None = None
-        self.tournaments: TournamentService | None = None
-        self.challenges: ChallengeService | None = None
-        self.stats: StatsService | None = None
+        self.services = services
+        self._storage = storage if services is None else services.storage  # opened by setup_hook if None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
 
+    # -- the services (built once; the cogs use them through their methods) ------------------
+
+    def _built(self) -> Services:
+        if self.services is None:
+            raise RuntimeError("the bot's services are built before its cogs load (setup_hook)")
+        return self.services
+
+    @property
+    def storage(self) -> Storage | None:
+        """The database (``None`` once closed)."""
+        return self._storage
+
+    @property
+    def service(self) -> TableService:
+        return self._built().tables
+
+    @property
+    def tournaments(self) -> TournamentService:
+        return self._built().tournaments
+
+    @property
+    def challenges(self) -> ChallengeService:
+        return self._built().challenges
+
+    @property
+    def stats(self) -> StatsService:
+        return self._built().stats
+
     async def setup_hook(self) -> None:
         s = self.settings
-        if self.storage is None:
-            self.storage = await Storage.open(s.database)
-        self.service = TableService(
-            self.storage,
-            ServiceSettings(
-                ai_delay=s.computer_delay_seconds,
-                ai_workers=s.computer_workers,
-                hand_pause=s.hand_pause_seconds,
-                turn_timeout=s.turn_timer_seconds or None,
-                tables_per_channel=s.tables_per_channel,
-                tables_per_user=s.tables_per_user,
-                shards=self.shard_slice,
-            ),
-        )
+        if self.services is None:
+            self.services = await open_services(s, self._storage, self.shard_slice)
+            self._storage = self.services.storage
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
-        self.tournaments = TournamentService(self.storage, self.service, level=s.computer_level)
-        self.challenges = ChallengeService(self.storage, self.service)
-        self.stats = StatsService(self.storage, self.service)
         # After an upgrade that changed the ratings: rebuilt once (in the process of shard 0).
         rebuilt = await self.stats.rebuild_if_pending() if self.shard_slice.first else None
         if rebuilt is not None:
@@ -149,15 +188,14 @@ class JassBot(commands.AutoShardedBot):
                         return
                 except Exception:
                     log.exception("the shards' claim was not renewed")
-            if self.service is not None and ticks % max(1, int(600 / every)) == 0:
+            if self.services is not None and ticks % max(1, int(600 / every)) == 0:
                 w = self.service.thinkers.wait_stats()
                 if w["decisions"]:
                     log.info("computer players: %d searching decisions, wait for a worker p50 %.2f s, p99 %.2f s, "
                              "%d queued now", w["decisions"], w["p50"], w["p99"], w["queued"])  # fmt: skip
             for service in (self.tournaments, self.challenges):
                 try:
-                    if service is not None:
-                        await service.tick()
+                    await service.tick()
                 except Exception:
                     log.exception("the scheduled step of %s failed", type(service).__name__)
             await asyncio.sleep(every)
@@ -166,17 +204,17 @@ class JassBot(commands.AutoShardedBot):
         if self._ticker is not None and self._ticker is not asyncio.current_task():
             self._ticker.cancel()
         self._ticker = None
-        if self.service is not None:
-            await self.service.close()
+        if self.services is not None:
+            await self.services.close()
         await super().close()
-        if self.storage is not None:
+        if self._storage is not None:
             if self.claim is not None:
                 try:
                     await self.claim.release()
                 except Exception as err:  # it runs out by itself
                     log.warning("the shards' claim was not released: %s", err)
-            await self.storage.close()
-            self.storage = None
+            await self._storage.close()
+            self._storage = None
 
 
 def quiet_voice() -> None:
@@ -205,7 +243,8 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
         except ShardsTaken:
             await storage.close()
             raise
-        bot = JassBot(settings, storage, shards, claim)
+        services = await open_services(settings, storage, shards)  # built once, handed to the bot
+        bot = JassBot(settings, services, shards=shards, claim=claim)
         if shards.ids is not None:
             log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()
@@ -215,11 +254,10 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
             async with bot:
                 await bot.start(token)
         finally:
-            if bot.storage is not None:
+            if bot.storage is not None:  # not closed by the bot (a failed login)
                 with contextlib.suppress(Exception):  # it runs out by itself
                     await claim.release()
-                await bot.storage.close()
-                bot.storage = None
+                await bot.close()
 
     try:
         asyncio.run(main())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 REDACTED = "[token redacted]"
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -29,7 +30,7 @@ class RedactingFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         return redact(super().format(record), self.secret)
 
-    def formatException(self, ei) -> str:
+    def formatException(self, ei: Any) -> str:
         # Also cached on the record as ``exc_text``: keep the cached copy clean for other handlers.
         return redact(super().formatException(ei), self.secret)
 

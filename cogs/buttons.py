@@ -124,10 +124,10 @@ def play_action(card: int, marks: int) -> str:
     return f"c{card}w{marks}" if marks else f"c{card}"
 
 
-class JassItem(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+class JassItem(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"(?!)"):
     """What every kind of button shares: its fields from the template, the click handed to the cog."""
 
-    def __init__(self, button: discord.ui.Button, fields: dict[str, str] | None = None) -> None:
+    def __init__(self, button: discord.ui.Button[discord.ui.View], fields: dict[str, str] | None = None) -> None:
         super().__init__(button)
         if fields is None:
             match = self.template.fullmatch(str(button.custom_id))
@@ -370,7 +370,7 @@ def release(view: discord.ui.View | None) -> None:
         view.clear_items()
 
 
-def as_view(buttons: list[discord.ui.Button]) -> discord.ui.View:
+def as_view(buttons: list[discord.ui.Button[discord.ui.View]]) -> discord.ui.View:
     """A view to send ``buttons`` with, each wrapped in its kind."""
     view = discord.ui.View(timeout=None)
     for b in buttons:

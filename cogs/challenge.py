@@ -20,12 +20,13 @@ from bot.rules import PRESETS
 from bot.services.challenges import ChallengeService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
-from bot.tournament.aggregate import TournamentError
 from bot.tournament.challenge import Challenge
+from bot.tournament.errors import TournamentError
 
 from . import rest
 from .buttons import belongs_here, refuse_foreign
-from .jass import LEVEL_CHOICES, actor_of
+from .jass import LEVEL_CHOICES, actor_of, jass_of
+from .tournament import tournaments_of
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -43,7 +44,7 @@ class Challenges(commands.Cog):
         self.bot = bot
         self.service = service
         self._starting: set[tuple[str, str]] = set()  # (challenge, person) whose try is being opened
-        service.closed.append(self.challenge_closed)
+        service.listen(closed=self.challenge_closed)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), self.bot.settings.language)
@@ -92,8 +93,7 @@ class Challenges(commands.Cog):
         preset: str = "tournament",
     ) -> None:
         lang = self.lang(interaction)
-        tournaments: Any = self.bot.get_cog("Tournaments")
-        if tournaments is None or not await tournaments.may_organise(interaction):
+        if not await tournaments_of(self.bot).may_organise(interaction):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
         try:
@@ -186,15 +186,15 @@ class Challenges(commands.Cog):
             await self.bot.http.delete_channel(thread_id, reason="challenge try refused")
             await interaction.followup.send(self.refusal(err, lang), ephemeral=True)
             return
-        jass: Any = self.bot.get_cog("Jass")
-        server = await jass.server_settings(interaction.guild_id)
+        jass = jass_of(self.bot)
+        server = await self.bot.service.server_settings(interaction.guild_id)
         number = c.tries[-1].number
         intro = msg("ch.intro", server.get("language") or self.public_lang, who=f"<@{interaction.user.id}>",
                     name=c.name, n=number, hands=c.hands)  # fmt: skip
         await rest.post_message(self.bot.http, thread_id,
                                 {"content": intro, "allowed_mentions": {"users": [interaction.user.id]}})  # fmt: skip
         await jass.set_up_display(table_id, server, label=name)
-        await jass.messages.post(await jass.service.get(table_id), thread_id)
+        await jass.messages.post(await self.bot.service.table(table_id), thread_id)
         await interaction.followup.send(msg("ch.your_table", lang, thread=thread_id), ephemeral=True)
         await self.refresh(c)
 
@@ -294,6 +294,6 @@ class Challenges(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     from bot.client import JassBot
 
-    if not isinstance(bot, JassBot) or bot.challenges is None:
-        raise TypeError("the Challenges cog runs in a JassBot with its challenge service")
+    if not isinstance(bot, JassBot):
+        raise TypeError("the Challenges cog runs in a JassBot")
     await bot.add_cog(Challenges(bot, bot.challenges))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.game import Table
+from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
 from bot.services import TableService
 from bot.texts.cards import Deck
@@ -29,7 +29,7 @@ from .presenter import NO_FACES, hand_message, hand_state
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
 
-Deck_for = Callable[[Table, int, str], Deck]  # (table, user id, language) -> the reader's deck
+Deck_for = Callable[[TableSnapshot, int, str], Deck]  # (table, user id, language) -> the reader's deck
 
 
 @dataclass
@@ -60,7 +60,7 @@ class HandMessages:
     def __len__(self) -> int:
         return len(self._shown)
 
-    def shown(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+    def shown(self, interaction: discord.Interaction, table: TableSnapshot, lang: str) -> None:
         """``interaction`` now shows the player's hand at ``table`` as it is."""
         seat = table.seat_of(f"u:{interaction.user.id}")
         if seat is None:
@@ -72,7 +72,7 @@ class HandMessages:
         """While a player's own click is answered, their hand is not edited a second time."""
         return _Acting(self._acting, (table_id, user_id))
 
-    async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+    async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: TableSnapshot) -> None:
         """Service subscriber: edit the hands whose player is to act again, or got new cards."""
         now = self.clock()
         for (tid, user_id), shown in list(self._shown.items()):
@@ -96,7 +96,7 @@ class HandMessages:
                 old.cancel()
             self._tasks[key] = asyncio.create_task(self._edit(key, table, seat, shown))
 
-    async def _edit(self, key: tuple[str, int], table: Table, seat: int, shown: Shown) -> None:
+    async def _edit(self, key: tuple[str, int], table: TableSnapshot, seat: int, shown: Shown) -> None:
         view = table.view_for(seat)
         content, buttons = hand_message(view, shown.lang, self.deck_for(table, key[1], shown.lang), faces=self.faces)
         components = as_view(buttons)

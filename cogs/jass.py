@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import TARGET_MAX, TARGET_MIN, TURN_TIMER_MAX, valid_server_settings
+from bot.config import TARGET_MAX, TARGET_MIN, TURN_TIMER_MAX
 from bot.game import (
     Abandon,
     AddComputer,
@@ -31,11 +31,11 @@ from bot.game import (
     PlayCard,
     Schieben,
     StartGame,
-    Table,
+    TableSnapshot,
 )
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
-from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
+from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
@@ -77,8 +77,6 @@ def channel_of(interaction: discord.Interaction) -> int:
 class Jass(commands.Cog):
     def __init__(self, bot: JassBot) -> None:
         self.bot = bot
-        if bot.service is None:
-            raise RuntimeError("the table service starts before the cogs load")
         self.service: TableService = bot.service
         self.faces = CardEmojis()  # card pictures as application emojis, once synced
         self.emoji_sync: asyncio.Task[SyncReport] | None = None
@@ -87,9 +85,9 @@ class Jass(commands.Cog):
         self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces)
 
     async def cog_load(self) -> None:
-        if getattr(self.bot.settings, "card_emojis", "on") == "on":
+        if self.bot.settings.card_emojis == "on":
             self.emoji_sync = asyncio.create_task(self.faces.sync(self.bot))
-        self.messages.refresh_later(list(getattr(self.bot, "restored", ())))
+        self.messages.refresh_later(list(self.bot.restored))
 
     async def cog_unload(self) -> None:
         if self.emoji_sync is not None and not self.emoji_sync.done():
@@ -103,15 +101,15 @@ class Jass(commands.Cog):
         await self.messages.flush()
         await self.hands.flush()
 
-    def reader_deck(self, table: Table, user_id: int, lang: str) -> Deck:
+    def reader_deck(self, table: TableSnapshot, user_id: int, lang: str) -> Deck:
         """How ``user_id`` sees cards at ``table``: their own deck if they chose one, else the table's."""
         own = self._user_decks.get(user_id)
         return deck_for(lang, table.rules, own) if own else self.messages.table_deck(table, lang)
 
     def lang(self, interaction: discord.Interaction) -> str:
-        return language_of(str(interaction.locale), getattr(self.bot.settings, "language", "de"))
+        return language_of(str(interaction.locale), self.bot.settings.language)
 
-    def computer_level(self, table: Table) -> str:
+    def computer_level(self, table: TableSnapshot) -> str:
         """Level for another computer player: that of those seated, else the configured default."""
         return next((s.level for s in table.seats if s.level), self.bot.settings.computer_level)
 
@@ -151,32 +149,33 @@ class Jass(commands.Cog):
         target = target or server.get("target")
         if target is not None:
             rules["target"] = target
-        actor = actor_of(interaction.user)
+        display = self.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))
-            table = await self.service.create_table(
-                actor,
+            table = await self.service.open_table(
+                actor_of(interaction.user),
+                interaction.user.display_name[:32],
                 rules,
+                display,
                 guild_id=interaction.guild_id,
                 channel_id=channel_of(interaction),
                 turn_timer=server.get("turn_timer"),
+                computers=computer_players,
+                level=level or settings.computer_level,
             )
-            tid = table.table_id
-            await self.service.execute(tid, JoinSeat(actor, name=interaction.user.display_name[:32], seat=0))
-            for _ in range(computer_players):
-                await self.service.execute(tid, AddComputer(actor, level=level or settings.computer_level))
         except GameError as err:
             await self.refuse(interaction, err, lang)
             return
         except StorageFailed:
             await self.reply(interaction, msg("err.not_saved", lang))
             return
-        await self.set_up_display(tid, server)
+        tid = table.table_id
+        self.messages.set_display(tid, display)
         text = msg("table.created", lang, id=tid)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.messages.post(await self.service.get(tid), channel_of(interaction))
+        await self.messages.post(await self.service.table(tid), channel_of(interaction))
 
     @jass.command(name=command_text("jass.join.name"), description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -226,8 +225,7 @@ class Jass(commands.Cog):
         table = await self.channel_table(interaction)
         if table is None:
             return
-        challenges = getattr(self.bot, "challenges", None)
-        if challenges is not None and await challenges.sealed(table.table_id):
+        if await self.bot.challenges.sealed(table.table_id):
             # A try of an open challenge: its cards are everyone's cards until the close.
             await interaction.response.send_message(msg("ch.sealed", self.lang(interaction)), ephemeral=True)
             return
@@ -293,16 +291,15 @@ class Jass(commands.Cog):
     # -- statistics and ratings (cogs/stats.py draws them) ----------------------------
 
     @property
-    def stats(self) -> StatsPresenter | None:
-        service = getattr(self.bot, "stats", None)
-        return StatsPresenter(service) if service is not None else None
+    def stats(self) -> StatsPresenter:
+        return StatsPresenter(self.bot.stats)
 
     @jass.command(name=command_text("jass.stats.name"), description=command_text("jass.stats.description"))
     @app_commands.rename(member=command_text("jass.stats.member.name"))
     @app_commands.describe(member=command_text("jass.stats.member.description"))
     async def stats_cmd(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         who = member or interaction.user
@@ -323,17 +320,17 @@ class Jass(commands.Cog):
         by: str = "rating",
     ) -> None:  # fmt: skip
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         if season is None:
-            season, _ = await self.stats.service.season(interaction.guild_id)
+            season, _ = await self.bot.stats.season(interaction.guild_id)
         await self.leaderboard_page(interaction, by, season, 1)
 
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None:
         """A page of the leaderboard: a new private message, or (a page button) the same one edited."""
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         shown = await self.stats.leaderboard_message(interaction.guild_id, season, by, page,
@@ -352,13 +349,13 @@ class Jass(commands.Cog):
     @season.command(name=command_text("jass.season.new.name"), description=command_text("jass.season.new.description"))
     async def season_new(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         if not self.is_manager(interaction):
             await self.reply(interaction, msg("season.not_manager", lang))
             return
-        number = await self.stats.service.new_season(interaction.guild_id)
+        number = await self.bot.stats.new_season(interaction.guild_id)
         await self.reply(interaction, msg("season.new", lang, season=number))
 
     @jass.command(name=command_text("jass.privacy.name"), description=command_text("jass.privacy.description"))
@@ -366,10 +363,10 @@ class Jass(commands.Cog):
     @app_commands.describe(hide=command_text("jass.privacy.hide.description"))
     async def privacy(self, interaction: discord.Interaction, hide: bool = True) -> None:
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
-        await self.stats.service.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
+        await self.bot.stats.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
         done = msg("privacy.hidden" if hide else "privacy.shown", lang)
         await self.reply(interaction, f"{done}\n\n{msg('privacy.kept', lang)}")
 
@@ -378,25 +375,23 @@ class Jass(commands.Cog):
     @app_commands.describe(confirm=command_text("jass.forget.confirm.description"))
     async def forget_me(self, interaction: discord.Interaction, confirm: str = "") -> None:
         lang = self.lang(interaction)
-        if self.stats is None or not interaction.guild_id:
+        if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))
             return
         if confirm.strip().upper() not in ("FORGET", "VERGESSEN"):
             await self.reply(interaction, msg("forget.confirm", lang))
             return
         actor = actor_of(interaction.user)
-        seated = await self.stats.service.seated(interaction.guild_id, actor)
+        seated = await self.bot.stats.seated(interaction.guild_id, actor)
         if seated is not None:
             await self.reply(interaction, msg("forget.seated", lang, table=seated))
             return
-        tournaments = getattr(self.bot, "tournaments", None)
-        if tournaments is not None:
-            for t in await tournaments.open_in(interaction.guild_id):
-                if t.playing(actor) or actor in t.waitlist:
-                    await self.reply(interaction, msg("forget.in_tournament", lang, name=t.name))
-                    return
+        for t in await self.bot.tournaments.open_in(interaction.guild_id):
+            if t.playing(actor) or actor in t.waitlist:
+                await self.reply(interaction, msg("forget.in_tournament", lang, name=t.name))
+                return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        changed = await self.stats.service.forget(interaction.guild_id, actor)
+        changed = await self.bot.stats.forget(interaction.guild_id, actor)
         await interaction.followup.send(msg("forget.done", lang, n=changed), ephemeral=True)
 
     @jass.command(name=command_text("jass.cards.name"), description=command_text("jass.cards.description"))
@@ -413,25 +408,28 @@ class Jass(commands.Cog):
         self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
 
-    async def set_up_display(self, table_id: str, server: dict, label: str | None = None) -> str:
+    def display_for(self, server: dict[str, Any], label: str | None = None) -> TableDisplay:
+        """How a new table's messages look: as the server set it (language, deck, pings, images)."""
+        return TableDisplay(
+            server.get("language") or self.bot.settings.language,
+            server.get("deck", "swiss"),
+            server.get("pings", "on"),
+            server.get("images", "on"),
+            label,
+        )
+
+    async def set_up_display(self, table_id: str, server: dict[str, Any], label: str | None = None) -> str:
         """A new table's messages look as the server set it (language, deck, pings, pictures),
         kept for restarts; ``label``: the name of a tournament's or challenge's table (which then
         offers no new game at its end). Returns the table's language."""
-        table_lang = server.get("language") or self.bot.settings.language
-        table_deck = server.get("deck", "swiss")
-        pings, images = server.get("pings", "on"), server.get("images", "on")
-        self.messages.set_display(table_id, table_lang, table_deck, pings=pings, images=images, label=label)
-        await self.service.set_display(table_id, table_lang, table_deck, pings, images, label)
-        return table_lang
+        display = self.display_for(server, label)
+        self.messages.set_display(table_id, display)
+        await self.service.set_display(table_id, display)
+        return display.language
 
-    async def server_settings(self, guild_id: int | None) -> dict:
+    async def server_settings(self, guild_id: int | None) -> dict[str, Any]:
         """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""
-        if not guild_id:
-            return {}
-        valid, broken = valid_server_settings(await self.service.server_settings(guild_id))
-        for key, value in broken.items():
-            log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
-        return valid
+        return await self.service.server_settings(guild_id)
 
     async def user_deck(self, user_id: int) -> str:
         if user_id not in self._user_decks:
@@ -445,7 +443,7 @@ class Jass(commands.Cog):
         while len(self._user_decks) > USER_DECKS_KEPT:  # oldest first (dicts keep insertion order)
             self._user_decks.pop(next(iter(self._user_decks)))
 
-    async def channel_table(self, interaction: discord.Interaction) -> Table | None:
+    async def channel_table(self, interaction: discord.Interaction) -> TableSnapshot | None:
         """The table a command in this channel acts on: the open one the user sits at, else the
         newest open one, else the newest finished one.  Unreadable tables are skipped (and said)."""
         table, broken = await self.service.table_in_channel(channel_of(interaction), actor_of(interaction.user))
@@ -466,12 +464,14 @@ class Jass(commands.Cog):
 
     # -- buttons ----------------------------------------------------------------------
 
-    async def button_table(self, interaction: discord.Interaction, table_id: str, key: str = "0") -> Table | None:
+    async def button_table(
+        self, interaction: discord.Interaction, table_id: str, key: str = "0"
+    ) -> TableSnapshot | None:
         """The table a click is for, or ``None`` after saying privately why not (unknown, unreadable,
         or a button of an earlier hand)."""
         lang = self.lang(interaction)
         try:
-            table = await self.service.get(table_id)
+            table = await self.service.table(table_id)
         except BrokenTable:
             await self.reply(interaction, msg("err.broken_table", lang, ids=table_id))
             return None
@@ -544,7 +544,7 @@ class Jass(commands.Cog):
         command = {"schieben": Schieben, "stoeck": AnnounceStoeck, "bedanken": Bedanken}[action](actor)
         await self.run(interaction, table_id, command, private=True)
 
-    def play_command(self, table: Table, actor: str, card: int, selection: int) -> PlayCard | None:
+    def play_command(self, table: TableSnapshot, actor: str, card: int, selection: int) -> PlayCard | None:
         """A card button's command: the card, with the Weis and the Stöck its selection marks.
 
         Only indexes into what the table offers this seat now are taken from the button."""
@@ -559,7 +559,12 @@ class Jass(commands.Cog):
         return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
 
     async def run(
-        self, interaction: discord.Interaction, table_id: str, command, private: bool = False, reply: str | None = None
+        self,
+        interaction: discord.Interaction,
+        table_id: str,
+        command: Command,
+        private: bool = False,
+        reply: str | None = None,
     ) -> None:
         """Execute ``command``; answer privately (``reply``: the ``done.*`` text that names the table)."""
         lang = self.lang(interaction)
@@ -575,7 +580,7 @@ class Jass(commands.Cog):
             except StorageFailed:
                 await self.reply(interaction, msg("err.not_saved", lang))
                 return
-            table = await self.service.get(table_id)
+            table = await self.service.table(table_id)
             if private:
                 await self.show_hand(interaction, table, lang, edit=True)
                 return
@@ -602,7 +607,7 @@ class Jass(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def show_hand(
-        self, interaction: discord.Interaction, table: Table, lang: str, edit: bool, selection: int = 0
+        self, interaction: discord.Interaction, table: TableSnapshot, lang: str, edit: bool, selection: int = 0
     ) -> None:
         seat = table.seat_of(actor_of(interaction.user))
         if seat is None:
@@ -645,6 +650,14 @@ class Jass(commands.Cog):
         await asyncio.sleep(0)  # let any other handler go first
         if not interaction.response.is_done():
             await interaction.response.send_message(msg("err.bad_button", self.lang(interaction)), ephemeral=True)
+
+
+def jass_of(bot: commands.bot.BotBase) -> Jass:
+    """The loaded ``Jass`` cog (the tables' messages), for the other cogs; checked, not ``Any``."""
+    cog = bot.get_cog("Jass")
+    if not isinstance(cog, Jass):
+        raise RuntimeError("the Jass cog is not loaded")
+    return cog
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.game import Table, TableView
+from bot.game import TableSnapshot, TableView
 from bot.game.events import GameOver, HandScored
 from bot.render.table import SlatePicture, TablePicture
 from bot.rules import Contract, Weis
@@ -30,7 +30,7 @@ def hand_key(view: TableView) -> str:
     return f"{view.game_no}.{view.hand_no}"
 
 
-def mentions_of(table: Table) -> dict[int, str]:
+def mentions_of(table: TableSnapshot) -> dict[int, str]:
     """``<@id>`` of every seat a Discord user sits in."""
     out = {}
     for seat, s in enumerate(table.seats):
@@ -53,7 +53,7 @@ def team_name(view: TableView, team: int, lang: str) -> str:
     return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
 
 
-def table_title(table: Table, lang: str, label: str | None = None) -> str:
+def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> str:
     """A table's name and game: "Annas Tisch · Schieber auf 2500", "Herbst · Passe 1 · Tisch 2 ·
     Schieber, 2 Runden" (``label``: a tournament's or challenge's name for it)."""
     if label:
@@ -128,8 +128,7 @@ def table_embed(
         lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {cards} → {taken}")
     if view.weis_result and view.weis_result.team is not None:
         lines.append(
-            f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
-            f"+{view.weis_result.points * rules.multiplier(view.contract or 0)}"
+            f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} +{view.weis_written}"
         )
     a, b = view.totals
     lines.append(f"**{msg('table.score', lang)}:** {team_name(view, 0, lang)} {a} · {team_name(view, 1, lang)} {b}")
@@ -151,9 +150,9 @@ def table_embed(
     return embed
 
 
-def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
+def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button[discord.ui.View]]:
     key = "0"
-    buttons: list[discord.ui.Button] = []
+    buttons: list[discord.ui.Button[discord.ui.View]] = []
     for seat in range(4):
         label = msg("btn.seat", lang, n=seat + 1)
         taken = view.seats[seat].occupied
@@ -191,7 +190,7 @@ def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button]:
     return buttons
 
 
-def table_buttons(view: TableView, lang: str, new_game: bool = True) -> list[discord.ui.Button]:
+def table_buttons(view: TableView, lang: str, new_game: bool = True) -> list[discord.ui.Button[discord.ui.View]]:
     """The table message's buttons; ``new_game``: offer another game at the end (not at a
     tournament's or challenge's table)."""
     if view.phase == "lobby":
@@ -243,7 +242,7 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
 
 def hand_message(
     view: TableView, lang: str, deck: Deck, selection: int = 0, faces: CardEmojis = NO_FACES
-) -> tuple[str, list[discord.ui.Button]]:
+) -> tuple[str, list[discord.ui.Button[discord.ui.View]]]:
     """The private hand message: its text and its buttons."""
     return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces)
 
@@ -271,7 +270,7 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
 
 def hand_buttons(
     view: TableView, lang: str, deck: Deck | None = None, selection: int = 0, faces: CardEmojis = NO_FACES
-) -> list[discord.ui.Button]:
+) -> list[discord.ui.Button[discord.ui.View]]:
     """The viewer's cards (legal ones enabled; with ``faces``, the card's picture on its button),
     contract choices when it chooses, and with manual Weis the Weis it holds as toggles
     (``selection``: which are marked; the card buttons carry it)."""
@@ -279,7 +278,7 @@ def hand_buttons(
     key = hand_key(view)
     tid = view.table_id
     weis_bits = selection & ((1 << len(view.weis_options)) - 1)
-    buttons: list[discord.ui.Button] = []
+    buttons: list[discord.ui.Button[discord.ui.View]] = []
     for i, card in enumerate(cards_of(view.hand)):
         playable = bool(view.legal >> card & 1)
         buttons.append(
@@ -322,7 +321,7 @@ def hand_buttons(
                 row=2 + i // 5,
             )
         )
-    extra: list[discord.ui.Button] = []
+    extra: list[discord.ui.Button[discord.ui.View]] = []
     for card in cards_of(view.stoeck_cards):  # manual Stöck: play the second card with the announcement
         extra.append(
             discord.ui.Button(
@@ -344,7 +343,7 @@ def hand_buttons(
 
 def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None,
                   image: str | None = None, faces: CardEmojis = NO_FACES, title: str | None = None,
-                  new_game: bool = True) -> dict:  # fmt: skip
+                  new_game: bool = True) -> dict[str, Any]:  # fmt: skip
     """The public table message as raw JSON, for posting and editing (no discord.py View/Message
     objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line;
     ``image``: the name of the attached table picture."""
@@ -451,7 +450,7 @@ def summary_embed(
     return embed
 
 
-def components_payload(buttons: list[discord.ui.Button]) -> list[dict[str, Any]]:
+def components_payload(buttons: list[discord.ui.Button[discord.ui.View]]) -> list[dict[str, Any]]:
     """Action rows as Discord expects them (for raw message edits; same layout as :func:`as_view`)."""
     rows: dict[int, list[Any]] = {}
     for b in buttons:

@@ -14,7 +14,7 @@ server's default preset, else the bot's. The answers come from ``bot/rules/looku
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -28,6 +28,9 @@ from bot.texts.cards import Deck
 from bot.texts.rule_keys import KEY_TEXTS, value_text
 from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, find_topics
 
+if TYPE_CHECKING:
+    from bot.client import JassBot
+
 COLOUR = 0x2E7D32
 HAND = 9  # cards of a hand: longer lists are refused
 CONTRACTS = ["eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"]
@@ -39,7 +42,7 @@ def _lang(interaction: discord.Interaction) -> str:
 
 
 class RulesCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: JassBot) -> None:
         self.bot = bot
 
     rules = app_commands.Group(name=command_text("rules.name"), description=command_text("rules.description"))
@@ -50,19 +53,17 @@ class RulesCog(commands.Cog):
         """The rules of the table a command here acts on (the policy of every command: the open
         table you sit at, else the newest open one, else the newest finished one), else the
         server's preset, else the bot's; and a sentence saying which."""
-        service = getattr(self.bot, "service", None)
+        service = self.bot.service
         channel = interaction.channel_id
-        if service is not None and channel is not None:
+        if channel is not None:
             table, _ = await service.table_in_channel(channel, f"u:{interaction.user.id}")
             if table is not None:  # (unreadable tables are skipped: the server's rules instead)
                 preset = _preset_of(table.rules)
                 return table.rules, message("rl.here.table", lang, id=table.table_id, preset=preset)
-        jass: Any = self.bot.get_cog("Jass")
-        server = await jass.server_settings(interaction.guild_id) if jass is not None else {}
+        server = await service.server_settings(interaction.guild_id)
         if server.get("preset"):
             return RuleSet.preset(server["preset"]), message("rl.here.server", lang, preset=server["preset"])
-        settings = getattr(self.bot, "settings", None)
-        rules = settings.rules if settings is not None else RuleSet()
+        rules = self.bot.settings.rules
         return rules, message("rl.here.bot", lang, preset=_preset_of(rules))
 
     # -- topics ---------------------------------------------------------------------------
@@ -296,4 +297,8 @@ def _preset_of(rules: RuleSet) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
+    from bot.client import JassBot
+
+    if not isinstance(bot, JassBot):
+        raise TypeError("the rules cog runs in a JassBot")
     await bot.add_cog(RulesCog(bot))

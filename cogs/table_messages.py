@@ -14,16 +14,16 @@ import io
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.game import Table
+from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
 from bot.render.pool import Renderer
 from bot.render.table import SlatePicture, TablePicture
-from bot.services import TableService, UnknownTable
+from bot.services import TableDisplay, TableService, UnknownTable
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
@@ -59,14 +59,49 @@ UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per se
 TABLE_PNG, SLATE_PNG = "table.png", "jasstafel.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 ACTIVE_SECONDS = 30.0  # a person who acted this recently is clicking through the game: no turn ping
+DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks off the table message
 
 
 HandKey = tuple[int, int]
 
 
-def _hand_key(table: Table) -> HandKey:
+def _hand_key(table: TableSnapshot) -> HandKey:
     """Which hand a message shows (game, hand): a trick of a hand that is over is no longer sent."""
     return table.game_no, table.hand_no
+
+
+@dataclass
+class Screen:
+    """What the Discord layer keeps of one table's public messages."""
+
+    display: TableDisplay | None = None  # language, deck, pings, pictures, a tournament's name
+    channel_id: int | None = None
+    message_id: int | None = None  # the table message
+    located: bool = False  # channel and message read (from the database or by posting)
+    latest: TableSnapshot | None = None  # the table as its last events left it (for the edit)
+    note: str | None = None  # a line for the next edit only ("live again")
+    queued: list[tuple[HandKey, dict[str, Any]]] | None = None  # completed tricks not shown yet
+    pending: asyncio.Task[None] | None = None  # the coalesced edit under way
+    stale: bool = False  # moved since the edit in flight was built
+    last_edit: float = 0.0
+    last_payload: dict[str, Any] | None = None  # the last edit sent (identical ones are skipped)
+    picture: TablePicture | None = None  # what the message's picture shows
+    last_upload: float = 0.0
+    ping: Ping | None = None  # the turn ping posted now
+    ping_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    post_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # hand summaries posted in order
+    active: dict[str, float] = field(default_factory=dict)  # person -> when they last acted
+    dealing: float | None = None  # when the next deal began (until its cards are out): the hand is over
+
+    def hand_ending(self, key: HandKey, table: TableSnapshot) -> bool:
+        """Is ``key`` a hand that is over (the table moved on, or its next deal is being written)?"""
+        if key != _hand_key(table):
+            return True
+        return self.dealing is not None and time.monotonic() - self.dealing < DEAL_GUARD
+
+    def switch(self, name: str) -> bool:
+        """The server setting ``pings`` or ``images`` (on unless the server turned it off)."""
+        return self.display is None or getattr(self.display, name) != "off"
 
 
 class TableMessages:
@@ -76,75 +111,76 @@ class TableMessages:
         self.bot = bot
         self.service = service
         self.faces = faces
-        self.renderer = Renderer(getattr(bot.settings, "render_workers", 1))
+        self.renderer = Renderer(bot.settings.render_workers)
         self.edit_interval = EDIT_INTERVAL
         self.upload_interval = UPLOAD_INTERVAL
-        self._pending: dict[str, asyncio.Task[None]] = {}
-        self._last_edit: dict[str, float] = {}
-        self._last_payload: dict[str, dict[str, Any]] = {}  # table -> last edit sent (skip identical edits)
-        self._languages: dict[str, str] = {}  # table -> language of its public messages
-        self._decks: dict[str, str] = {}  # table -> deck of its public messages
-        self._where: dict[str, tuple[int, int | None]] = {}  # table -> (channel id, table message id)
-        self._latest: dict[str, Table] = {}  # table -> the table as its last events left it (for the edit)
-        self._notes: dict[str, str] = {}  # table -> a line for its next edit only ("live again")
-        self._snapshots: dict[str, list[tuple[HandKey, dict[str, Any]]]] = {}  # table -> completed tricks not shown yet
-        self._switches: dict[str, dict[str, str]] = {}  # table -> {"pings": on/off, "images": on/off}
-        self._pings: dict[str, Ping] = {}  # table -> the turn ping posted now
-        self._ping_locks: dict[str, asyncio.Lock] = {}
-        self._post_locks: dict[str, asyncio.Lock] = {}  # table -> hand summaries posted in order
-        self._stale: dict[str, bool] = {}  # table -> moved since its edit in flight was built
+        self._screens: dict[str, Screen] = {}  # table id -> what is kept of its messages
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
-        self._pictures: dict[str, TablePicture] = {}  # table -> the picture its message shows
-        self._labels: dict[str, str] = {}  # table -> the name of a tournament's or challenge's table
-        self._active: dict[str, dict[str, float]] = {}  # table -> person -> when they last acted
         self.active_seconds = ACTIVE_SECONDS
-        self._last_upload: dict[str, float] = {}
         self.refresher: asyncio.Task[None] | None = None
         self._closed = False
         service.subscribe(self.on_events)
         service.before_deal(self.summaries_sent)
         service.on_evict(self.forget)
 
+    def screen(self, table_id: str) -> Screen:
+        """What is kept of a table's messages (made on first use)."""
+        screen = self._screens.get(table_id)
+        if screen is None:
+            screen = self._screens[table_id] = Screen()
+        return screen
+
     def caches(self) -> tuple[dict[str, Any], ...]:
         """What is kept per table (tests look at it to see that nothing piles up)."""
-        return (self._pending, self._last_edit, self._last_payload, self._languages, self._decks, self._where,
-                self._latest, self._notes, self._snapshots, self._switches, self._pings, self._ping_locks,
-                self._post_locks, self._stale,
-                self._pictures, self._last_upload, self._labels, self._active)  # fmt: skip
+        return (self._screens,)
+
+    def located(self, table_id: str) -> tuple[int | None, int | None]:
+        """Channel and table message of a table, as far as known here now (no database read)."""
+        screen = self._screens.get(table_id)
+        return (screen.channel_id, screen.message_id) if screen else (None, None)
+
+    def places(self) -> dict[str, int]:
+        """The channel of every table whose message is known here (the privacy audit reads it)."""
+        return {tid: s.channel_id for tid, s in self._screens.items() if s.channel_id is not None}
 
     # -- language and deck of a table ---------------------------------------------------------
 
-    def set_display(self, table_id: str, lang: str, deck: str, pings: str = "on", images: str = "on",
-                    label: str | None = None) -> None:  # fmt: skip
-        self._languages[table_id] = lang
-        self._decks[table_id] = deck
-        self._switches[table_id] = {"pings": pings, "images": images}
-        if label:
-            self._labels[table_id] = label
+    def set_display(self, table_id: str, display: TableDisplay) -> None:
+        self.screen(table_id).display = display
 
-    def title(self, table: Table, lang: str | None = None) -> str:
+    def _display(self, table_id: str) -> TableDisplay | None:
+        screen = self._screens.get(table_id)
+        return screen.display if screen else None
+
+    def title(self, table: TableSnapshot, lang: str | None = None) -> str:
         """The table's name and game: "Annas Tisch · Schieber auf 2500", or a tournament's table."""
-        return table_title(table, lang or self.table_lang(table), self._labels.get(table.table_id))
+        display = self._display(table.table_id)
+        return table_title(table, lang or self.table_lang(table), display.label if display else None)
 
     def switch(self, table_id: str, name: str) -> bool:
         """A table's server setting ``pings`` or ``images`` (on unless the server turned it off)."""
-        return self._switches.get(table_id, {}).get(name, "on") != "off"
+        screen = self._screens.get(table_id)
+        return screen is None or screen.switch(name)
 
-    def table_lang(self, table: Table) -> str:
+    def table_lang(self, table: TableSnapshot) -> str:
         """Language of a table's public messages: the server's setting when the table was opened."""
-        return self._languages.get(table.table_id, self.bot.settings.language)
+        display = self._display(table.table_id)
+        return display.language if display else self.bot.settings.language
 
-    def table_deck(self, table: Table, lang: str | None = None) -> Deck:
-        return deck_for(lang or self.table_lang(table), table.rules, self._decks.get(table.table_id))
+    def table_deck(self, table: TableSnapshot, lang: str | None = None) -> Deck:
+        display = self._display(table.table_id)
+        return deck_for(lang or self.table_lang(table), table.rules, display.deck if display else None)
 
-    def payload(self, table: Table) -> dict[str, Any]:
+    def payload(self, table: TableSnapshot) -> dict[str, Any]:
         """The table message as raw JSON; with pictures on, its picture under ``_picture`` (not sent)."""
         view, lang, deck = table.view_for(None), self.table_lang(table), self.table_deck(table)
         title = self.title(table, lang)
+        display = self._display(table.table_id)
+        screen = self._screens.get(table.table_id)
         picture = table_picture(view, lang, deck, title) if self.switch(table.table_id, "images") else None
-        body = table_payload(view, lang, deck, mentions_of(table), self._notes.get(table.table_id),
+        body = table_payload(view, lang, deck, mentions_of(table), screen.note if screen else None,
                              image=TABLE_PNG if picture else None, faces=self.faces, title=title,
-                             new_game=table.table_id not in self._labels)  # fmt: skip
+                             new_game=not (display and display.label))  # fmt: skip
         if picture is not None:
             body["_picture"] = picture
         return body
@@ -154,32 +190,34 @@ class TableMessages:
         and what that picture shows (remembered by ``_sent`` once the message went out)."""
         body = dict(payload)
         picture = body.pop("_picture", None)
-        if picture is None or picture == self._pictures.get(table_id):
+        if picture is None or picture == self.screen(table_id).picture:
             return body, (), None  # no picture, or the one sent last stays
         data = await self.renderer.table(picture)
         return body, ((TABLE_PNG, data),), picture
 
     def _sent(self, table_id: str, picture: TablePicture | None) -> None:
         if picture is not None:
-            self._pictures[table_id] = picture
-            self._last_upload[table_id] = time.monotonic()
+            screen = self.screen(table_id)
+            screen.picture = picture
+            screen.last_upload = time.monotonic()
 
     # -- posting and editing ------------------------------------------------------------------
 
-    async def post(self, table: Table, channel_id: int) -> None:
+    async def post(self, table: TableSnapshot, channel_id: int) -> None:
         """Post the table message (again) in the channel; later edits go to this one."""
         payload = self.payload(table)
-        self._pictures.pop(table.table_id, None)  # a new message needs its picture
+        self.screen(table.table_id).picture = None  # a new message needs its picture
         body, files, picture = await self._files(table.table_id, payload)
         message_id = await rest.post_message(self.bot.http, channel_id, body, files)
         self._sent(table.table_id, picture)
-        self._where[table.table_id] = (channel_id, message_id)
-        self._last_payload[table.table_id] = payload
+        screen = self.screen(table.table_id)
+        screen.channel_id, screen.message_id, screen.located = channel_id, message_id, True
+        screen.last_payload = payload
         await self.service.set_message(table.table_id, channel_id, message_id)
         # Moves made while the message was on its way (computers start at once) reached no message:
         # show the table as it is now, and ping the person whose turn it already is.
         try:
-            live = await self.service.get(table.table_id)
+            live = await self.service.table(table.table_id)
         except UnknownTable:  # ended and unreadable meanwhile: the message shows what it was
             return
         if live.seq != table.seq:
@@ -189,22 +227,21 @@ class TableMessages:
 
     async def where(self, table_id: str) -> tuple[int | None, int | None]:
         """Channel and table message of a table (read from the database once, then kept)."""
-        if table_id not in self._where:
+        screen = self._screens.get(table_id)
+        if screen is None or not screen.located:
             meta = await self.service.meta(table_id)
             if not meta or not meta["channel_id"]:
                 return None, None
-            self._where[table_id] = (meta["channel_id"], meta["message_id"])
-            if meta.get("language"):
-                self._languages.setdefault(table_id, meta["language"])
-            if meta.get("deck"):
-                self._decks.setdefault(table_id, meta["deck"])
-            switches = {k: meta[k] for k in ("pings", "images") if meta.get(k)}
-            self._switches.setdefault(table_id, switches)
-            if meta.get("label"):
-                self._labels.setdefault(table_id, meta["label"])
-        return self._where[table_id]
+            screen = self.screen(table_id)
+            screen.channel_id, screen.message_id, screen.located = meta["channel_id"], meta["message_id"], True
+            if screen.display is None and meta.get("language"):
+                screen.display = TableDisplay(
+                    meta["language"], meta.get("deck") or "swiss", meta.get("pings") or "on",
+                    meta.get("images") or "on", meta.get("label"),
+                )  # fmt: skip
+        return screen.channel_id, screen.message_id
 
-    async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+    async def on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: TableSnapshot) -> None:
         """Service subscriber: hand summaries, results and reminders posted; the table edit coalesced."""
         channel_id, _ = await self.where(table_id)
         lang = self.table_lang(table)
@@ -224,33 +261,38 @@ class TableMessages:
                 # The Jasstafel after every hand, and the final one; posted in the background (in
                 # order), so the click that ended the hand is answered without waiting for it.
                 slate = slate_picture(view, ev, lang) if self.switch(table_id, "images") else None
-                lock = self._post_locks.setdefault(table_id, asyncio.Lock())
+                lock = self.screen(table_id).post_lock
                 task = asyncio.create_task(self._post_summary(table_id, channel_id, embed, slate, lock))
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
-        self._notes.pop(table_id, None)  # play goes on: the "live again" line has done its job
+        screen = self.screen(table_id)
+        screen.note = None  # play goes on: the "live again" line has done its job
         if any(ev["type"] == "hand_dealt" for ev in events):
-            self._snapshots.pop(table_id, None)  # a trick of the hand before is no news once new cards are out
+            screen.queued = None  # a trick of the hand before is no news once new cards are out
+            screen.dealing = None
         if any(ev["type"] == "trick" for ev in events):
             # Every card is seen: the table as the trick ended is shown, however fast play goes on.
-            self._snapshots.setdefault(table_id, []).append((_hand_key(table), self.payload(table)))
+            if screen.queued is None:
+                screen.queued = []
+            screen.queued.append((_hand_key(table), self.payload(table)))
         self._schedule_edit(table_id, table)
         now = time.monotonic()
         for ev in events:
             if ev["type"] in ("card", "contract", "schieben", "stoeck_preshown") and "seat" in ev:
-                s = table.seats[ev["seat"]]
-                if s.actor and s.actor.startswith("u:") and not s.standin:
-                    self._active.setdefault(table_id, {})[s.actor] = now
+                person = table.seats[ev["seat"]].person
+                if person:
+                    screen.active[person] = now
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
 
     async def summaries_sent(self, table_id: str) -> None:
         """Wait until the table's hand summaries (with the hand's last trick) are posted: the
         service deals the next hand after this, so every card is readable before new ones."""
-        lock = self._post_locks.get(table_id)
-        if lock is not None:
-            async with lock:
+        screen = self._screens.get(table_id)
+        if screen is not None:
+            async with screen.post_lock:
                 pass
+            screen.dealing = time.monotonic()  # from now on the hand's tricks are no news
 
     async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed, slate: SlatePicture | None,
                             lock: asyncio.Lock) -> None:  # fmt: skip
@@ -268,35 +310,34 @@ class TableMessages:
 
     # -- turn pings ---------------------------------------------------------------------------
 
-    def _update_ping(self, table_id: str, channel_id: int, table: Table) -> None:
+    def _update_ping(self, table_id: str, channel_id: int, table: TableSnapshot) -> None:
         """A new message mentions the person to act (an edit notifies nobody); the old one goes."""
+        screen = self.screen(table_id)
         seat = table.to_act
         person = None
         if seat is not None and table.phase in ("contract", "play"):
-            s = table.seats[seat]
-            if s.actor and s.actor.startswith("u:") and not s.standin:
-                person = s.actor[2:]
-                last = self._active.get(table_id, {}).get(s.actor)
+            actor = table.seats[seat].person
+            if actor:
+                person = actor[2:]
+                last = screen.active.get(actor)
                 if last is not None and time.monotonic() - last < self.active_seconds:
                     person = None  # clicking through the game right now: their hand follows, no ping
-        hand = table.hand
-        turn = (table.game_no, table.hand_no, str(table.phase), len(hand.tricks) if hand else 0,
-                len(hand.trick) if hand else 0, seat)  # fmt: skip
-        current = self._pings.get(table_id)
+        turn = (table.game_no, table.hand_no, table.phase, *table.trick_count, seat)
+        current = screen.ping
         if current is not None and current.turn == turn:
             return
         deadline = None
         timeout = self.service.turn_timeout(table)
         if person and timeout:
             deadline = int(time.time() + timeout)
-        lock = self._ping_locks.setdefault(table_id, asyncio.Lock())
-        self._pings[table_id] = Ping(turn, person, None)
+        lock = screen.ping_lock
+        screen.ping = Ping(turn, person, None)
         task = asyncio.create_task(self._repost_ping(table_id, channel_id, table, current, person, deadline, lock))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _repost_ping(self, table_id: str, channel_id: int, table: Table, old: Ping | None, person: str | None,
-                           deadline: int | None, lock: asyncio.Lock) -> None:  # fmt: skip
+    async def _repost_ping(self, table_id: str, channel_id: int, table: TableSnapshot, old: Ping | None,
+                           person: str | None, deadline: int | None, lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
             try:
                 if old is not None and old.message_id is not None:
@@ -309,7 +350,8 @@ class TableMessages:
                     text += " " + msg("ping.deadline", lang, when=f"<t:{deadline}:R>")
                 payload = {"content": text, "allowed_mentions": {"parse": [], "users": [int(person)]}}
                 message_id = await rest.post_message(self.bot.http, channel_id, payload)
-                ping = self._pings.get(table_id)
+                screen = self._screens.get(table_id)
+                ping = screen.ping if screen else None
                 if ping is not None and ping.person == person and ping.message_id is None:
                     ping.message_id = message_id
                 else:  # the turn moved on while this was posted
@@ -317,66 +359,64 @@ class TableMessages:
             except discord.HTTPException as err:
                 log.warning("table %s: turn ping failed: %s", table_id, err)
 
-    def _schedule_edit(self, table_id: str, table: Table) -> None:
+    def _schedule_edit(self, table_id: str, table: TableSnapshot) -> None:
         if self._closed:
             return
-        self._latest[table_id] = table
-        self._stale[table_id] = True  # seen by an edit in flight: it goes round once more
-        if table_id not in self._pending or self._pending[table_id].done():
-            self._pending[table_id] = asyncio.create_task(self._edit_later(table_id))
+        screen = self.screen(table_id)
+        screen.latest = table
+        screen.stale = True  # seen by an edit in flight: it goes round once more
+        if screen.pending is None or screen.pending.done():
+            screen.pending = asyncio.create_task(self._edit_later(table_id, screen))
 
-    async def _edit_later(self, table_id: str) -> None:
+    async def _edit_later(self, table_id: str, screen: Screen) -> None:
         try:
             while True:  # the completed tricks not shown yet, then the table as it is now
-                wait = self._last_edit.get(table_id, 0) + self.edit_interval - time.monotonic()
+                wait = screen.last_edit + self.edit_interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
                 channel_id, message_id = await self.where(table_id)
-                table = self.service.in_memory(table_id) or self._latest.get(table_id)
+                table = self.service.in_memory(table_id) or screen.latest
                 if not message_id or not channel_id or table is None:
-                    self._snapshots.pop(table_id, None)
+                    screen.queued = None
                     return
-                queued = self._snapshots.get(table_id)
+                queued = screen.queued
                 if not queued:
-                    self._stale.pop(table_id, None)  # this pass shows the table as it is now
+                    screen.stale = False  # this pass shows the table as it is now
                 key, payload = queued.pop(0) if queued else (_hand_key(table), self.payload(table))
-                if self._last_payload.get(table_id) != payload:  # else nothing visible changed
+                if screen.last_payload != payload:  # else nothing visible changed
                     picture = payload.get("_picture")
-                    if picture is not None and picture != self._pictures.get(table_id):
-                        late = self._last_upload.get(table_id, 0) + self.upload_interval - time.monotonic()
+                    if picture is not None and picture != screen.picture:
+                        late = screen.last_upload + self.upload_interval - time.monotonic()
                         if late > 0:
                             # At most one picture a second per table: the text goes now (with the
                             # picture already there), the new picture once the second is over.
-                            payload = {**payload, "_picture": self._pictures.get(table_id)}
+                            payload = {**payload, "_picture": screen.picture}
                             asyncio.get_running_loop().call_later(late, self._schedule_edit, table_id, table)
-                    self._last_edit[table_id] = time.monotonic()
+                    screen.last_edit = time.monotonic()
                     try:
                         body, files, shown = await self._files(table_id, payload)
                         table = self.service.in_memory(table_id) or table
-                        if key != _hand_key(table):  # new cards were dealt meanwhile: that hand is over
+                        if screen.hand_ending(key, table):  # new cards are dealt (or being dealt): that hand is over
                             if queued is None:
                                 continue  # show the table as it is now instead
                         else:
-                            summary = self._post_locks.get(table_id)
-                            if summary is not None and summary.locked():
+                            if screen.post_lock.locked():
                                 # A hand summary (with the hand's last trick) goes out first: every
                                 # card is readable before the next hand's first card, whatever the pause.
-                                async with summary:
+                                async with screen.post_lock:
                                     pass
                             await rest.edit_message(self.bot.http, channel_id, message_id, body, files)
-                            self._last_payload[table_id] = payload
+                            screen.last_payload = payload
                             self._sent(table_id, shown)
                     except discord.HTTPException as err:
                         log.warning("table %s: message edit failed: %s", table_id, err)
-                if queued is None and not self._stale.get(table_id):
+                if queued is None and not screen.stale:
                     return  # (else the table moved while this edit was drawn or sent: again)
-                if (
-                    queued is not None and not queued and self._snapshots.get(table_id) is queued
-                ):  # (a new deal may have dropped it)
-                    del self._snapshots[table_id]
+                if queued is not None and not queued and screen.queued is queued:  # (a new deal may have dropped it)
+                    screen.queued = None
         finally:
             if self.service.in_memory(table_id) is None:  # evicted meanwhile: forget it now
-                self._pending.pop(table_id, None)
+                screen.pending = None
                 self.forget(table_id)
 
     # -- restarts, eviction, shutdown ---------------------------------------------------------
@@ -394,8 +434,9 @@ class TableMessages:
                 continue
             try:
                 await self.where(table_id)
-                self._notes[table_id] = msg("table.live_again", self.table_lang(table))
-                self._last_payload.pop(table_id, None)
+                screen = self.screen(table_id)
+                screen.note = msg("table.live_again", self.table_lang(table))
+                screen.last_payload = None
                 self._schedule_edit(table_id, table)
             except Exception:
                 log.exception("table %s: its message could not be brought up to date", table_id)
@@ -403,15 +444,17 @@ class TableMessages:
 
     def forget(self, table_id: str) -> None:
         """The service let a table go: drop what is kept of it (read again on demand)."""
-        pending = self._pending.get(table_id)
-        if pending is not None and not pending.done():
-            return  # the edit in flight drops them when it is done
-        for cache in self.caches():
-            cache.pop(table_id, None)
+        screen = self._screens.get(table_id)
+        if screen is not None and screen.pending is not None and not screen.pending.done():
+            return  # the edit in flight drops it when it is done
+        self._screens.pop(table_id, None)
+
+    def _edits(self) -> list[asyncio.Task[None]]:
+        return [s.pending for s in self._screens.values() if s.pending is not None]
 
     async def flush(self) -> None:
         """Wait for every pending table-message edit (tests, shutdown)."""
-        while pending := [t for t in (*self._pending.values(), *self._background) if not t.done()]:
+        while pending := [t for t in (*self._edits(), *self._background) if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
@@ -419,7 +462,7 @@ class TableMessages:
         self._closed = True
         if self.refresher is not None:
             self.refresher.cancel()
-        pending = [t for t in (*self._pending.values(), *self._background) if not t.done()]
+        pending = [t for t in (*self._edits(), *self._background) if not t.done()]
         if pending:
             _, late = await asyncio.wait(pending, timeout=FLUSH_ON_CLOSE)
             for task in late:

@@ -24,12 +24,13 @@ from bot.rules.ruleset import RuleSetError
 from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
-from bot.tournament.aggregate import Tournament, TournamentError
+from bot.tournament.aggregate import Tournament
+from bot.tournament.errors import TournamentError
 from bot.tournament.standings import Counting, Standing
 
 from . import rest
 from .buttons import belongs_here, refuse_foreign
-from .jass import LEVEL_CHOICES, actor_of
+from .jass import LEVEL_CHOICES, actor_of, jass_of
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -65,13 +66,15 @@ class Tournaments(commands.Cog):
     def __init__(self, bot: JassBot, service: TournamentService) -> None:
         self.bot = bot
         self.service = service
-        service.tables_opened.append(self.tables_opened)
-        service.passe_done.append(self.passe_done)
-        service.passe_over.append(self.close_threads)
-        service.passe_waiting.append(self.passe_waiting)
-        service.passe_break.append(self.passe_break)
-        service.start_failed.append(self.start_failed)
-        service.tables_opened.insert(0, self.refresh_on_start)
+        service.listen(
+            tables_opened=self.tables_opened,
+            passe_done=self.passe_done,
+            passe_over=self.close_threads,
+            passe_waiting=self.passe_waiting,
+            passe_break=self.passe_break,
+            start_failed=self.start_failed,
+        )
+        service.listen(tables_opened=self.refresh_on_start, first=True)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return language_of(str(interaction.locale), self.bot.settings.language)
@@ -183,8 +186,7 @@ class Tournaments(commands.Cog):
         """Server managers, and members with the server's organiser role."""
         if self.is_manager(interaction):
             return True
-        jass: Any = self.bot.get_cog("Jass")
-        role = (await jass.server_settings(interaction.guild_id)).get("organiser_role") if jass else None
+        role = (await self.bot.service.server_settings(interaction.guild_id)).get("organiser_role")
         roles = getattr(interaction.user, "_roles", None)  # the member's role ids, as the gateway sent them
         return bool(role) and roles is not None and roles.has(role)
 
@@ -482,14 +484,14 @@ class Tournaments(commands.Cog):
         fmt = msg(f"tour.format.{t.format}", lang)
         embed = discord.Embed(title=msg("tour.title", lang, name=t.name, format=fmt)[:256], colour=0x6A1B9A)
         about = "tour.about.pairs" if t.format == "pairs" else "tour.about"
-        rules = self.service.rules.get(t.tournament_id, {})
-        setup = self.service.table_setup.get(t.tournament_id, {})
+        setup = self.service.setup_of(t.tournament_id)
+        rules = setup.rules
         overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k not in ("preset", "hands_per_game"))
-        timer = setup.get("turn_timer")
+        timer = setup.turn_timer
         lines = [
             msg(about, lang, passen=t.passen, hands=t.hands_per_passe, counting=counting),
             msg("tour.rules_line", lang, preset=rules.get("preset", "tournament"),
-                overrides=f" ({overrides})" if overrides else "", level=setup.get("level") or self.service.level,
+                overrides=f" ({overrides})" if overrides else "", level=setup.level,
                 timer=msg("tour.timer", lang, seconds=int(timer)) if timer else ""),
             *([msg("tour.options.check_in", lang)] if t.check_in else []),
             *([msg("tour.options.manual", lang)] if t.manual_next else []),
@@ -497,7 +499,7 @@ class Tournaments(commands.Cog):
             *([msg("tour.options.late", lang, passe=t.late_entry)] if t.late_entry else []),
             *([msg("tour.options.byes", lang)] if t.byes else []),
             *([msg("tour.options.starts", lang, at=int(starts))]
-              if (starts := self.service.starts_at.get(t.tournament_id)) and t.phase == "signup" else []),
+              if (starts := setup.starts_at) and t.phase == "signup" else []),
             msg("tour.seed_line", lang, seed=t.seed, commitment=t.seed_commitment) if t.seed and t.phase != "signup"
             else msg("tour.commitment", lang, commitment=t.seed_commitment),
             msg("tour.count", lang, n=len(t.entries), limit=limit)
@@ -580,10 +582,10 @@ class Tournaments(commands.Cog):
     async def tables_opened(self, t: Tournament, passe: int, tables: dict[int, str]) -> None:
         """Each new table plays in its own thread of the tournament's channel."""
         guild_id, channel_id, _ = await self.service.where(t.tournament_id)
-        jass: Any = self.bot.get_cog("Jass")
-        if not channel_id or jass is None:
+        if not channel_id:
             return
-        server = await jass.server_settings(guild_id)
+        jass = jass_of(self.bot)
+        server = await self.bot.service.server_settings(guild_id)
         lang = server.get("language") or self.public_lang
         for table_no, table_id in sorted(tables.items()):
             name = msg("tour.thread", lang, name=t.name, passe=passe + 1, table=table_no + 1)[:100]
@@ -604,14 +606,12 @@ class Tournaments(commands.Cog):
             allowed = {"users": [int(a[2:]) for a in people]}
             await rest.post_message(self.bot.http, thread_id, {"content": intro, "allowed_mentions": allowed})
             await jass.set_up_display(table_id, server, label=name)  # the server's look; named as its thread
-            await jass.messages.post(await jass.service.get(table_id), thread_id)
+            await jass.messages.post(await self.bot.service.table(table_id), thread_id)
 
     async def close_threads(self, t: Tournament, passe: int) -> None:
         """The Passe is over: its tables' threads are archived and locked (their last messages out first)."""
         _, channel_id, _ = await self.service.where(t.tournament_id)
-        jass: Any = self.bot.get_cog("Jass")
-        if jass is None:
-            return
+        jass = jass_of(self.bot)
         for (p, _table_no), table_id in (await self.service.table_ids(t.tournament_id)).items():
             if p != passe:
                 continue
@@ -719,7 +719,7 @@ class Tournaments(commands.Cog):
 
     def refusal(self, err: TournamentError, lang: str) -> str:
         facts = {k: v for k, v in err.facts.items() if isinstance(v, str | int)}
-        code = err.code
+        code: str = err.code
         if code == "IN_OTHER_TOURNAMENT" and not facts.get("who"):
             code = "IN_OTHER_TOURNAMENT_SELF"
         if "phase" in facts:
@@ -737,9 +737,17 @@ class Tournaments(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
 
 
+def tournaments_of(bot: commands.bot.BotBase) -> Tournaments:
+    """The loaded ``Tournaments`` cog, for the other cogs; checked, not ``Any``."""
+    cog = bot.get_cog("Tournaments")
+    if not isinstance(cog, Tournaments):
+        raise RuntimeError("the Tournaments cog is not loaded")
+    return cog
+
+
 async def setup(bot: commands.Bot) -> None:
     from bot.client import JassBot
 
-    if not isinstance(bot, JassBot) or bot.tournaments is None:
-        raise TypeError("the Tournaments cog runs in a JassBot with its tournament service")
+    if not isinstance(bot, JassBot):
+        raise TypeError("the Tournaments cog runs in a JassBot")
     await bot.add_cog(Tournaments(bot, bot.tournaments))

@@ -1,6 +1,7 @@
 """docs/architecture.md §2: what each layer may import, and what the code cites exists."""
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,12 +134,67 @@ def test_the_architecture_names_every_module():
 
 
 def test_cogs_reach_the_services_only_through_their_methods():
-    """Issue 40, item 1 (in part): no cog reads a service's storage, store or live tables, and none
-    imports bot.storage. (Views instead of the live Table are still to come.)"""
+    """Issue 40, item 1: a census of cogs/. A cog calls a service's methods and nothing else of
+    it (no attribute read, no storage, store or live tables), reads nobody's private attributes,
+    imports neither bot.storage nor the live Table (it gets TableSnapshot and views)."""
     import re
 
-    past = re.compile(r"\.(storage|store)\.|\bservice\.tables\b|\.tables\[|from bot\.storage|import bot\.storage")
+    service = re.compile(
+        r"^(?:(?:self|jass|bot|self\.bot|interaction\.client)\.)?service$"
+        r"|^(?:self\.bot|bot|interaction\.client)\.(?:tournaments|challenges|stats|services)$"
+    )
+    # The table service's get() hands out the live Table; cogs call table() (a snapshot) instead.
+    table_service = re.compile(r"^(?:self\.bot|bot|jass|interaction\.client)\.service$")
+    holds_table_service = {"jass.py", "table_messages.py", "hand_messages.py"}  # their self.service
+    found: list[str] = []
     for path in sorted((ROOT / "cogs").rglob("*.py")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            code = line.split("#", 1)[0]
-            assert not past.search(code), f"{path.name}:{number}: {line.strip()}"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        where = f"{path.name}:"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                base = ast.unparse(node.value)
+                parent = parents.get(node)
+                if service.match(base) and not (isinstance(parent, ast.Call) and parent.func is node):
+                    found.append(f"{where}{node.lineno} reads {base}.{node.attr}")
+                live = table_service.match(base) or (base == "self.service" and path.name in holds_table_service)
+                if live and node.attr == "get":
+                    found.append(f"{where}{node.lineno} gets the live Table: {base}.get")
+                if node.attr in ("storage", "store", "tables", "_storage", "_store", "_tables"):
+                    found.append(f"{where}{node.lineno} {ast.unparse(node)}")
+                if node.attr.startswith("_") and not node.attr.startswith("__") and base not in ("self", "cls"):
+                    found.append(f"{where}{node.lineno} private {ast.unparse(node)}")
+            elif isinstance(node, ast.ImportFrom | ast.Import):
+                module = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+                names = [alias.name for alias in node.names]
+                if module.startswith("bot.storage") or any(n.startswith("bot.storage") for n in names):
+                    found.append(f"{where}{node.lineno} imports bot.storage")
+                if module == "bot.game.table" or (module == "bot.game" and "Table" in names):
+                    found.append(f"{where}{node.lineno} imports the live Table")
+    assert not found, "\n".join(found)
+
+
+def test_the_census_of_cogs_can_fail(tmp_path, monkeypatch):
+    """The census above finds what it is for (a cog written the old way)."""
+    bad = tmp_path / "cogs"
+    bad.mkdir()
+    (bad / "jass.py").write_text(
+        "from bot.game import Table\n"
+        "async def f(self):\n"
+        "    x = self.service.storage\n"
+        "    y = self.bot.tournaments.rules\n"
+        "    z = self.messages._where\n"
+        "    return await self.service.get('t')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    try:
+        test_cogs_reach_the_services_only_through_their_methods()
+    except AssertionError as err:
+        text = str(err)
+    else:
+        raise AssertionError("the census found nothing in a bad cog")
+    findings = ("reads self.service.storage", "reads self.bot.tournaments.rules", "private self.messages._where",
+                "imports the live Table", "gets the live Table: self.service.get")  # fmt: skip
+    for finding in findings:
+        assert finding in text, text

@@ -66,10 +66,15 @@ def test_every_tournament_refusal_has_a_sentence():
     import re
     from pathlib import Path
 
+    from bot.tournament.errors import Code
+
     root = Path(__file__).resolve().parents[1]
     sources = [*(root / "bot" / "tournament").glob("*.py"), *(root / "bot" / "services").glob("*.py")]
-    codes = {code for path in sources for code in re.findall(r'TournamentError\(\s*"([A-Z_]+)"', path.read_text())}
-    assert {"ALREADY_JOINED", "TRY_RUNNING", "IN_OTHER_TOURNAMENT", "WAITS_FOR_ORGANISER"} <= codes
+    pattern = r"TournamentError\(\s*(?:Code|Refusal)\.([A-Z_]+)"
+    raised = {code for path in sources for code in re.findall(pattern, path.read_text())}
+    assert {"ALREADY_JOINED", "TRY_RUNNING", "IN_OTHER_TOURNAMENT", "WAITS_FOR_ORGANISER"} <= raised
+    codes = {str(code) for code in Code}
+    assert raised == codes  # every code is raised somewhere, and only codes of the enum are
     facts = {"phase": "x", "players": 3, "needed": 4, "limit": 8, "partner": "P", "tables": 2, "passen": 4,
              "name": "N", "who": "W", "tries": 2, "id": "t1", "passe": 1, "table": 1, "points": "p"}  # fmt: skip
     for code in codes:

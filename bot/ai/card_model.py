@@ -157,7 +157,8 @@ class CardModel:
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         h = np.maximum((x - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
-        return h @ self.w2 + self.b2
+        out: np.ndarray = h @ self.w2 + self.b2
+        return out
 
     def save(self, path: Path) -> None:
         np.savez(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, mean=self.mean, scale=self.scale)

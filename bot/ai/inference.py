@@ -36,7 +36,8 @@ def _has(hands: np.ndarray, suit: int, rank: int) -> np.ndarray:
 
 
 def _suit_count(hands: np.ndarray, suit: int) -> np.ndarray:
-    return np.bitwise_count((hands >> np.uint64(9 * suit)) & np.uint64(0x1FF)).astype(np.int64)
+    counts: np.ndarray = np.bitwise_count((hands >> np.uint64(9 * suit)) & np.uint64(0x1FF)).astype(np.int64)
+    return counts
 
 
 def features_batch(hands: np.ndarray, contract: int) -> np.ndarray:
@@ -141,4 +142,5 @@ def schieben_weights(hands: np.ndarray, view: TableView) -> np.ndarray:
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-x))
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-x))
+    return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from bot.game.view import TableView
+from bot.rules import PlayedTrick
 from bot.rules.cards import cards_of
 from bot.rules.play import legal_mask
 
@@ -26,7 +27,10 @@ from .rules_player import RulesPlayer
 SLIP = 0.25
 
 
-def _decisions(view: TableView) -> list[tuple[int, int, tuple, tuple, int, int]]:
+_Decision = tuple[int, int, tuple[tuple[int, int], ...], tuple[PlayedTrick, ...], int, int]
+
+
+def _decisions(view: TableView) -> list[_Decision]:
     """The other seats' cards this hand, each with what was public when it was played:
     (seat, card, trick so far, tricks before, cards played before, cards the seat played from then on)."""
     history = [(t.leader, t.cards) for t in view.tricks]

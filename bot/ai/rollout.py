@@ -90,13 +90,17 @@ def _bits(masks: np.ndarray) -> np.ndarray:
 
 def _pick(bits: np.ndarray, key: np.ndarray, highest: bool) -> np.ndarray:
     """The card of each row of ``bits`` with the lowest (or highest) ``key``."""
+    picked: np.ndarray
     if highest:
-        return np.where(bits, key, -_BIG).argmax(axis=1)
-    return np.where(bits, key, _BIG).argmin(axis=1)
+        picked = np.where(bits, key, -_BIG).argmax(axis=1)
+    else:
+        picked = np.where(bits, key, _BIG).argmin(axis=1)
+    return picked
 
 
 def _random(bits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    return np.where(bits, rng.random(bits.shape), -1.0).argmax(axis=1)
+    picked: np.ndarray = np.where(bits, rng.random(bits.shape), -1.0).argmax(axis=1)
+    return picked
 
 
 def playout(
@@ -163,13 +167,15 @@ def playout(
 def _best(trick_cards: list[np.ndarray], k: int, lead: np.ndarray) -> np.ndarray:
     stacked = np.stack(trick_cards, axis=1)
     idx = _POWER[k, lead[:, None], stacked].argmax(axis=1)
-    return stacked[np.arange(stacked.shape[0]), idx]
+    best: np.ndarray = stacked[np.arange(stacked.shape[0]), idx]
+    return best
 
 
 def _max_power(masks: np.ndarray, k: int, lead: np.ndarray) -> np.ndarray:
     """The highest trick power any card of each mask has in a trick led in ``lead``."""
     bits = _bits(masks)
-    return np.where(bits, _POWER[k][lead], -1).max(axis=1)
+    power: np.ndarray = np.where(bits, _POWER[k][lead], -1).max(axis=1)
+    return power
 
 
 def _policy(

@@ -18,6 +18,7 @@ from .commands import (
     StartGame,
 )
 from .errors import GameError
+from .snapshot import SeatState, TableSnapshot
 from .table import COMPUTER_LEVELS, Phase, Seat, Table, commitment_of
 from .view import SeatView, TableView
 
@@ -39,10 +40,12 @@ __all__ = [
     "RemoveComputer",
     "Schieben",
     "Seat",
+    "SeatState",
     "SeatView",
     "StandIn",
     "StartGame",
     "Table",
+    "TableSnapshot",
     "TableView",
     "commitment_of",
 ]

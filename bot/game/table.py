@@ -12,7 +12,7 @@ are always recomputed by the same rules code.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -33,6 +33,7 @@ from bot.rules import (
 from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.play import illegal_reason
 from bot.rules.scoring import STRICHE
+from bot.rules.weis import Weis
 
 from . import commands as cmd
 from .errors import Code, GameError
@@ -561,7 +562,7 @@ class Table:
         out += self._after(board_before, credits_before, tricks_before)
         return out
 
-    def _track(self, action) -> list[Event]:
+    def _track(self, action: Callable[[], object]) -> list[Event]:
         before, credits = self.live_board, len(self.live_hand.credits)
         action()
         return self._after(before, credits)
@@ -688,7 +689,7 @@ class Table:
         mine = 0
         legal = 0
         greyed_reason: str | None = None
-        weis_options: tuple = ()
+        weis_options: tuple[Weis, ...] = ()
         preshow = False
         stoeck_cards = 0
         if seat is not None and self.phase in (Phase.CONTRACT, Phase.PLAY):
@@ -754,6 +755,11 @@ class Table:
             tricks=tuple(hand.tricks) if hand else (),
             weis=public_weis,
             weis_result=hand.weis_result if hand and hand.tricks else None,
+            weis_written=(
+                hand.weis_result.points * self.rules.multiplier(hand.contract)
+                if hand and hand.tricks and hand.weis_result and hand.weis_result.team is not None
+                else 0
+            ),
             weis_options=weis_options,
             stoeck_holder=stoeck_holder,
             can_preshow_stoeck=preshow,

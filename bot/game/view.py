@@ -45,6 +45,7 @@ class TableView:
     tricks: tuple[PlayedTrick, ...] = ()  # completed tricks of this hand
     weis: dict[int, list[Weis]] = field(default_factory=dict)  # public once trick 1 is over
     weis_result: WeisResult | None = None
+    weis_written: int = 0  # what the Weis write for their team, the multiplier applied (docs/rules.md §10.5)
     weis_options: tuple[Weis, ...] = ()  # viewer, manual Weis, before its first card
     stoeck_holder: int | None = None  # public once credited (or the viewer's own)
     can_preshow_stoeck: bool = False

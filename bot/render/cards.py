@@ -92,7 +92,7 @@ def _shield(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     d.polygon(outline, outline=INK, width=max(1, int(r * 0.07)))
 
 
-def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour=RED) -> None:
+def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: tuple[int, int, int] = RED) -> None:
     d.ellipse([cx - r * 0.9, cy - r * 0.75, cx, cy + r * 0.15], fill=colour)
     d.ellipse([cx, cy - r * 0.75, cx + r * 0.9, cy + r * 0.15], fill=colour)
     d.polygon([(cx - r * 0.86, cy - r * 0.1), (cx + r * 0.86, cy - r * 0.1), (cx, cy + r * 0.95)], fill=colour)

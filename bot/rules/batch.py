@@ -42,7 +42,8 @@ def pick_random(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     for i in range(int(k.max(initial=0))):
         m = np.where(k > i, m & (m - _ONE), m)
     low = m & (~m + _ONE)
-    return np.bitwise_count(low - _ONE).astype(np.int64)
+    cards: np.ndarray = np.bitwise_count(low - _ONE).astype(np.int64)
+    return cards
 
 
 def random_deals(rng: np.random.Generator, n: int, dealer: int = 0) -> np.ndarray:
@@ -50,7 +51,7 @@ def random_deals(rng: np.random.Generator, n: int, dealer: int = 0) -> np.ndarra
     order = np.argsort(rng.random((n, 36)), axis=1)
     packets = np.bitwise_or.reduce(_BIT[order].reshape(n, 3, 4, 3), axis=(1, 3))
     seats = [(dealer + 1 + j) % 4 for j in range(4)]
-    hands = np.empty_like(packets)
+    hands: np.ndarray = np.empty_like(packets)
     hands[:, seats] = packets
     return hands
 

@@ -138,7 +138,7 @@ def find_weis(hand: int, contract: int, rules: RuleSet) -> list[Weis]:
 
 
 #: A partial selection: (points, strongest single Weis, number of Weis, the Weis).
-_Partial = tuple[int, tuple, int, tuple[Weis, ...]]
+_Partial = tuple[int, tuple[int, ...], int, tuple[Weis, ...]]
 
 
 def _pareto(options: list[_Partial]) -> list[_Partial]:
@@ -176,7 +176,7 @@ def _best_disjoint(hand: int, quartets: list[Weis], contract: int, rules: RuleSe
     combination; the sequences of each suit are then chosen independently, keeping only the
     selections no other beats, so the work grows with the number of quartet combinations
     times four suits, not with the subsets of all candidates."""
-    best_key: tuple = (0,)
+    best_key: tuple[int, tuple[int, ...], int] | None = None
     best: tuple[Weis, ...] = ()
     for pick in range(1 << len(quartets)):
         chosen = tuple(q for i, q in enumerate(quartets) if pick >> i & 1)
@@ -189,7 +189,7 @@ def _best_disjoint(hand: int, quartets: list[Weis], contract: int, rules: RuleSe
             front = _pareto([(p + q, max(t, u), n + k, ws + vs) for p, t, n, ws in front for q, u, k, vs in options])
         for points, strongest, count, weis in front:
             key = (points, strongest, -count)
-            if weis and key > best_key:
+            if weis and (best_key is None or key > best_key):
                 best_key, best = key, weis
     return sorted(best, key=lambda w: strength(w, contract, rules), reverse=True)
 
@@ -233,7 +233,7 @@ def resolve_weis(declared: Mapping[int, Iterable[Weis]], contract: int, forehand
 
     Seat order breaks a full tie: the player nearer to forehand (who leads trick 1) wins.
     """
-    best_key: tuple | None = None
+    best_key: tuple[int, ...] | None = None
     best_seat = best = None
     for seat, weis in declared.items():
         for w in weis:

@@ -1,5 +1,7 @@
 """Orchestration: tables, computer players and timers on top of the engine and storage."""
 
+from bot.storage import TableDisplay
+
 from .clock import Clock, ManualClock
 from .tables import BrokenTable, ServiceSettings, StorageFailed, TableService, UnknownTable, new_seed
 
@@ -9,6 +11,7 @@ __all__ = [
     "ManualClock",
     "ServiceSettings",
     "StorageFailed",
+    "TableDisplay",
     "TableService",
     "UnknownTable",
     "new_seed",

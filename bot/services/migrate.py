@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.game import Table
 from bot.storage import CorruptRowError, Storage
@@ -25,7 +26,7 @@ class MigrationReport:
         return not self.differences
 
 
-def state_digest(events: list[dict]) -> str:
+def state_digest(events: list[dict[str, Any]]) -> str:
     """What a table is after its events: seq, phase and everything a spectator sees."""
     table = Table.replay(events)
     return hashlib.sha256(repr((table.seq, table.phase, table.view_for(None))).encode()).hexdigest()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game import Table
+from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
 from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating
 from bot.stats.records import ANONYMOUS, GameRecord, PersonStats, game_records, person_stats
@@ -41,9 +41,9 @@ class Row:
 
 class StatsService:
     def __init__(self, storage: Storage, tables: TableService, margin: float = DEFAULT_MARGIN) -> None:
-        self.storage = storage
-        self.store = storage.stats
-        self.tables = tables
+        self._storage = storage
+        self._store = storage.stats
+        self._tables = tables
         self.margin = margin
         self._lock = asyncio.Lock()  # one game folded in at a time
         self._tasks: set[asyncio.Task[None]] = set()
@@ -51,7 +51,9 @@ class StatsService:
 
     # -- recording ----------------------------------------------------------------------
 
-    async def _on_table_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+    async def _on_table_events(
+        self, table_id: str, events: Sequence[Event | TurnReminder], table: TableSnapshot
+    ) -> None:
         if any(ev["type"] == "game_over" for ev in events):
             task = asyncio.create_task(self._record_logged(table_id))
             self._tasks.add(task)
@@ -69,19 +71,19 @@ class StatsService:
 
     async def record_table(self, table_id: str, rate: bool = True) -> int:
         """Store the table's finished games not stored yet and rate them; returns how many."""
-        meta = await self.storage.table_meta(table_id)
+        meta = await self._storage.table_meta(table_id)
         guild_id = meta["guild_id"] if meta else None
         if not guild_id:
             return 0
-        events = await self.storage.load_events(table_id) or []
-        times = await self.store.game_over_times(table_id)
+        events = await self._storage.load_events(table_id) or []
+        times = await self._store.game_over_times(table_id)
         kind = await self._kind(table_id)
         added = 0
         async with self._lock:
             for record, finished_at in zip(game_records(table_id, events), times, strict=False):
                 record.kind = kind
-                last = await self.store.last_key(guild_id)
-                if not await self.store.add_game(guild_id, table_id, record.game, finished_at, record.to_dict()):
+                last = await self._store.last_key(guild_id)
+                if not await self._store.add_game(guild_id, table_id, record.game, finished_at, record.to_dict()):
                     continue
                 added += 1
                 if not rate:
@@ -93,67 +95,72 @@ class StatsService:
         return added
 
     async def _kind(self, table_id: str) -> str:
-        if await self.storage.tournaments.of_table(table_id) is not None:
+        if await self._storage.tournaments.of_table(table_id) is not None:
             return "tournament"
-        if await self.storage.tournaments.of_table(table_id, kind="challenge") is not None:
+        if await self._storage.tournaments.of_table(table_id, kind="challenge") is not None:
             return "challenge"
         return "table"
 
     async def _rate_one(self, guild_id: int, record: GameRecord, finished_at: str) -> None:
-        season, started = await self.store.season(guild_id)
+        season, started = await self._store.season(guild_id)
         if finished_at < started:
             return
         rater = Rater(self.margin)
-        stored = {a: (n, mu, sg, g, h) for a, n, mu, sg, g, h in await self.store.ratings(guild_id, season)}
+        stored = {a: (n, mu, sg, g, h) for a, n, mu, sg, g, h in await self._store.ratings(guild_id, season)}
         for _, actor in record.people():
             if actor in stored:
                 _, mu, sg, g, h = stored[actor]
                 rater.people[actor] = Rating(mu, sg, g, list(h))
         if rater.rate(record):
             names = {a: record.seats[s].name for s, a in record.people()}
-            await self.store.put_ratings(guild_id, season, [
+            await self._store.put_ratings(guild_id, season, [
                 (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
             ])  # fmt: skip
 
     async def recompute(self, guild_id: int) -> None:
         """Every season's ratings of a server folded again from its games, in order."""
-        seasons = await self.store.seasons(guild_id)
+        seasons = await self._store.seasons(guild_id)
         starts = sorted(seasons.items())
         for i, (season, started) in enumerate(starts):
             until = starts[i + 1][1] if i + 1 < len(starts) else None
             rater = Rater(self.margin)
             names: dict[str, str] = {}
-            for data in await self.store.games(guild_id, started):
+            for data in await self._store.games(guild_id, started):
                 record = GameRecord.from_dict(data)
                 if until is not None and data["finished_at"] >= until:
                     break
                 rater.rate(record)
                 names.update({a: record.seats[s].name for s, a in record.people()})
-            await self.store.put_ratings(guild_id, season, [
+            await self._store.put_ratings(guild_id, season, [
                 (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
             ], replace_all=True)  # fmt: skip
 
     async def backfill(self) -> int:
         """Once, when there are no statistics yet but finished games are stored (a database from
         before statistics): count them all. Returns the games counted."""
-        if await self.store.guilds() or not await self.store.finished_games():
+        if await self._store.guilds() or not await self._store.finished_games():
             return 0
-        return (await self.rebuild())["games"]
+        games: int = (await self.rebuild())["games"]
+        return games
 
     async def rebuild_if_pending(self) -> dict[str, Any] | None:
         """The rebuild an upgrade asked for (a migration changed how ratings are computed), once."""
-        if not await self.store.pending("rebuild-stats"):
+        if not await self._store.pending("rebuild-stats"):
             return None
         summary = await self.rebuild()
-        await self.store.done("rebuild-stats")
+        await self._store.done("rebuild-stats")
         return summary
+
+    async def upgrade_done(self) -> None:
+        """The rebuild an upgrade asked for was done by hand (``python -m bot rebuild-stats``)."""
+        await self._store.done("rebuild-stats")
 
     async def rebuild(self) -> dict[str, Any]:
         """Everything derived, recomputed from the event log: games, then each server's ratings."""
-        await self.store.clear()
-        for table_id, _, _ in await self.storage.stats.finished_games():
+        await self._store.clear()
+        for table_id, _, _ in await self._storage.stats.finished_games():
             await self.record_table(table_id, rate=False)
-        for guild_id in await self.store.guilds():
+        for guild_id in await self._store.guilds():
             await self.recompute(guild_id)
         return await self.summary()
 
@@ -161,12 +168,12 @@ class StatsService:
         """Counts and a checksum of every stored number (the same after a rebuild)."""
         out: dict[str, Any] = {"servers": 0, "games": 0, "people": 0}
         digest = hashlib.sha256()
-        for guild_id in await self.store.guilds():
+        for guild_id in await self._store.guilds():
             out["servers"] += 1
-            games = await self.store.games(guild_id)
+            games = await self._store.games(guild_id)
             out["games"] += len(games)
-            for season in sorted(await self.store.seasons(guild_id)):
-                rows = sorted(await self.store.ratings(guild_id, season))
+            for season in sorted(await self._store.seasons(guild_id)):
+                rows = sorted(await self._store.ratings(guild_id, season))
                 out["people"] += len(rows)
                 for actor, name, mu, sigma, n, history in rows:
                     digest.update(f"{guild_id}|{season}|{actor}|{name}|{mu:.9f}|{sigma:.9f}|{n}|".encode())
@@ -181,11 +188,11 @@ class StatsService:
     async def person(self, guild_id: int, actor: str) -> tuple[PersonStats, Rating | None, int | None, int]:
         """A person's all-time statistics on the server, their rating this season (None: not
         rated yet), their place on the rating leaderboard (None: not on it) and its length."""
-        records = [GameRecord.from_dict(d) for d in await self.store.games(guild_id)]
+        records = [GameRecord.from_dict(d) for d in await self._store.games(guild_id)]
         stats = person_stats(records, actor)
-        season, _ = await self.store.season(guild_id)
+        season, _ = await self._store.season(guild_id)
         rating = None
-        for a, _, mu, sigma, games, history in await self.store.ratings(guild_id, season):
+        for a, _, mu, sigma, games, history in await self._store.ratings(guild_id, season):
             if a == actor:
                 rating = Rating(mu, sigma, games, list(history))
         board = await self.leaderboard(guild_id, season, "rating")
@@ -194,22 +201,22 @@ class StatsService:
 
     async def tournament_results(self, guild_id: int, actor: str) -> tuple[int, int, int]:
         """(tournaments, Passen, points) of a person's tournament results on the server."""
-        return await self.store.tournament_results(guild_id, actor)
+        return await self._store.tournament_results(guild_id, actor)
 
     async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
         """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` rating,
         wins or written points per hand (equal values share a rank)."""
         if season is None:
-            season, _ = await self.store.season(guild_id)
-        hidden = await self.store.hidden(guild_id)
-        ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self.store.ratings(guild_id, season)}
+            season, _ = await self._store.season(guild_id)
+        hidden = await self._store.hidden(guild_id)
+        ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self._store.ratings(guild_id, season)}
         rows: list[tuple[str, str, float, int]] = []
         if by == "rating":
             rows = [(a, n, mu - 0.0, g) for a, (n, mu, _, g) in ratings.items()]
         else:
-            seasons = await self.store.seasons(guild_id)
+            seasons = await self._store.seasons(guild_id)
             since = seasons.get(season, "9999")
-            records = [GameRecord.from_dict(d) for d in await self.store.games(guild_id, since)]
+            records = [GameRecord.from_dict(d) for d in await self._store.games(guild_id, since)]
             for actor in {a for r in records for _, a in r.people()}:
                 s = person_stats(records, actor)
                 value = s.wins if by == "wins" else round(s.per_hand(s.written), 1)
@@ -225,24 +232,24 @@ class StatsService:
 
     async def seasons(self, guild_id: int) -> dict[int, str]:
         """The server's seasons and when each started."""
-        return await self.store.seasons(guild_id)
+        return await self._store.seasons(guild_id)
 
     async def season(self, guild_id: int) -> tuple[int, str]:
         """The server's current season and when it started."""
-        return await self.store.season(guild_id)
+        return await self._store.season(guild_id)
 
     async def new_season(self, guild_id: int) -> int:
         """Ratings start afresh (statistics stay); returns the new season's number."""
-        return await self.store.new_season(guild_id)
+        return await self._store.new_season(guild_id)
 
     async def set_hidden(self, guild_id: int, actor: str, hidden: bool) -> None:
         """Hide a person from the server's leaderboards (or show them again)."""
-        await self.store.set_hidden(guild_id, actor, hidden)
+        await self._store.set_hidden(guild_id, actor, hidden)
 
     async def seated(self, guild_id: int, actor: str) -> str | None:
         """An open table of the server where the person sits (forgetting waits until they leave it)."""
-        for table_id in await self.store.tables_of(guild_id):
-            table = self.tables.tables.get(table_id)
+        for table_id in await self._store.tables_of(guild_id):
+            table = self._tables.in_memory(table_id)
             if table is not None and table.phase not in ("game_over", "abandoned") and table.seat_of(actor) is not None:
                 return table_id
         return None
@@ -252,9 +259,9 @@ class StatsService:
         ratings, then the server's numbers again from the events. Returns the tables changed."""
         anonymous = ANONYMOUS + secrets.token_hex(8)  # random: nobody can derive it from the user id
         async with self._lock:
-            changed = await self.store.forget(guild_id, actor, anonymous, "Anonym")
-        for table_id in await self.store.tables_of(guild_id):
-            self.tables.forget(table_id)  # reloaded from the changed log when asked for
+            changed = await self._store.forget(guild_id, actor, anonymous, "Anonym")
+        for table_id in await self._store.tables_of(guild_id):
+            self._tables.forget(table_id)  # reloaded from the changed log when asked for
             await self.record_table(table_id, rate=False)
         await self.recompute(guild_id)
         return changed

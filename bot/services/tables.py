@@ -16,11 +16,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.base import SLOW_LEVELS, computer_command, decision_seed, level_at
-from bot.game import SYSTEM, Command, GameError, JoinSeat, LeaveSeat, NextHand, Phase, StandIn, Table
+from bot.config import valid_server_settings
+from bot.game import (
+    SYSTEM,
+    AddComputer,
+    Command,
+    GameError,
+    JoinSeat,
+    LeaveSeat,
+    NextHand,
+    Phase,
+    StandIn,
+    Table,
+    TableSnapshot,
+)
 from bot.game.errors import Code
 from bot.game.events import Event, TurnReminder, as_event
 from bot.rules import RuleSet
-from bot.storage import ConflictError, CorruptRowError, GameResult, Storage
+from bot.storage import ConflictError, CorruptRowError, GameResult, Storage, TableDisplay
 
 from .clock import Clock
 from .shards import ALL, Shards
@@ -28,7 +41,7 @@ from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
 
-Subscriber = Callable[[str, Sequence[Event | TurnReminder], Table], Awaitable[None]]
+Subscriber = Callable[[str, Sequence[Event | TurnReminder], TableSnapshot], Awaitable[None]]
 Evicted = Callable[[str], None]
 
 
@@ -101,12 +114,13 @@ class TableService:
         seeds: Callable[[], str] = new_seed,
         table_ids: Callable[[], str] = new_table_id,
     ) -> None:
-        self.storage = storage
+        self._storage = storage
         self.settings = settings or ServiceSettings()
         self.clock = clock or Clock()
         self.seeds = seeds
         self.table_ids = table_ids
-        self.tables: dict[str, Table] = {}
+        self._tables: dict[str, Table] = {}
+        self._snapshots: dict[str, TableSnapshot] = {}  # table id -> as its last commit left it
         # A table's lock lives as long as somebody holds or waits for it (or the table is in memory).
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._held: dict[str, asyncio.Lock] = {}  # strong references for tables in memory
@@ -141,10 +155,19 @@ class TableService:
         """``callback(table_id)`` when a table leaves memory (it reloads on demand)."""
         self._evicted.append(callback)
 
-    async def _notify(self, table_id: str, events: Sequence[Event | TurnReminder], table: Table) -> None:
+    def _committed(self, table_id: str, table: Table) -> TableSnapshot:
+        """The table as its last committed event left it (called after a commit or a load only)."""
+        snapshot = self._snapshots.get(table_id)
+        if snapshot is None or snapshot.seq != table.seq:
+            snapshot = TableSnapshot.of(table)
+            self._snapshots[table_id] = snapshot
+        return snapshot
+
+    async def _notify(self, table_id: str, events: Sequence[Event | TurnReminder], snapshot: TableSnapshot) -> None:
+        """Tell every subscriber what was committed, with the table as it left it."""
         for callback in self._subscribers:
             try:
-                await callback(table_id, events, table)
+                await callback(table_id, events, snapshot)
             except Exception:
                 log.exception("subscriber failed for table %s", table_id)
 
@@ -173,6 +196,36 @@ class TableService:
         except Exception as err:  # the database is out of reach: the same failure as every other path
             raise StorageFailed("(new)", err) from err
 
+    async def open_table(
+        self,
+        host: str,
+        name: str,
+        rules: RuleSet | dict[str, Any] | None,
+        display: TableDisplay,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        turn_timer: float | None = None,
+        computers: int = 0,
+        level: str = "random",
+    ) -> TableSnapshot:
+        """A new table with its host in seat 1, ``computers`` computer players and its look, all
+        written in one transaction: a failure leaves nothing behind (no table without its host).
+
+        Refused like :meth:`create_table`; :class:`StorageFailed` when the database cannot be used.
+        """
+        try:
+            table = await self._create_table(
+                host, rules, guild_id, channel_id, turn_timer, True,
+                [JoinSeat(host, name=name, seat=0), *[AddComputer(host, level=level) for _ in range(computers)]],
+                display,
+            )  # fmt: skip
+        except (GameError, asyncio.CancelledError):
+            raise
+        except Exception as err:
+            raise StorageFailed("(new)", err) from err
+        return self._committed(table.table_id, table)
+
     async def open_tables(self, channel_id: int) -> list[str]:
         """The open tables of a channel, newest first (:class:`StorageFailed` when unreadable)."""
         try:
@@ -181,34 +234,37 @@ class TableService:
             raise StorageFailed("(channel)", err) from err
 
     async def _create_table(self, host: str, rules: RuleSet | dict[str, Any] | None, guild_id: int | None,
-                            channel_id: int | None, turn_timer: float | None, limits: bool) -> Table:  # fmt: skip
+                            channel_id: int | None, turn_timer: float | None, limits: bool,
+                            first: Sequence[Command] = (), display: TableDisplay | None = None) -> Table:  # fmt: skip
         if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
-            if limit and await self.storage.count_open(channel_id=channel_id) >= limit:
+            if limit and await self._storage.count_open(channel_id=channel_id) >= limit:
                 raise GameError(Code.TOO_MANY_TABLES, scope="channel", limit=limit)
             other = await self.seated_in_channel(host, channel_id)
             if other is not None:
                 raise GameError(Code.SEATED_ELSEWHERE, table=other)
         limit = self.settings.tables_per_user if limits else 0
-        if limit and await self.storage.count_open(host=host) >= limit:
+        if limit and await self._storage.count_open(host=host) >= limit:
             raise GameError(Code.TOO_MANY_TABLES, scope="user", limit=limit)
         for attempt in range(ID_TRIES):
             table_id = self.table_ids()
             table, events = Table.create(table_id, host, rules, turn_timer)
+            for command in first:  # the host sits down, computers join: one write with the table
+                events += table.apply(command)
             try:
-                await self.storage.create_table(table_id, events, guild_id, channel_id)
+                await self._storage.create_table(table_id, events, guild_id, channel_id, display)
                 break
             except ConflictError:
                 log.warning("table id %s is taken (try %d): drawing another", table_id, attempt + 1)
         else:
             raise RuntimeError(f"no free table id after {ID_TRIES} tries")
         self._keep(table_id, table)
-        await self._notify(table_id, events, table)
+        await self._notify(table_id, events, self._committed(table_id, table))
         return table
 
     async def seated_in_channel(self, actor: str, channel_id: int, besides: str | None = None) -> str | None:
         """The id of another open table of the channel where ``actor`` sits, if any."""
-        for other in await self.storage.tables_in_channel(channel_id, status="open"):
+        for other in await self._storage.tables_in_channel(channel_id, status="open"):
             if other == besides:
                 continue
             try:
@@ -221,23 +277,32 @@ class TableService:
 
     # -- what the Discord layer reads and writes besides commands ------------------------
 
-    def in_memory(self, table_id: str) -> Table | None:
-        """The live table if it is in memory (``None``: evicted or never loaded; :meth:`get` loads it)."""
-        return self.tables.get(table_id)
+    def in_memory(self, table_id: str) -> TableSnapshot | None:
+        """The table as last committed, if it is in memory (``None``: evicted or never loaded;
+        :meth:`table` loads it)."""
+        return self._snapshots.get(table_id) if table_id in self._tables else None
+
+    async def table(self, table_id: str) -> TableSnapshot:
+        """The table as last committed (loaded from storage if it is not in memory).
+
+        Raises :class:`UnknownTable`, or :class:`BrokenTable` for a stored log that cannot be read.
+        """
+        table = await self.get(table_id)
+        return self._snapshots.get(table_id) or self._committed(table_id, table)
 
     async def events(self, table_id: str) -> list[dict[str, Any]]:
         """A table's stored event log (for its public history)."""
-        return list(await self.storage.load_events(table_id) or [])
+        return list(await self._storage.load_events(table_id) or [])
 
-    async def table_in_channel(self, channel_id: int, actor: str) -> tuple[Table | None, list[str]]:
+    async def table_in_channel(self, channel_id: int, actor: str) -> tuple[TableSnapshot | None, list[str]]:
         """The table a command in a channel is about (one policy for every command): the open one
         ``actor`` sits at, else the newest open one, else the newest finished one. Also the ids of
         the unreadable tables it skipped."""
         broken: list[str] = []
-        readable: list[Table] = []
+        readable: list[TableSnapshot] = []
         for tid in await self.tables_in_channel(channel_id, status="open"):
             try:
-                readable.append(await self.get(tid))
+                readable.append(await self.table(tid))
             except BrokenTable:
                 broken.append(tid)
             except UnknownTable:
@@ -246,7 +311,7 @@ class TableService:
         if table is None:
             for tid in (await self.tables_in_channel(channel_id, status="finished"))[:1]:
                 try:
-                    table = await self.get(tid)
+                    table = await self.table(tid)
                 except BrokenTable:
                     broken.append(tid)
                 except UnknownTable:
@@ -255,35 +320,41 @@ class TableService:
 
     async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
         """Table ids of a channel, newest first (optionally only those with ``status``)."""
-        return await self.storage.tables_in_channel(channel_id, status=status)
+        return await self._storage.tables_in_channel(channel_id, status=status)
 
-    async def server_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's stored defaults for new tables (as stored: the caller validates them)."""
-        return await self.storage.guild_settings(guild_id)
+    async def server_settings(self, guild_id: int | None) -> dict[str, Any]:
+        """A server's stored defaults for new tables (none outside a server); a value that is not
+        valid (a corrupt row) is ignored and logged."""
+        if not guild_id:
+            return {}
+        valid, broken = valid_server_settings(await self._storage.guild_settings(guild_id))
+        for key, value in broken.items():
+            log.warning("server %s: ignoring stored setting %s=%r", guild_id, key, value)
+        return valid
 
     async def set_server_settings(self, guild_id: int, **values: Any) -> dict[str, Any]:
         """Change some of a server's defaults (``None``: keep); returns them all."""
-        return await self.storage.set_guild_settings(guild_id, **values)
+        return await self._storage.set_guild_settings(guild_id, **values)
 
     async def person_settings(self, user_id: int) -> dict[str, Any]:
         """A person's own preferences (the deck they see)."""
-        return await self.storage.user_settings(user_id)
+        return await self._storage.user_settings(user_id)
 
     async def set_person_settings(self, user_id: int, **values: Any) -> dict[str, Any]:
-        return await self.storage.set_user_settings(user_id, **values)
+        return await self._storage.set_user_settings(user_id, **values)
 
-    async def set_display(self, table_id: str, language: str, deck: str, pings: str = "on", images: str = "on",
-                          label: str | None = None) -> None:  # fmt: skip
+    async def set_display(self, table_id: str, display: TableDisplay) -> None:
         """How a table's public messages look, kept for restarts."""
-        await self.storage.set_table_display(table_id, language, deck, pings, images, label)
+        d = display
+        await self._storage.set_table_display(table_id, d.language, d.deck, d.pings, d.images, d.label)
 
     async def set_message(self, table_id: str, channel_id: int | None, message_id: int | None) -> None:
         """Where the table's public message is."""
-        await self.storage.set_message(table_id, channel_id, message_id)
+        await self._storage.set_message(table_id, channel_id, message_id)
 
     async def meta(self, table_id: str) -> dict[str, Any] | None:
         """A table's place and look: server, channel, message, language, deck, pings, images, label."""
-        return await self.storage.table_meta(table_id)
+        return await self._storage.table_meta(table_id)
 
     async def place(self, table_id: str) -> tuple[int | None, int | None, int | None]:
         """(server, channel, table message) of a table; ``None`` where it has none (the terminal)."""
@@ -297,13 +368,13 @@ class TableService:
 
         Raises :class:`UnknownTable`, or :class:`BrokenTable` for a stored log that cannot be read.
         """
-        table = self.tables.get(table_id)
+        table = self._tables.get(table_id)
         if table is not None:
             return table
         if table_id in self.broken:
             raise BrokenTable(table_id, self.broken[table_id])
         try:
-            events = await self.storage.load_events(table_id)
+            events = await self._storage.load_events(table_id)
         except CorruptRowError as err:
             self._set_aside(table_id, str(err))
             raise BrokenTable(table_id, str(err)) from err
@@ -314,8 +385,8 @@ class TableService:
         except Exception as err:
             self._set_aside(table_id, f"cannot be replayed: {err}")
             raise BrokenTable(table_id, str(err)) from err
-        if table_id in self.tables:  # loaded meanwhile by another caller
-            return self.tables[table_id]
+        if table_id in self._tables:  # loaded meanwhile by another caller
+            return self._tables[table_id]
         self._keep(table_id, table)
         self._schedule(table_id)  # a computer turn, a deal or a timer it was waiting for
         return table
@@ -326,7 +397,8 @@ class TableService:
         self.broken[table_id] = reason
 
     def _keep(self, table_id: str, table: Table) -> None:
-        self.tables[table_id] = table
+        self._tables[table_id] = table
+        self._committed(table_id, table)
         self._held[table_id] = self._lock(table_id)
         self._track_finished(table_id, table)
 
@@ -354,13 +426,14 @@ class TableService:
 
     def forget(self, table_id: str) -> None:
         """Drop a finished table from memory (its stored log changed: it is reloaded when asked for)."""
-        table = self.tables.get(table_id)
+        table = self._tables.get(table_id)
         if table is not None and table.phase in (Phase.GAME_OVER, Phase.ABANDONED):
             self._finished.pop(table_id, None)
             self._evict(table_id)
 
     def _evict(self, table_id: str) -> None:
-        self.tables.pop(table_id, None)
+        self._tables.pop(table_id, None)
+        self._snapshots.pop(table_id, None)
         self._held.pop(table_id, None)
         task = self._tasks.pop(table_id, None)
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -387,26 +460,27 @@ class TableService:
             events = table.apply(command)
             first_seq = table.seq - len(events) + 1
             try:
-                await self.storage.append(
+                await self._storage.append(
                     table_id, first_seq, events, status=_status_after(events), results=_results_of(table, events)
                 )
             except BaseException as err:
                 # Not committed: drop the in-memory change; the stored table is reloaded and resumed.
-                self.tables.pop(table_id, None)
+                self._tables.pop(table_id, None)
                 self._held.pop(table_id, None)
+                self._snapshots.pop(table_id, None)
                 if isinstance(err, ConflictError | asyncio.CancelledError) or not isinstance(err, Exception):
                     raise
                 log.error("table %s: command not saved (%s); retrying the table later", table_id, err)
                 self._retry_later(table_id)
                 raise StorageFailed(table_id, err) from err
             self._retries.pop(table_id, None)
-            await self._notify(table_id, events, table)
+            await self._notify(table_id, events, self._committed(table_id, table))
             self._schedule(table_id)
         self._track_finished(table_id, table)
         return events
 
     async def _check_one_seat_per_channel(self, table_id: str, actor: str) -> None:
-        meta = await self.storage.table_meta(table_id)
+        meta = await self._storage.table_meta(table_id)
         channel_id = meta.get("channel_id") if meta else None
         if channel_id is not None:
             other = await self.seated_in_channel(actor, channel_id, besides=table_id)
@@ -423,7 +497,7 @@ class TableService:
 
         async def reload() -> None:
             await self.clock.sleep(wait)
-            if table_id not in self.tables:
+            if table_id not in self._tables:
                 await self.get(table_id)  # schedules what the table waits for
 
         old = self._tasks.pop(table_id, None)
@@ -437,7 +511,7 @@ class TableService:
         """A member left the server: at every open table of it where they sit, a computer plays
         their cards from now on (a table still in its lobby frees their seat). Returns the tables."""
         changed = []
-        for table_id in await self.storage.open_tables_of(guild_id):
+        for table_id in await self._storage.open_tables_of(guild_id):
             try:
                 table = await self.get(table_id)
             except (UnknownTable, BrokenTable):
@@ -464,7 +538,7 @@ class TableService:
         Tables that cannot be read are set aside (logged, kept as stored); finished games whose
         result row is missing (a crash in an older version) get it back from their log.
         """
-        found = await self.storage.load_open(self.shards.owns)
+        found = await self._storage.load_open(self.shards.owns)
         for table_id, reason in found.broken.items():
             self._set_aside(table_id, reason)
         restored = []
@@ -482,15 +556,15 @@ class TableService:
         return restored
 
     async def _repair_results(self) -> None:
-        for table_id, seq in await self.storage.games_without_result():
+        for table_id, seq in await self._storage.games_without_result():
             try:
-                events = await self.storage.load_events(table_id) or []
+                events = await self._storage.load_events(table_id) or []
                 table = Table.replay(events[:seq])
                 [result] = _results_of(table, [as_event(events[seq - 1])])
             except Exception as err:
                 log.error("table %s: the result of its game (event %d) cannot be rebuilt: %s", table_id, seq, err)
                 continue
-            await self.storage.record_result(table_id, result)
+            await self._storage.record_result(table_id, result)
             log.warning("table %s: result of game %d was missing; rebuilt from the log", table_id, result.game_no)
 
     # -- computer players, next hands and timers --------------------------------------------
@@ -503,7 +577,7 @@ class TableService:
             old.cancel()
         if self._closed:
             return
-        table = self.tables.get(table_id)
+        table = self._tables.get(table_id)
         if table is None:
             return
         job: Callable[[], Awaitable[None]] | None = None
@@ -546,7 +620,7 @@ class TableService:
     async def _computer_turn(self, table_id: str) -> None:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
-        table = self.tables.get(table_id)
+        table = self._tables.get(table_id)
         if table is None or table.to_act is None:
             return
         seat = table.to_act
@@ -563,24 +637,24 @@ class TableService:
             level, decision_seed(table, self.settings.ai_seed, seat), table.view_for(seat),
             table.actor_for(seat) or f"ai:{seat}", fixed_work=table.fixed_deals is not None,
         )  # fmt: skip
-        if self.tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
+        if self._tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
 
-    def turn_timeout(self, table: Table) -> float | None:
+    def turn_timeout(self, table: Table | TableSnapshot) -> float | None:
         """Seconds a person has to act at ``table`` (its own setting, else the service's)."""
         timeout = self.settings.turn_timeout if table.turn_timer is None else table.turn_timer
         return timeout or None
 
     async def _turn_timer(self, table_id: str, seat: int, seq: int) -> None:
-        timeout = self.turn_timeout(self.tables[table_id]) or 0.0
+        timeout = self.turn_timeout(self._tables[table_id]) or 0.0
         reminder = timeout * self.settings.reminder_at
         await self.clock.sleep(reminder)
-        table = self.tables.get(table_id)
-        if table is None or table.seq != seq:
+        snapshot = self.in_memory(table_id)
+        if snapshot is None or snapshot.seq != seq:
             return
-        await self._notify(table_id, [{"type": "turn_reminder", "seat": seat, "transient": True}], table)
+        await self._notify(table_id, [{"type": "turn_reminder", "seat": seat, "transient": True}], snapshot)
         await self.clock.sleep(timeout - reminder)
-        table = self.tables.get(table_id)
+        table = self._tables.get(table_id)
         if table is None or table.seq != seq:
             return
         self._timers.discard(asyncio.current_task())  # no longer waiting for a person

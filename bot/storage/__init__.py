@@ -1,5 +1,5 @@
 """Persistence, SQLite or PostgreSQL: every SQL statement of the project lives here."""
 
-from .db import ConflictError, CorruptRowError, GameResult, OpenTables, Storage, StorageError
+from .db import ConflictError, CorruptRowError, GameResult, OpenTables, Storage, StorageError, TableDisplay
 
-__all__ = ["ConflictError", "CorruptRowError", "GameResult", "OpenTables", "Storage", "StorageError"]
+__all__ = ["ConflictError", "CorruptRowError", "GameResult", "OpenTables", "Storage", "StorageError", "TableDisplay"]

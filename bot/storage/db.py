@@ -63,6 +63,18 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+@dataclass(frozen=True)
+class TableDisplay:
+    """How a table's public messages look, fixed when it opens: language, deck, turn pings,
+    pictures, and the name of a tournament's or challenge's table."""
+
+    language: str
+    deck: str
+    pings: str = "on"
+    images: str = "on"
+    label: str | None = None
+
+
 @dataclass
 class OpenTables:
     """What ``load_open`` found: event logs by table id, and tables that could not be read."""
@@ -215,8 +227,9 @@ class Storage:
         events: Sequence[Mapping[str, Any]],
         guild_id: int | None = None,
         channel_id: int | None = None,
+        display: TableDisplay | None = None,
     ) -> None:
-        """A new table with its first events (seq 1…), in one transaction."""
+        """A new table with its first events (seq 1…) and how it looks, in one transaction."""
         now = _now()
         host = events[0].get("host") if events else None
         try:
@@ -226,6 +239,11 @@ class Storage:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (table_id, guild_id, channel_id, host, now, now),
                 )
+                if display is not None:
+                    await tx.execute(
+                        "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ?, label = ? WHERE id = ?",
+                        (display.language, display.deck, display.pings, display.images, display.label, table_id),
+                    )
                 await tx.executemany(_INSERT_EVENT, _event_rows(table_id, 1, events, now))
         except IntegrityError as err:
             raise ConflictError(f"table {table_id} exists") from err
@@ -330,7 +348,8 @@ class Storage:
         return [row[0] for row in await self.db.fetchall("SELECT id FROM tables ORDER BY id")]
 
     async def table_status(self, table_id: str) -> str | None:
-        return await self.db.fetchval("SELECT status FROM tables WHERE id = ?", (table_id,))
+        status: str | None = await self.db.fetchval("SELECT status FROM tables WHERE id = ?", (table_id,))
+        return status
 
     async def set_message(self, table_id: str, channel_id: int | None, message_id: int | None) -> None:
         await self.db.execute(
@@ -340,7 +359,7 @@ class Storage:
     async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
         """Table ids of a channel, newest first (optionally only those with ``status``)."""
         sql = "SELECT id FROM tables WHERE channel_id = ?"
-        args: tuple = (channel_id,)
+        args: tuple[object, ...] = (channel_id,)
         if status is not None:
             sql += " AND status = ?"
             args += (status,)
@@ -543,7 +562,7 @@ _INSERT_RESULT = (
 )
 
 
-def _result_row(table_id: str, r: GameResult, now: str) -> tuple:
+def _result_row(table_id: str, r: GameResult, now: str) -> tuple[object, ...]:
     return (
         table_id,
         r.game_no,
@@ -557,7 +576,9 @@ def _result_row(table_id: str, r: GameResult, now: str) -> tuple:
     )
 
 
-def _event_rows(table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str) -> list[tuple]:
+def _event_rows(
+    table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str
+) -> list[tuple[object, ...]]:
     return [
         (table_id, first_seq + i, ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")), now)
         for i, ev in enumerate(events)

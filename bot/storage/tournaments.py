@@ -75,7 +75,8 @@ class TournamentStore:
         return _decode(tournament_id, rows) if rows else None
 
     async def secret_seed(self, tournament_id: str) -> str | None:
-        return await self.db.fetchval("SELECT secret_seed FROM tournaments WHERE id = ?", (tournament_id,))
+        seed: str | None = await self.db.fetchval("SELECT secret_seed FROM tournaments WHERE id = ?", (tournament_id,))
+        return seed
 
     async def in_channel(self, channel_id: int, open_only: bool = True, kind: str = "tournament") -> list[str]:
         """Tournaments (or challenges) of a channel: the open ones first, each group newest first."""
@@ -115,7 +116,8 @@ class TournamentStore:
         return [row[0] for row in await self.db.fetchall("SELECT id FROM tournaments ORDER BY id")]
 
     async def guild_of(self, tournament_id: str) -> int | None:
-        return await self.db.fetchval("SELECT guild_id FROM tournaments WHERE id = ?", (tournament_id,))
+        guild: int | None = await self.db.fetchval("SELECT guild_id FROM tournaments WHERE id = ?", (tournament_id,))
+        return guild
 
     async def link_table(self, tournament_id: str, passe: int, table_no: int, table_id: str) -> None:
         await self.db.execute(

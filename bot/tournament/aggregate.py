@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from .base import Aggregate
 from .draw import draw
+from .errors import Code, TournamentError
+from .events import PasseDrawn, Started, TournamentCreated, TournamentEvent, as_tournament_event
 from .pairs import pair_round
 from .standings import Counting, Standing, passe_points, standings
 
@@ -30,17 +34,8 @@ MIN_PEOPLE = 4
 SYSTEM = "system"
 
 
-class TournamentError(Exception):
-    """A command the tournament refuses (a stable code plus facts); nothing changed."""
-
-    def __init__(self, code: str, **facts: object) -> None:
-        super().__init__(f"{code}: {facts}" if facts else code)
-        self.code = code
-        self.facts = facts
-
-
 @dataclass
-class Tournament:
+class Tournament(Aggregate[TournamentEvent]):
     tournament_id: str
     organiser: str
     name: str
@@ -79,31 +74,32 @@ class Tournament:
     def create(cls, tournament_id: str, organiser: str, name: str, passen: int, hands_per_passe: int,
                seed: str, counting: Counting | None = None, max_players: int = 0, format: Format = "einzel",
                check_in: bool = False, manual_next: bool = False, late_entry: int = 0, byes: bool = False,
-               break_minutes: int = 0) -> tuple[Tournament, list[dict[str, Any]]]:  # fmt: skip
+               break_minutes: int = 0) -> tuple[Tournament, list[TournamentCreated]]:  # fmt: skip
         """A new tournament in sign-up; the seed stays secret (its SHA-256 is published)."""
         if not 1 <= passen <= 12 or not 1 <= hands_per_passe <= 48:
-            raise TournamentError("BAD_FORMAT", passen=passen, hands=hands_per_passe)
+            raise TournamentError(Code.BAD_FORMAT, passen=passen, hands=hands_per_passe)
         if format not in FORMATS:
-            raise TournamentError("BAD_FORMAT", format=format)
+            raise TournamentError(Code.BAD_FORMAT, format=format)
         if late_entry and (format != "einzel" or not 2 <= late_entry <= passen):
-            raise TournamentError("BAD_LATE_ENTRY", passen=passen)
+            raise TournamentError(Code.BAD_LATE_ENTRY, passen=passen)
         if byes and format != "einzel":
-            raise TournamentError("BAD_FORMAT", format=format)
+            raise TournamentError(Code.BAD_FORMAT, format=format)
         if not 0 <= break_minutes <= 120:
-            raise TournamentError("BAD_BREAK", minutes=break_minutes)
+            raise TournamentError(Code.BAD_BREAK, minutes=break_minutes)
         counting = counting or Counting()
-        event = {
+        event: TournamentCreated = {
             "type": "tournament_created", "id": tournament_id, "organiser": organiser, "name": name,
             "passen": passen, "hands_per_passe": hands_per_passe, "counting": [counting.kind, counting.k],
             "max_players": max_players, "seed_commitment": commitment(seed), "format": format,
             "check_in": check_in, "manual_next": manual_next, "late_entry": late_entry, "byes": byes,
-            **({"break_minutes": break_minutes} if break_minutes else {}),
         }  # fmt: skip
+        if break_minutes:
+            event["break_minutes"] = break_minutes
         t = cls.replay([event])
         return t, [event]
 
     @classmethod
-    def replay(cls, events: list[dict[str, Any]]) -> Tournament:
+    def replay(cls, events: Sequence[Mapping[str, Any]]) -> Tournament:
         first = events[0]
         t = cls(first["id"], first["organiser"], first["name"], first["passen"], first["hands_per_passe"],
                 Counting(first["counting"][0], first["counting"][1]), first["max_players"],
@@ -112,56 +108,56 @@ class Tournament:
                 first.get("break_minutes", 0))  # fmt: skip
         t.seq = 1
         for ev in events[1:]:
-            t._on(ev)
+            t._on(as_tournament_event(dict(ev)))
         return t
 
     # -- sign-up --------------------------------------------------------------------------
 
-    def join(self, actor: str, name: str) -> list[dict[str, Any]]:
+    def join(self, actor: str, name: str) -> list[TournamentEvent]:
         """Sign up (or, when full, join the waitlist); while running only before the late-entry Passe."""
         if self.phase == "running" and self.late_entry and len(self.draws) < self.late_entry:
             if actor in self.entries:
-                raise TournamentError("ALREADY_JOINED")
+                raise TournamentError(Code.ALREADY_JOINED)
             if self.max_players and len(self.entries) >= self.max_players:
-                raise TournamentError("FULL", limit=self.max_players)
+                raise TournamentError(Code.FULL, limit=self.max_players)
             return self._emit({"type": "joined", "actor": actor, "name": name, "late": True})
         self._expect("signup")
         if actor in self.entries or actor in self.waitlist:
-            raise TournamentError("ALREADY_JOINED")
+            raise TournamentError(Code.ALREADY_JOINED)
         if self.max_players and len(self.entries) >= self.max_players:
             return self._emit({"type": "waitlisted", "actor": actor, "name": name})
         return self._emit({"type": "joined", "actor": actor, "name": name})
 
-    def leave(self, actor: str) -> list[dict[str, Any]]:
+    def leave(self, actor: str) -> list[TournamentEvent]:
         """Sign off (the first on the waitlist moves up)."""
         self._expect("signup")
         if actor not in self.entries and actor not in self.waitlist:
-            raise TournamentError("NOT_JOINED")
+            raise TournamentError(Code.NOT_JOINED)
         return self._emit({"type": "left", "actor": actor})
 
-    def confirm_check_in(self, actor: str) -> list[dict[str, Any]]:
+    def confirm_check_in(self, actor: str) -> list[TournamentEvent]:
         self._expect("signup")
         if not self.check_in:
-            raise TournamentError("NO_CHECK_IN")
+            raise TournamentError(Code.NO_CHECK_IN)
         if actor not in self.entries:
-            raise TournamentError("NOT_JOINED")
+            raise TournamentError(Code.NOT_JOINED)
         if actor in self.checked_in:
-            raise TournamentError("ALREADY_CHECKED_IN")
+            raise TournamentError(Code.ALREADY_CHECKED_IN)
         return self._emit({"type": "checked_in", "actor": actor})
 
-    def propose(self, actor: str, name: str, partner: str, partner_name: str) -> list[dict[str, Any]]:
+    def propose(self, actor: str, name: str, partner: str, partner_name: str) -> list[TournamentEvent]:
         """Partnerschieber: ``actor`` asks ``partner`` to play as a pair; when the partner has
         asked ``actor`` already, the pair stands. Either joins the tournament if not signed up."""
         self._expect("signup")
         if self.format != "pairs":
-            raise TournamentError("NOT_PAIRS")
+            raise TournamentError(Code.NOT_PAIRS)
         if partner == actor:
-            raise TournamentError("OWN_PARTNER")
+            raise TournamentError(Code.OWN_PARTNER)
         if actor in self.partner:
-            raise TournamentError("ALREADY_PAIRED", partner=self.names.get(self.partner[actor], "?"))
+            raise TournamentError(Code.ALREADY_PAIRED, partner=self.names.get(self.partner[actor], "?"))
         if partner in self.partner:
-            raise TournamentError("PARTNER_TAKEN", partner=partner_name)
-        out: list[dict[str, Any]] = []
+            raise TournamentError(Code.PARTNER_TAKEN, partner=partner_name)
+        out: list[TournamentEvent] = []
         if actor not in self.entries:
             out += self.join(actor, name)
             if actor not in self.entries:  # on the waitlist: no pair yet
@@ -169,19 +165,19 @@ class Tournament:
         if self.proposals.get(partner) == actor:
             return out + self._emit({"type": "paired", "actors": [partner, actor]})
         if self.proposals.get(actor) == partner:
-            raise TournamentError("ALREADY_ASKED", partner=partner_name)
+            raise TournamentError(Code.ALREADY_ASKED, partner=partner_name)
         return out + self._emit({"type": "proposed", "actor": actor, "partner": partner, "name": partner_name})
 
-    def confirm_partner(self, actor: str, name: str) -> list[dict[str, Any]]:
+    def confirm_partner(self, actor: str, name: str) -> list[TournamentEvent]:
         """The asked partner confirms (the latest request to them counts)."""
         askers = [a for a, p in self.proposals.items() if p == actor and a not in self.partner]
         if not askers:
-            raise TournamentError("NO_REQUEST")
+            raise TournamentError(Code.NO_REQUEST)
         return self.propose(actor, name, askers[-1], self.names.get(askers[-1], "?"))
 
     # -- running --------------------------------------------------------------------------
 
-    def start(self, actor: str, seed: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def start(self, actor: str, seed: str, privileged: bool = False) -> list[TournamentEvent]:
         """The organiser starts: the seed is revealed (it must match the commitment), Passe 1 drawn.
 
         With check-in, those who did not check in are left out."""
@@ -190,10 +186,10 @@ class Tournament:
         absent = [a for a in self.entries if self.check_in and a not in self.checked_in]
         present = len(self.entries) - len(absent)
         if present < MIN_PEOPLE:
-            raise TournamentError("TOO_FEW_PLAYERS", players=present, needed=MIN_PEOPLE)
+            raise TournamentError(Code.TOO_FEW_PLAYERS, players=present, needed=MIN_PEOPLE)
         if commitment(seed) != self.seed_commitment:
-            raise TournamentError("WRONG_SEED")
-        started: dict[str, Any] = {"type": "started", "by": actor, "seed": seed}
+            raise TournamentError(Code.WRONG_SEED)
+        started: Started = {"type": "started", "by": actor, "seed": seed}
         if absent:
             started["absent"] = absent
         events = self._emit(started)
@@ -201,15 +197,15 @@ class Tournament:
             events += self._emit({"type": "pairs_fixed", "pairs": [list(p) for p in self._make_pairs()]})
         return events + self._emit(self._draw_event(0, seed))
 
-    def record(self, passe: int, table: int, points: tuple[int, int]) -> list[dict[str, Any]]:
+    def record(self, passe: int, table: int, points: tuple[int, int]) -> list[TournamentEvent]:
         """A table of the current Passe has finished with these team points (seats 0/2, 1/3)."""
         self._expect("running")
         if passe != len(self.draws) - 1 or not 0 <= table < len(self.draws[passe]):
-            raise TournamentError("NO_SUCH_TABLE", passe=passe, table=table)
+            raise TournamentError(Code.NO_SUCH_TABLE, passe=passe, table=table)
         if (passe, table) in self.results:
-            raise TournamentError("RESULT_TWICE", passe=passe, table=table)
+            raise TournamentError(Code.RESULT_TWICE, passe=passe, table=table)
         if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 for p in points):
-            raise TournamentError("BAD_POINTS", points=points)
+            raise TournamentError(Code.BAD_POINTS, points=points)
         return self._emit({"type": "table_result", "passe": passe, "table": table, "points": list(points)})
 
     def passe_complete(self) -> bool:
@@ -221,19 +217,19 @@ class Tournament:
         """The Passe is over but the next one waits: the tournament is paused or goes on by hand."""
         return self.phase == "running" and self.passe_complete() and (self.paused or self.manual_next)
 
-    def start_break(self, until: float) -> list[dict[str, Any]]:
+    def start_break(self, until: float) -> list[TournamentEvent]:
         """The Passe is over and a break begins (the service, with the time it ends); the next
         Passe comes when it is over, or earlier when the organiser says so."""
         self._expect("running")
         if not self.break_minutes or not self.passe_complete() or len(self.draws) >= self.passen:
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         return self._emit({"type": "break_started", "until": until})
 
     def in_break(self, now: float) -> bool:
         """A break runs: the Passe is over and its break not yet."""
         return self.break_until is not None and now < self.break_until
 
-    def next_passe(self, actor: str, privileged: bool = False, now: float | None = None) -> list[dict[str, Any]]:
+    def next_passe(self, actor: str, privileged: bool = False, now: float | None = None) -> list[TournamentEvent]:
         """Once every table of the Passe has a result: the next Passe drawn, or the end.
 
         ``system`` (the service, when the last table finishes or the break is over, at ``now``)
@@ -241,63 +237,63 @@ class Tournament:
         is over (not while paused)."""
         if actor == SYSTEM:
             if self.paused or (self.manual_next and len(self.draws) < self.passen):
-                raise TournamentError("WAITS_FOR_ORGANISER")
+                raise TournamentError(Code.WAITS_FOR_ORGANISER)
             if self.break_until is not None and (now is None or self.in_break(now)):
-                raise TournamentError("IN_BREAK")
+                raise TournamentError(Code.IN_BREAK)
         else:
             self._organiser(actor, privileged)
         self._expect("running")
         if self.paused:
-            raise TournamentError("PAUSED")
+            raise TournamentError(Code.PAUSED)
         passe = len(self.draws) - 1
         missing = [t for t in range(len(self.draws[passe])) if (passe, t) not in self.results]
         if missing:
-            raise TournamentError("PASSE_NOT_DONE", tables=len(missing))
+            raise TournamentError(Code.PASSE_NOT_DONE, tables=len(missing))
         if passe + 1 >= self.passen:
             return self._emit({"type": "finished", "by": actor})
         assert self.seed is not None
         return self._emit(self._draw_event(passe + 1, self.seed, by=actor))
 
-    def pause(self, actor: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def pause(self, actor: str, privileged: bool = False) -> list[TournamentEvent]:
         """No next Passe until resumed (tables in play finish their Passe)."""
         self._organiser(actor, privileged)
         self._expect("running")
         if self.paused:
-            raise TournamentError("PAUSED")
+            raise TournamentError(Code.PAUSED)
         return self._emit({"type": "paused", "by": actor})
 
-    def resume(self, actor: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def resume(self, actor: str, privileged: bool = False) -> list[TournamentEvent]:
         self._organiser(actor, privileged)
         self._expect("running")
         if not self.paused:
-            raise TournamentError("NOT_PAUSED")
+            raise TournamentError(Code.NOT_PAUSED)
         return self._emit({"type": "resumed", "by": actor})
 
-    def drop(self, actor: str, player: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def drop(self, actor: str, player: str, privileged: bool = False) -> list[TournamentEvent]:
         """The organiser drops a player: from the next Passe on a computer takes their seat."""
         self._organiser(actor, privileged)
         self._expect("running")
         if player not in self.entries or player in self.dropped:
-            raise TournamentError("NOT_PLAYING")
+            raise TournamentError(Code.NOT_PLAYING)
         return self._emit({"type": "dropped", "by": actor, "actor": player, "from_passe": len(self.draws)})
 
-    def replace(self, actor: str, old: str, new: str, name: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def replace(self, actor: str, old: str, new: str, name: str, privileged: bool = False) -> list[TournamentEvent]:
         """Another member takes over ``old``'s entry from the next Passe on (before the start: at
         once). Points already made stay with ``old``; the entry's later points are ``new``'s."""
         self._organiser(actor, privileged)
         if self.phase not in ("signup", "running"):
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         if old not in self.entries or old in self.dropped:
-            raise TournamentError("NOT_PLAYING")
+            raise TournamentError(Code.NOT_PLAYING)
         if new in self.entries or new in self.waitlist:
-            raise TournamentError("ALREADY_JOINED")
+            raise TournamentError(Code.ALREADY_JOINED)
         return self._emit({"type": "replaced", "by": actor, "old": old, "new": new, "name": name,
                            "from_passe": len(self.draws)})  # fmt: skip
 
-    def cancel(self, actor: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def cancel(self, actor: str, privileged: bool = False) -> list[TournamentEvent]:
         self._organiser(actor, privileged)
         if self.phase in ("finished", "cancelled"):
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         return self._emit({"type": "cancelled", "by": actor})
 
     # -- reading --------------------------------------------------------------------------
@@ -396,7 +392,7 @@ class Tournament:
             out.append((singles[k], singles[k + 1] if k + 1 < len(singles) else None))
         return out
 
-    def _draw_event(self, passe: int, seed: str, by: str | None = None) -> dict[str, Any]:
+    def _draw_event(self, passe: int, seed: str, by: str | None = None) -> PasseDrawn:
         byes: list[int] = []
         if self.format == "pairs":
             tables = self._pairs_tables(passe, seed)
@@ -408,7 +404,9 @@ class Tournament:
         else:  # every Passe from the one seed, for the number of people now
             tables = [list(t) for t in draw(len(self.entries), self.passen, seed).passen[passe]]
         out = [[None if p is not None and self._dropped_before(p, passe) else p for p in t] for t in tables]
-        event = {"type": "passe_drawn", "passe": passe, "tables": out, **({"by": by} if by else {})}
+        event: PasseDrawn = {"type": "passe_drawn", "passe": passe, "tables": out}
+        if by:
+            event["by"] = by
         if byes:
             event["byes"] = byes
         return event
@@ -447,47 +445,41 @@ class Tournament:
         actor = self.entries[player]
         return actor in self.dropped and self.dropped[actor] <= passe
 
-    def _emit(self, *events: dict[str, Any]) -> list[dict[str, Any]]:
-        for ev in events:
-            self._on(ev)
-        return list(events)
-
-    def _on(self, ev: dict[str, Any]) -> None:
-        kind = ev["type"]
-        if kind == "joined":
+    def _apply(self, ev: TournamentEvent) -> None:
+        if ev["type"] == "joined":
             self.entries.append(ev["actor"])
             self.names[ev["actor"]] = ev["name"]
-        elif kind == "waitlisted":
+        elif ev["type"] == "waitlisted":
             self.waitlist.append(ev["actor"])
             self.names[ev["actor"]] = ev["name"]
-        elif kind == "left":
+        elif ev["type"] == "left":
             self._remove(ev["actor"])
-        elif kind == "checked_in":
+        elif ev["type"] == "checked_in":
             self.checked_in.add(ev["actor"])
-        elif kind == "proposed":
+        elif ev["type"] == "proposed":
             self.proposals[ev["actor"]] = ev["partner"]
-        elif kind == "paired":
+        elif ev["type"] == "paired":
             a, b = ev["actors"]
             self.partner[a], self.partner[b] = b, a
             self.proposals.pop(a, None)
             self.proposals.pop(b, None)
-        elif kind == "started":
+        elif ev["type"] == "started":
             for actor in ev.get("absent", []):
                 self._remove(actor, promote=False)
             self.phase, self.seed = "running", ev["seed"]
-        elif kind == "pairs_fixed":
-            self.pairs = [(p[0], p[1]) for p in ev["pairs"]]
-        elif kind == "break_started":
+        elif ev["type"] == "pairs_fixed":
+            self.pairs = [(cast(int, p[0]), p[1]) for p in ev["pairs"]]  # the first of a pair is a person
+        elif ev["type"] == "break_started":
             self.break_until = ev["until"]
-        elif kind == "passe_drawn":
+        elif ev["type"] == "passe_drawn":
             self.break_until = None
             self.draws.append([tuple(t) for t in ev["tables"]])
             self.sat_out.append(list(ev.get("byes", [])))
-        elif kind == "table_result":
+        elif ev["type"] == "table_result":
             self.results[(ev["passe"], ev["table"])] = (ev["points"][0], ev["points"][1])
-        elif kind == "dropped":
+        elif ev["type"] == "dropped":
             self.dropped[ev["actor"]] = ev["from_passe"]
-        elif kind == "replaced":
+        elif ev["type"] == "replaced":
             player = self.entries.index(ev["old"])
             self.entries[player] = ev["new"]
             self.names[ev["new"]] = ev["name"]
@@ -495,17 +487,16 @@ class Tournament:
             if ev["old"] in self.partner:
                 other = self.partner.pop(ev["old"])
                 self.partner[other], self.partner[ev["new"]] = ev["new"], other
-        elif kind == "paused":
+        elif ev["type"] == "paused":
             self.paused = True
-        elif kind == "resumed":
+        elif ev["type"] == "resumed":
             self.paused = False
-        elif kind == "finished":
+        elif ev["type"] == "finished":
             self.phase = "finished"
-        elif kind == "cancelled":
+        elif ev["type"] == "cancelled":
             self.phase = "cancelled"
         else:
-            raise ValueError(f"unknown tournament event {kind!r}")
-        self.seq += 1
+            raise ValueError(f"unknown tournament event {ev['type']!r}")
 
     def _remove(self, actor: str, promote: bool = True) -> None:
         if actor in self.waitlist:
@@ -523,11 +514,11 @@ class Tournament:
 
     def _expect(self, phase: Phase) -> None:
         if self.phase != phase:
-            raise TournamentError("WRONG_PHASE", phase=self.phase, expected=phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase, expected=phase)
 
     def _organiser(self, actor: str, privileged: bool = False) -> None:
         if actor != self.organiser and not privileged:
-            raise TournamentError("NOT_ORGANISER")
+            raise TournamentError(Code.NOT_ORGANISER)
 
 
 def commitment(seed: str) -> str:

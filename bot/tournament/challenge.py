@@ -12,10 +12,14 @@ the first try only, or the best of k tries. Pure: no I/O, no clock (times are pa
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .aggregate import SYSTEM, TournamentError, commitment
+from .aggregate import SYSTEM, commitment
+from .base import Aggregate
+from .errors import Code, TournamentError
+from .events import ChallengeCreated, ChallengeEvent, as_challenge_event
 
 ChallengePhase = Literal["running", "finished", "cancelled"]
 Repeat = Literal["", "daily", "weekly"]
@@ -53,7 +57,7 @@ class Entry:
 
 
 @dataclass
-class Challenge:
+class Challenge(Aggregate[ChallengeEvent]):
     challenge_id: str
     organiser: str
     name: str
@@ -73,14 +77,14 @@ class Challenge:
     @classmethod
     def create(cls, challenge_id: str, organiser: str, name: str, hands: int, level: str, best_of: int,
                opened: float, deadline: float, seed: str,
-               repeat: Repeat = "") -> tuple[Challenge, list[dict[str, Any]]]:  # fmt: skip
+               repeat: Repeat = "") -> tuple[Challenge, list[ChallengeCreated]]:  # fmt: skip
         if not 1 <= hands <= 48 or not 1 <= best_of <= MAX_TRIES:
-            raise TournamentError("BAD_FORMAT", hands=hands, tries=best_of)
+            raise TournamentError(Code.BAD_FORMAT, hands=hands, tries=best_of)
         if deadline <= opened:
-            raise TournamentError("BAD_DEADLINE")
+            raise TournamentError(Code.BAD_DEADLINE)
         if repeat and repeat not in REPEATS:
-            raise TournamentError("BAD_FORMAT", repeat=repeat)
-        event = {
+            raise TournamentError(Code.BAD_FORMAT, repeat=repeat)
+        event: ChallengeCreated = {
             "type": "challenge_created", "id": challenge_id, "organiser": organiser, "name": name,
             "hands": hands, "level": level, "best_of": best_of, "opened": opened, "deadline": deadline,
             "seed_commitment": commitment(seed), "repeat": repeat,
@@ -88,18 +92,18 @@ class Challenge:
         return cls.replay([event]), [event]
 
     @classmethod
-    def replay(cls, events: list[dict[str, Any]]) -> Challenge:
+    def replay(cls, events: Sequence[Mapping[str, Any]]) -> Challenge:
         f = events[0]
         c = cls(f["id"], f["organiser"], f["name"], f["hands"], f["level"], f["best_of"], f["deadline"],
                 f["seed_commitment"], f.get("repeat", ""), f["opened"])  # fmt: skip
         c.seq = 1
         for ev in events[1:]:
-            c._on(ev)
+            c._on(as_challenge_event(dict(ev)))
         return c
 
     # -- commands -------------------------------------------------------------------------
 
-    def start_try(self, actor: str, name: str, now: float) -> list[dict[str, Any]]:
+    def start_try(self, actor: str, name: str, now: float) -> list[ChallengeEvent]:
         """A person starts a try (refused past the deadline, with a try still running, or
         when their tries are used up)."""
         self.check_try(actor, now)
@@ -111,34 +115,34 @@ class Challenge:
         self._expect_open(now)
         mine = [t for t in self.tries if t.actor == actor]
         if any(t.points is None for t in mine):
-            raise TournamentError("TRY_RUNNING")
+            raise TournamentError(Code.TRY_RUNNING)
         if len(mine) >= self.best_of:
-            raise TournamentError("NO_TRIES_LEFT", tries=self.best_of)
+            raise TournamentError(Code.NO_TRIES_LEFT, tries=self.best_of)
 
-    def finish_try(self, link: int, points: int, against: int, abandoned: bool = False) -> list[dict[str, Any]]:
+    def finish_try(self, link: int, points: int, against: int, abandoned: bool = False) -> list[ChallengeEvent]:
         """The try's game is over (or was ended): the person's team made ``points``."""
         if not 0 <= link < len(self.tries) or self.tries[link].points is not None:
-            raise TournamentError("NO_SUCH_TRY", link=link)
+            raise TournamentError(Code.NO_SUCH_TRY, link=link)
         if self.phase != "running":
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         return self._emit({"type": "try_finished", "link": link, "points": points, "against": against,
                            "abandoned": abandoned})  # fmt: skip
 
-    def close(self, actor: str, seed: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def close(self, actor: str, seed: str, privileged: bool = False) -> list[ChallengeEvent]:
         """The deadline has passed (``system``) or the organiser closes early: the seed is revealed."""
         if actor != SYSTEM and actor != self.organiser and not privileged:
-            raise TournamentError("NOT_ORGANISER")
+            raise TournamentError(Code.NOT_ORGANISER)
         if self.phase != "running":
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         if commitment(seed) != self.seed_commitment:
-            raise TournamentError("WRONG_SEED")
+            raise TournamentError(Code.WRONG_SEED)
         return self._emit({"type": "challenge_closed", "by": actor, "seed": seed})
 
-    def cancel(self, actor: str, privileged: bool = False) -> list[dict[str, Any]]:
+    def cancel(self, actor: str, privileged: bool = False) -> list[ChallengeEvent]:
         if actor != self.organiser and not privileged:
-            raise TournamentError("NOT_ORGANISER")
+            raise TournamentError(Code.NOT_ORGANISER)
         if self.phase != "running":
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         return self._emit({"type": "cancelled", "by": actor})
 
     # -- reading --------------------------------------------------------------------------
@@ -175,27 +179,20 @@ class Challenge:
 
     def _expect_open(self, now: float) -> None:
         if self.phase != "running":
-            raise TournamentError("WRONG_PHASE", phase=self.phase)
+            raise TournamentError(Code.WRONG_PHASE, phase=self.phase)
         if now >= self.deadline:
-            raise TournamentError("DEADLINE_PASSED")
+            raise TournamentError(Code.DEADLINE_PASSED)
 
-    def _emit(self, *events: dict[str, Any]) -> list[dict[str, Any]]:
-        for ev in events:
-            self._on(ev)
-        return list(events)
-
-    def _on(self, ev: dict[str, Any]) -> None:
-        kind = ev["type"]
-        if kind == "try_started":
+    def _apply(self, ev: ChallengeEvent) -> None:
+        if ev["type"] == "try_started":
             self.names[ev["actor"]] = ev["name"]
             self.tries.append(Try(ev["actor"], ev["number"], len(self.tries)))
-        elif kind == "try_finished":
+        elif ev["type"] == "try_finished":
             t = self.tries[ev["link"]]
             self.tries[ev["link"]] = Try(t.actor, t.number, t.link, ev["points"], ev["against"], ev["abandoned"])
-        elif kind == "challenge_closed":
+        elif ev["type"] == "challenge_closed":
             self.phase, self.seed = "finished", ev["seed"]
-        elif kind == "cancelled":
+        elif ev["type"] == "cancelled":
             self.phase = "cancelled"
         else:
-            raise ValueError(f"unknown challenge event {kind!r}")
-        self.seq += 1
+            raise ValueError(f"unknown challenge event {ev['type']!r}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 Seat = int | None
@@ -127,7 +128,9 @@ def _rounds(seats: int) -> list[list[tuple[int, int]]]:
     return out
 
 
-def _round_robin_passen(seats: int, passen: int, rng: random.Random, people) -> list[list[tuple[int, int, int, int]]]:
+def _round_robin_passen(
+    seats: int, passen: int, rng: random.Random, people: Callable[[int], bool]
+) -> list[list[tuple[int, int, int, int]]]:
     rounds = _rounds(seats)
     rng.shuffle(rounds)
     computers = frozenset(s for s in range(seats) if not people(s))

@@ -19,7 +19,7 @@ def observer_for(bot) -> Any:
 
     def observe() -> dict[str, dict[int | str, set[int]]]:
         held: dict[str, dict[int | str, set[int]]] = {}
-        for table in bot.service.tables.values():
+        for table in bot.service._tables.values():
             if table.phase not in ("contract", "play"):
                 continue
             for seat, s in enumerate(table.seats):
@@ -30,7 +30,7 @@ def observer_for(bot) -> Any:
         # Which tables post in which channel (a tournament's table has a thread of its own, and its
         # final message names no table: no buttons, no id in its title).
         jass = bot.get_cog("Jass")
-        for table_id, (channel_id, _) in (jass.messages._where if jass else {}).items():
+        for table_id, channel_id in (jass.messages.places() if jass else {}).items():
             held.setdefault(f"channel:{channel_id}", {}).setdefault("tables", set()).add(table_id)
         return held
 

@@ -136,13 +136,13 @@ async def test_the_table_message_shows_the_trick_as_a_picture_and_each_hand_ends
 async def _pictures_follow_the_game(h):
     h.side.observer = observer_for(h.bot)
     message = await solo_table(h)
-    tid = next(iter(h.bot.service.tables))
+    tid = next(iter(h.bot.service._tables))
     assert message["embeds"][0]["image"]["url"] == "attachment://table.png"
     pictures = [c for c in h.side.calls if c.files and f"/messages/{message['id']}" in c.path]
     assert pictures, "the table message carries its picture"
     # Play the hand through; every picture names only cards on the table, never one in a hand.
     for _ in range(60):
-        table = h.bot.service.tables[tid]
+        table = h.bot.service._tables[tid]
         if table.hand_no > 1 or table.phase == "game_over":
             break
         hand = await my_hand(h, table_message(h))
@@ -171,12 +171,12 @@ async def test_a_move_shows_at_once_and_its_picture_follows_within_the_upload_in
     h = harness
     cog = h.bot.get_cog("Jass")
     message = await solo_table(h)
-    tid = next(iter(h.bot.service.tables))
+    tid = next(iter(h.bot.service._tables))
     path = f"/messages/{message['id']}"
     cog.messages.upload_interval = 0.6
     before, since = len(h.side.calls), time.monotonic()
     for _ in range(40):  # play until Anna has laid a card
-        table = h.bot.service.tables[tid]
+        table = h.bot.service._tables[tid]
         if (
             table.hand is not None
             and table.hand.trick
@@ -197,5 +197,5 @@ async def test_a_move_shows_at_once_and_its_picture_follows_within_the_upload_in
     last_text = table_message(h)["embeds"][0]["description"]
     last_picture = [c for c in h.side.calls if c.files and path in c.path][-1]
     shown = set(cards_shown(last_picture.files[0]))
-    on_table = {card for _, card in h.bot.service.tables[tid].view_for(None).trick}
+    on_table = {card for _, card in h.bot.service._tables[tid].view_for(None).trick}
     assert on_table <= shown, f"the picture caught up with the table ({last_text})"

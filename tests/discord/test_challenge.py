@@ -61,8 +61,8 @@ async def test_three_members_play_the_same_deals_and_the_seed_is_revealed_at_the
     assert "offenen Challenge" in sealed
     await play_every_table(h, people=THREE)
     c = await h.bot.challenges.get(c.challenge_id)
-    tables = await h.bot.challenges.store.tables(c.challenge_id)
-    logs = [await h.bot.service.storage.load_events(tid) for tid in tables.values()]
+    tables = await h.bot.challenges._store.tables(c.challenge_id)
+    logs = [await h.bot.service._storage.load_events(tid) for tid in tables.values()]
     deals = [[ev["seed"] for ev in log if ev["type"] == "hand_dealt"] for log in logs]
     assert len(deals) == 3 and deals[0] == deals[1] == deals[2] and len(deals[0]) == 2
     [board] = await h.send(h.command_payload("challenge", challenge("leaderboard"), CARLA))
@@ -99,10 +99,10 @@ async def test_a_try_never_starts_frozen_and_a_double_click_opens_one_thread(har
     await settle(h)
     [thread_id] = h.side.threads
     c = (await h.bot.challenges.in_channel(4000))[0]
-    [table_id] = (await h.bot.challenges.store.tables(c.challenge_id)).values()
+    [table_id] = (await h.bot.challenges._store.tables(c.challenge_id)).values()
     table = await h.bot.service.get(table_id)
     assert table.to_act is not None and table.actor_for(table.to_act) == f"u:{BEAT['id']}"  # the person's turn
-    _, message_id = h.bot.get_cog("Jass").messages._where[table_id]
+    _, message_id = h.bot.get_cog("Jass").messages.located(table_id)
     shown = h.side.messages[message_id]
     assert "beat" in str(shown["embeds"]).lower() and "Computer" not in str(shown["embeds"][0].get("footer", ""))
     pings = [m for m in h.side.messages.values() if m["channel_id"] == str(thread_id)

@@ -34,7 +34,7 @@ def content(call) -> str:
 async def test_jass_table_answers_and_reposts(harness):
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
-    tid = next(iter(h.bot.service.tables))
+    tid = next(iter(h.bot.service._tables))
     before = len(h.side.messages)
     [answer] = await h.send(h.command_payload("jass", command("table"), BEAT))
     assert answer.payload["type"] == 4, "a real answer, not a 'thinking…' that nothing follows up"
@@ -56,23 +56,23 @@ async def test_a_button_that_is_not_ours_gets_a_private_answer(harness):
 async def test_commands_name_their_table_and_one_seat_per_channel(harness):
     h = harness
     [first] = await h.send(h.command_payload("jass", new_table([]), ANNA))
-    tid_a = next(iter(h.bot.service.tables))
+    tid_a = next(iter(h.bot.service._tables))
     assert tid_a in content(first)
     [joined] = await h.send(h.command_payload("jass", command("join"), BEAT))
     assert "Platz 2" in content(joined) and tid_a in content(joined)
     # Carla opens a second table in the same channel: the answer says that there are two.
     [second] = await h.send(h.command_payload("jass", new_table([]), CARLA))
-    tid_b = next(t for t in h.bot.service.tables if t != tid_a)
+    tid_b = next(t for t in h.bot.service._tables if t != tid_a)
     assert tid_b in content(second) and tid_a in content(second)
     # Beat sits at Anna's table: he cannot sit at Carla's too, and is told where he sits.
     lobby_b = next(m for m in h.side.messages.values() if tid_b in json.dumps(m))
     [refused] = await h.send(h.click_payload(button(lobby_b, "seat1"), BEAT, lobby_b))
     assert tid_a in content(refused) and refused.payload["data"]["flags"] & 64
-    assert h.bot.service.tables[tid_b].seat_of("u:12") is None
+    assert h.bot.service._tables[tid_b].seat_of("u:12") is None
     # Commands act on the table one sits at: Beat's /jass leave leaves Anna's table.
     [left] = await h.send(h.command_payload("jass", command("leave"), BEAT))
     assert tid_a in content(left)
-    assert h.bot.service.tables[tid_a].seat_of("u:12") is None
+    assert h.bot.service._tables[tid_a].seat_of("u:12") is None
 
 
 async def test_open_tables_per_channel_are_limited(tmp_path, monkeypatch):
@@ -84,7 +84,7 @@ async def test_open_tables_per_channel_are_limited(tmp_path, monkeypatch):
         await h.send(h.command_payload("jass", new_table([]), BEAT))
         [refused] = await h.send(h.command_payload("jass", new_table([]), CARLA))
         assert refused.payload["data"]["flags"] & 64 and "2 Tische" in content(refused)
-        assert len(h.bot.service.tables) == 2
+        assert len(h.bot.service._tables) == 2
     finally:
         await h.bot.close()
 
@@ -92,11 +92,11 @@ async def test_open_tables_per_channel_are_limited(tmp_path, monkeypatch):
 async def test_an_unreadable_table_does_not_break_its_channel(harness):
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
-    bad = next(iter(h.bot.service.tables))
-    storage = h.bot.service.storage
+    bad = next(iter(h.bot.service._tables))
+    storage = h.bot.service._storage
     await storage.conn.execute("UPDATE table_events SET payload = 'not json' WHERE table_id = ? AND seq = 1", (bad,))
     await storage.conn.commit()
-    h.bot.service.tables.clear()  # as after a restart
+    h.bot.service._tables.clear()  # as after a restart
     for name in ("join", "leave", "start", "table", "end", "history"):
         [answer] = await h.send(h.command_payload("jass", command(name), BEAT))
         assert answer.payload["data"]["flags"] & 64, name
@@ -115,13 +115,13 @@ async def test_finished_tables_leave_memory_with_their_caches(harness):
     for _ in range(3):
         options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "target", "type": 4, "value": 100}]
         await h.send(h.command_payload("jass", new_table(options), ANNA))
-        tid = next(t for t, tab in h.bot.service.tables.items() if tab.phase == "lobby")
+        tid = next(t for t, tab in h.bot.service._tables.items() if tab.phase == "lobby")
         lobby = next(m for m in reversed(list(h.side.messages.values())) if tid in json.dumps(m))
         await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
         await play_my_turns(h, ANNA, lobby, table_id=tid)
         await settle(h)
         finished.append(tid)
-    assert len(h.bot.service.tables) == 1
+    assert len(h.bot.service._tables) == 1
     for cache in cog.messages.caches():
         assert set(cache) <= {finished[-1]}, cache
     # An evicted table reloads on demand: its "New game" button still works.
@@ -129,7 +129,7 @@ async def test_finished_tables_leave_memory_with_their_caches(harness):
     [again] = await h.send(h.click_payload(f"jass:{finished[0]}:0:start", ANNA, old))
     assert again.payload["type"] == 6  # acknowledged: the game starts again
     await settle(h)
-    assert h.bot.service.tables[finished[0]].game_no == 2
+    assert h.bot.service._tables[finished[0]].game_no == 2
 
 
 async def test_hand_summaries_count_157_card_points_and_say_tricks_right(harness):
@@ -142,7 +142,7 @@ async def test_hand_summaries_count_157_card_points_and_say_tricks_right(harness
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
-    events = await h.bot.service.storage.load_events(table.table_id)
+    events = await h.bot.service._storage.load_events(table.table_id)
     complete = {ev["hand"]: ev["complete"] for ev in events if ev["type"] == "hand_scored"}
     summaries = [
         c.payload["embeds"][0]
@@ -169,16 +169,16 @@ async def test_restored_tables_get_their_message_brought_up_to_date(tmp_path, mo
     await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 2}]), ANNA))
     await h.send(h.command_payload("jass", command("join"), BEAT))
     await settle(h)
-    tid = next(iter(h.bot.service.tables))
+    tid = next(iter(h.bot.service._tables))
     message_id = next(iter(h.side.messages))
     cog = h.bot.get_cog("Jass")
     cog.messages.edit_interval = 3600  # the next edit waits: it is pending when the process dies
     await h.send(h.command_payload("jass", command("start"), ANNA))
     await h.bot.service.wait_idle()
-    table = h.bot.service.tables[tid]
+    table = h.bot.service._tables[tid]
     waiting = table.seats[table.to_act].actor[2:]
     assert waiting in (ANNA["id"], BEAT["id"])
-    for task in list(cog.messages._pending.values()):  # killed: the pending edit is never sent
+    for task in cog.messages._edits():  # killed: the pending edit is never sent
         task.cancel()
     await h.bot.close()
 
@@ -199,7 +199,7 @@ async def test_storage_is_opened_before_discord(tmp_path):
     from bot.client import JassBot
 
     storage = await Storage.open(tmp_path / "db.sqlite3")
-    bot = JassBot(fast_settings(tmp_path), storage)
+    bot = JassBot(fast_settings(tmp_path), storage=storage)
     assert bot.storage is storage
     await storage.close()
 
@@ -220,7 +220,7 @@ async def test_private_hand_shows_only_my_cards_after_the_fixes(harness):
     current = table_message(h)
     [shown] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
     hand = shown.payload["data"]
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     mine = table.start_hands[0] if table.phase == "contract" else table.hand.hands[0]
     cards = [
         int(cid.split(":")[-1][1:].split("w")[0])
@@ -237,13 +237,13 @@ async def test_every_card_is_in_the_channel_before_the_next_hand_and_summaries_s
     next hand is dealt."""
     h = harness
     hands_at_call = []
-    h.side.observer = lambda: next((t.hand_no for t in h.bot.service.tables.values()), None)
+    h.side.observer = lambda: next((t.hand_no for t in h.bot.service._tables.values()), None)
     options = [{"name": "computer_players", "type": 4, "value": 3}, {"name": "preset", "type": 3, "value": "standard"}]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
-    events = await h.bot.service.storage.load_events(table.table_id)
+    events = await h.bot.service._storage.load_events(table.table_id)
     from bot.rules import Contract
 
     last_tricks, contracts = {}, {}

@@ -53,7 +53,7 @@ async def _four_people_one_click(h):
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     await settle(h)
     service = h.bot.service
-    tid = next(iter(service.tables))
+    tid = next(iter(service._tables))
     people = {p["id"]: p for p in PEOPLE}
     opened = {p["id"]: 0 for p in PEOPLE}
     start = len(h.side.calls)
@@ -64,7 +64,7 @@ async def _four_people_one_click(h):
     clicks = decisions = 0
     for _ in range(2000):
         await settle(h)
-        table = service.tables[tid]
+        table = service._tables[tid]
         if table.phase == "game_over":
             break
         who = people[table.seats[table.to_act].actor[2:]]
@@ -78,13 +78,13 @@ async def _four_people_one_click(h):
         assert answer.payload["type"] == 7, answer.payload
         clicks += 1
         decisions += 1
-    assert service.tables[tid].phase == "game_over"
+    assert service._tables[tid].phase == "game_over"
     assert clicks == decisions and sum(opened.values()) == 4  # "My cards" once each, then one click a decision
     assert h.side.original_edits > 0  # hands were brought up to date through their tokens
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
 
     # Every card of every trick was shown in public before the next trick began.
-    events = await service.storage.load_events(tid)
+    events = await service._storage.load_events(tid)
     public = [json.dumps(c.payload, ensure_ascii=False) for c in h.side.calls
               if c.method == "PATCH" and "/channels/" in c.path and c.payload]  # fmt: skip
     deck = Deck("de")
@@ -105,7 +105,7 @@ async def test_a_hand_says_the_contract_the_suit_led_whose_turn_and_why_cards_ar
     await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 3}]), ANNA))
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     service = h.bot.service
-    table = next(iter(service.tables.values()))
+    table = next(iter(service._tables.values()))
     seen_grey = False
     for _ in range(200):
         await settle(h)
@@ -140,7 +140,7 @@ async def test_the_person_to_act_is_pinged_in_a_new_message_that_goes_when_they_
         ]
         await h.send(h.command_payload("jass", new_table(options), ANNA))
         await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
-        table = next(iter(h.bot.service.tables.values()))
+        table = next(iter(h.bot.service._tables.values()))
         decisions = 0
         for _ in range(400):
             await settle(h)
@@ -176,7 +176,7 @@ async def test_a_person_who_has_not_acted_for_a_while_is_pinged_at_each_turn(tmp
         options = [{"name": "computer_players", "type": 4, "value": 3}]
         await h.send(h.command_payload("jass", new_table(options), ANNA))
         await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
-        table = next(iter(h.bot.service.tables.values()))
+        table = next(iter(h.bot.service._tables.values()))
         for _ in range(6):
             await settle(h)
             current = table_message(h)
@@ -199,6 +199,6 @@ async def test_turn_pings_can_be_turned_off(harness):
     await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 3}]), ANNA))
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     await settle(h)
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     assert table.to_act is not None
     assert not [c for c in h.side.calls if c.method == "POST" and "<@11>, du bist" in json.dumps(c.payload or {})]

@@ -73,7 +73,7 @@ async def test_stats_and_leaderboard_pages(tmp_path, monkeypatch):
             assert ACTORS[0] not in {r.actor for r in await h2.bot.stats.leaderboard(int(GUILD_ID))}
             refused = await said(h2, h2.command_payload("jass", [{"name": "season", "type": 2, "options": [
                 {"name": "new", "type": 1, "options": []}]}], PEOPLE[1]))  # fmt: skip
-            assert "verwalten" in refused and (await h2.bot.stats.store.season(int(GUILD_ID)))[0] == 1
+            assert "verwalten" in refused and (await h2.bot.stats._store.season(int(GUILD_ID)))[0] == 1
             started_season = await said(h2, h2.command_payload("jass", [{"name": "season", "type": 2, "options": [
                 {"name": "new", "type": 1, "options": []}]}], PEOPLE[1], manager=True))  # fmt: skip
             assert "Saison 2" in started_season

@@ -59,11 +59,11 @@ async def settle(h):
 async def play_my_turns(h, who, table_message_payload, max_clicks=2000, table_id=None):
     """Click "My cards" and then a legal card or a contract, whenever it is ``who``'s turn."""
     service = h.bot.service
-    tid = table_id or next(iter(service.tables))
+    tid = table_id or next(iter(service._tables))
     for _ in range(max_clicks):
         await settle(h)
         table_message_payload = h.side.messages[int(table_message_payload["id"])]
-        table = service.tables[tid]
+        table = service._tables[tid]
         if table.phase == "game_over":
             return table
         seat = table.seat_of(f"u:{who['id']}")
@@ -102,8 +102,8 @@ async def test_refusals_are_private_and_change_nothing(harness):
     [_] = await h.send(h.command_payload("jass", new_table([]), ANNA))
     lobby = table_message(h)
     service = h.bot.service
-    tid = next(iter(service.tables))
-    seq = service.tables[tid].seq
+    tid = next(iter(service._tables))
+    seq = service._tables[tid].seq
     # Beat tries to start Anna's table; a button of an unknown table; garbage.
     for cid, who in (
         (button(lobby, "start"), BEAT),
@@ -113,7 +113,7 @@ async def test_refusals_are_private_and_change_nothing(harness):
     ):
         [answer] = await h.send(h.click_payload(cid, who, lobby))
         assert answer.payload["data"]["flags"] & 64, cid
-    assert service.tables[tid].seq == seq
+    assert service._tables[tid].seq == seq
     [taken] = await h.send(h.click_payload(f"jass:{tid}:0:seat0", BEAT, lobby))
     assert "besetzt" in taken.payload["data"]["content"]
 
@@ -138,10 +138,10 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
     service = h.bot.service
-    tid = next(iter(service.tables))
+    tid = next(iter(service._tables))
     for _ in range(3000):
         await settle(h)
-        table = service.tables[tid]
+        table = service._tables[tid]
         if table.phase == "game_over":
             break
         actor = table.seats[table.to_act].actor
@@ -152,7 +152,7 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
         enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
         choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
         await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
-    assert service.tables[tid].phase == "game_over"
+    assert service._tables[tid].phase == "game_over"
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
     callbacks = [c for c in h.side.calls if c.elapsed is not None]
     assert max(c.elapsed for c in callbacks) < 3.0
@@ -178,7 +178,7 @@ async def test_wrong_turn_and_illegal_card_are_refused(harness):
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     await settle(h)
     service = h.bot.service
-    table = next(iter(service.tables.values()))
+    table = next(iter(service._tables.values()))
     people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
     chooser = people[table.seats[table.to_act].actor[2:]]
     other = people[table.seats[(table.to_act + 1) % 4].actor[2:]]
@@ -247,7 +247,7 @@ async def restart_in_the_middle_of_a_hand(settings: Settings, monkeypatch) -> No
     await settle(h)
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     service = bot.service
-    tid = next(iter(service.tables))
+    tid = next(iter(service._tables))
     # Play until Anna has played three cards of the first hand, then keep her open hand message.
     plays = 0
     old_hand = None
@@ -257,21 +257,21 @@ async def restart_in_the_middle_of_a_hand(settings: Settings, monkeypatch) -> No
         [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
         old_hand = shown.payload["data"]
         enabled = [cid for cid, disabled, _ in custom_ids(old_hand["components"]) if not disabled]
-        if plays >= 3 and service.tables[tid].phase == "play" and service.tables[tid].hand.tricks:
+        if plays >= 3 and service._tables[tid].phase == "play" and service._tables[tid].hand.tricks:
             break
         choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
         await h.send(h.click_payload(choice, ANNA, message_payload(1, old_hand, flags=64), ephemeral=True))
         plays += 1 if ":c" in choice else 0
     old_table_message = table_message(h)
-    before = service.tables[tid]
+    before = service._tables[tid]
     assert before.phase == "play" and 0 < len(before.hand.tricks) < 9
     assert before.to_act == before.seat_of("u:11"), (before.to_act, old_hand["content"])
     await bot.close()
 
     h2 = await started(settings, monkeypatch)
     bot2 = h2.bot
-    assert tid in bot2.service.tables
-    after = bot2.service.tables[tid]
+    assert tid in bot2.service._tables
+    after = bot2.service._tables[tid]
     assert (after.to_act, after.seq, after.hand_no) == (before.to_act, before.seq, before.hand_no)
     # The card buttons of the hand message Anna had open before the restart still work.
     enabled = [cid for cid, disabled, _ in custom_ids(old_hand["components"]) if not disabled]
@@ -280,7 +280,7 @@ async def restart_in_the_middle_of_a_hand(settings: Settings, monkeypatch) -> No
     # The old table message's "My cards" button too, to the end of the game.
     for _ in range(2000):
         await settle(h2)
-        table = bot2.service.tables[tid]
+        table = bot2.service._tables[tid]
         if table.phase == "game_over":
             break
         [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
@@ -288,7 +288,7 @@ async def restart_in_the_middle_of_a_hand(settings: Settings, monkeypatch) -> No
         enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
         choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
         await h2.send(h2.click_payload(choice, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
-    assert bot2.service.tables[tid].phase == "game_over"
+    assert bot2.service._tables[tid].phase == "game_over"
     await bot2.close()
 
 
@@ -307,7 +307,7 @@ async def test_slash_join_start_and_the_turn_timer(tmp_path, monkeypatch):
     assert "Gastgeber" in refused.payload["data"]["content"]
     await h.send(h.command_payload("jass", [{"name": "start", "type": 1, "options": []}], ANNA))
     await settle(h)
-    table = next(iter(bot.service.tables.values()))
+    table = next(iter(bot.service._tables.values()))
     waiting = table.seats[table.to_act].actor
     assert waiting in ("u:11", "u:12")
     await clock.advance(30)
@@ -341,11 +341,11 @@ async def test_server_settings_are_for_managers_and_shape_new_tables(harness):
     settings_cmd = [{"name": "settings", "type": 1, "options": values}]
     [refused] = await h.send(h.command_payload("jass", settings_cmd, BEAT))
     assert "Server verwalten" in refused.payload["data"]["content"]
-    assert await h.bot.service.storage.guild_settings(3000) == {}
+    assert await h.bot.service._storage.guild_settings(3000) == {}
     [saved] = await h.send(h.command_payload("jass", settings_cmd, ANNA, manager=True))
     assert saved.payload["data"]["flags"] & 64 and "single-1000" in saved.payload["data"]["content"]
     await h.send(h.command_payload("jass", new_table([]), BEAT))
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     assert table.rules.target == 1000 and table.rules.multiplier_profile == "single"
     assert table_message(h)["embeds"][0]["title"].startswith("beat's table")  # named by its host
 
@@ -383,7 +383,7 @@ async def test_manual_weis_and_stoeck_through_the_hand_buttons(tmp_path, monkeyp
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     service = h.bot.service
-    table = next(iter(service.tables.values()))
+    table = next(iter(service._tables.values()))
     marked = announced = False
     for _ in range(60):
         await settle(h)
@@ -421,7 +421,7 @@ async def test_manual_weis_and_stoeck_through_the_hand_buttons(tmp_path, monkeyp
             choice = next(cid for cid in ids if cid.split(":")[-1].startswith("c"))
         [played] = await h.send(h.click_payload(choice, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
         assert played.payload["type"] == 7
-    events = await service.storage.load_events(table.table_id)
+    events = await service._storage.load_events(table.table_id)
     mine = [ev for ev in events if ev["type"] == "card" and ev["seat"] == 0]
     assert marked and mine[0].get("weis"), "the marked Weis were declared with the first card"
     assert announced and any(ev.get("stoeck") for ev in mine), "Stöck was announced with the second card"
@@ -450,7 +450,7 @@ async def test_french_card_names_are_a_personal_choice(harness):
     assert any(s in swiss_labels for s in ("Eichel", "Rose", "Schelle", "Schilte"))
     assert not any(s in french_labels for s in ("Eichel", "Rose", "Schelle", "Schilte"))
     assert any(s in french_labels for s in ("Ecken", "Herz", "Kreuz", "Schaufel"))
-    assert await h.bot.service.storage.user_settings(int(ANNA["id"])) == {"deck": "french"}
+    assert await h.bot.service._storage.user_settings(int(ANNA["id"])) == {"deck": "french"}
     # Beat's view of the public table keeps the server's (Swiss) names.
     await settle(h)
     assert "Schaufel" not in json.dumps(table_message(h), ensure_ascii=False)
@@ -460,20 +460,20 @@ async def test_server_turn_timer_and_deck_apply_to_new_tables(harness):
     h = harness
     values = [{"name": "turn_timer", "type": 4, "value": 45}, {"name": "deck", "type": 3, "value": "french"}]
     await h.send(h.command_payload("jass", [{"name": "settings", "type": 1, "options": values}], ANNA, manager=True))
-    assert await h.bot.service.storage.guild_settings(3000) == {"turn_timer": 45, "deck": "french"}
+    assert await h.bot.service._storage.guild_settings(3000) == {"turn_timer": 45, "deck": "french"}
     await h.send(h.command_payload("jass", new_table([]), BEAT))
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     assert table.turn_timer == 45 and h.bot.service.turn_timeout(table) == 45
-    meta = await h.bot.service.storage.table_meta(table.table_id)
+    meta = await h.bot.service._storage.table_meta(table.table_id)
     assert meta["deck"] == "french"
 
 
 async def test_a_corrupt_server_setting_is_ignored(harness, caplog):
     h = harness
-    storage = h.bot.service.storage
+    storage = h.bot.service._storage
     await storage.set_guild_settings(3000, preset="no-such-preset", target=1500)
     await h.send(h.command_payload("jass", new_table([]), BEAT))
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     assert table.rules.target == 1500  # the valid value is used, the broken one dropped
     assert "no-such-preset" in caplog.text
 
@@ -488,7 +488,7 @@ async def test_a_game_against_three_strong_computer_players(harness):
     ]
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     lobby = table_message(h)
-    table = next(iter(h.bot.service.tables.values()))
+    table = next(iter(h.bot.service._tables.values()))
     assert [s.level for s in table.seats] == [None, "strong", "strong", "strong"]
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)

@@ -72,7 +72,7 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
         await settle(h)
         waiting = [
             table
-            for table in h.bot.service.tables.values()
+            for table in h.bot.service._tables.values()
             if table.phase in ("contract", "play") and table.to_act is not None
             and (table.actor_for(table.to_act) or "").startswith("u:")
         ]  # fmt: skip
@@ -84,7 +84,7 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
             continue
         for table in present:
             who = people[table.actor_for(table.to_act)[2:]]
-            _, message_id = jass.messages._where[table.table_id]
+            _, message_id = jass.messages.located(table.table_id)
             message = h.side.messages[message_id]
             hand_button = next(cid for cid, disabled, _ in custom_ids(message["components"]) if cid.endswith(":hand"))
             [shown] = await h.send(h.click_payload(hand_button, who, message))
@@ -199,8 +199,8 @@ async def test_the_organiser_drops_a_player_and_calls_the_tournament_off(harness
     assert "abgesagt" in await said(h, h.command_payload("tournament", tournament("cancel"), ANNA, manager=True))
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.phase == "cancelled"
-    for table_id in (await h.bot.tournaments.store.tables(t.tournament_id)).values():
-        assert h.bot.service.tables[table_id].phase in ("abandoned", "game_over")  # its tables were ended
+    for table_id in (await h.bot.tournaments._store.tables(t.tournament_id)).values():
+        assert h.bot.service._tables[table_id].phase in ("abandoned", "game_over")  # its tables were ended
 
 
 async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_path, monkeypatch):

@@ -32,11 +32,12 @@ async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, mon
 
     async def into_passe_two() -> bool:
         """Passe 2 is on and its tables are past their first hand."""
-        links = await h.bot.tournaments.store.tables(t.tournament_id)
-        second = [h.bot.service.tables.get(table_id) for (passe, _), table_id in links.items() if passe == 1]
+        links = await h.bot.tournaments._store.tables(t.tournament_id)
+        second = [h.bot.service._tables.get(table_id) for (passe, _), table_id in links.items() if passe == 1]
         return bool(second) and all(table is not None and table.hand_no >= 2 for table in second)
 
     await play_every_table(h, people=BY_ID, absent=ABSENT, stop=into_passe_two)
+    t = await h.bot.tournaments.get(t.tournament_id)  # the service hands out copies as committed
     assert t.passen_done() == 1 and len(t.draws) == 2 and t.phase == "running"  # the process stops in Passe 2
     tid = t.tournament_id
     calls = list(h.side.calls)
@@ -53,7 +54,7 @@ async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, mon
         # Every table wrote its 4 hands × 157 (the tournament preset: no Weis, no Stöck, Match 157).
         assert all(a + b == 4 * 157 for a, b in t.results.values()) and len(t.results) == 9
         # The absent people were seated every Passe and a stand-in played their cards.
-        tables = await h2.bot.tournaments.store.tables(tid)
+        tables = await h2.bot.tournaments._store.tables(tid)
         for table_id in tables.values():
             table = await h2.bot.service.get(table_id)
             for seat, s in enumerate(table.seats):

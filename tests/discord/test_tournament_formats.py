@@ -124,7 +124,7 @@ async def test_the_organisers_tools(harness):
     await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     t = await h.bot.tournaments.get(t.tournament_id)
     assert f"u:{DARIO['id']}" not in t.entries and len(t.entries) == 4  # not checked in: not drawn
-    table = h.bot.service.tables[next(iter((await h.bot.tournaments.store.tables(t.tournament_id)).values()))]
+    table = h.bot.service._tables[next(iter((await h.bot.tournaments._store.tables(t.tournament_id)).values()))]
     assert table.rules.weis_enabled and table.turn_timer == 600
     assert "wer das Turnier eröffnet hat" in await said(h, h.command_payload("tournament", tournament("pause"), BEAT))
     assert "pausiert" in await said(h, h.command_payload("tournament", tournament("pause"), ANNA, manager=True))
@@ -151,12 +151,12 @@ async def test_the_organisers_tools(harness):
     assert len(t.draws) == 2
     seated = {a for table in range(len(t.draws[1])) for a in t.table_actors(1, table)}
     assert f"u:{DARIO['id']}" in seated and f"u:{CARLA['id']}" not in seated  # Dario plays for Carla
-    kinds = [ev["type"] for ev in await h.bot.tournaments.store.load(t.tournament_id)]
+    kinds = [ev["type"] for ev in await h.bot.tournaments._store.load(t.tournament_id)]
     assert {"paused", "resumed", "replaced", "checked_in", "waitlisted"} <= set(kinds)
 
 
 async def _click_join(h, t, who) -> str:
-    _, _, message_id = await h.bot.tournaments.store.where(t.tournament_id)
+    _, _, message_id = await h.bot.tournaments._store.where(t.tournament_id)
     message = h.side.messages[message_id]
     join = next(c for c, _, _ in custom_ids(message["components"]) if c.endswith(":tjoin"))
     [answer] = await h.send(h.click_payload(join, who, message))
@@ -187,7 +187,7 @@ async def test_a_deleted_channel_calls_the_tournament_off(harness):
     await play_every_table(h, limit=1)
     t = (await h.bot.tournaments.in_channel(4000, open_only=False))[0]
     assert t.phase == "cancelled"
-    events = await h.bot.tournaments.store.load(t.tournament_id)
+    events = await h.bot.tournaments._store.load(t.tournament_id)
     assert events[-1] == {"type": "cancelled", "by": "system"}
 
 
@@ -244,6 +244,7 @@ async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
 
     await member_left(h, EMIL, emil_gone)  # before the start: signed off
     await play_every_table(h, limit=1)
+    t = await h.bot.tournaments.get(t.tournament_id)  # the service hands out copies as committed
     assert emil not in t.entries
     await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
     dario = f"u:{DARIO['id']}"
@@ -255,8 +256,8 @@ async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
     await play_every_table(h, limit=1)
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.dropped == {dario: 1}
-    [table_id] = (await h.bot.tournaments.store.tables(t.tournament_id)).values()
-    table = h.bot.service.tables[table_id]
+    [table_id] = (await h.bot.tournaments._store.tables(t.tournament_id)).values()
+    table = h.bot.service._tables[table_id]
     assert table.seats[table.seat_of(dario)].standin
     notice = next(m for m in h.side.messages.values() if "hat den Server verlassen" in (m.get("content") or ""))
     assert "dario" in notice["content"]
@@ -264,5 +265,5 @@ async def test_a_member_who_leaves_the_server_is_signed_off_or_dropped(harness):
     t = await h.bot.tournaments.get(t.tournament_id)
     assert t.phase == "finished" and dario not in {a for a in t.table_actors(1, 0)}
     assert any(r.player == t.entries.index(dario) for r in t.standings())  # his Passe 1 points stay
-    events = await h.bot.tournaments.store.load(t.tournament_id)
+    events = await h.bot.tournaments._store.load(t.tournament_id)
     assert {"type": "dropped", "by": "system", "actor": dario, "from_passe": 1} in events

@@ -27,7 +27,7 @@ class Wall:
 
 async def new_challenge(path, wall, **kw):
     service = await make_service(path)
-    challenges = ChallengeService(service.storage, service, seeds=lambda: SEED, wall=wall)
+    challenges = ChallengeService(service._storage, service, seeds=lambda: SEED, wall=wall)
     c = await challenges.create(ORG, "Wochen-Challenge", 3, guild_id=5, channel_id=7, **kw)
     return service, challenges, c
 
@@ -49,10 +49,11 @@ async def test_three_members_get_the_same_deals_and_a_leaderboard(tmp_path):
     await people_play(challenges_as_tournament(challenges))
     await challenges.wait_idle()
     # Every table dealt the same hands, and the same seed chain, hand after hand.
-    logs = [await service.storage.load_events(tid) for tid in table_ids]
+    logs = [await service._storage.load_events(tid) for tid in table_ids]
     deals = [[ev["seed"] for ev in log if ev["type"] == "hand_dealt"] for log in logs]
     assert len(deals[0]) == 3 and deals[0] == deals[1] == deals[2]
     # Same cards, same seeded computers, same decisions by the people's rules: the same score.
+    c = await challenges.get(c.challenge_id)  # the service hands out copies as committed
     board = c.leaderboard()
     assert [e.rank for e in board] == [1, 1, 1] and len({e.points for e in board}) == 1
     assert all(t.points is not None for t in c.tries)
@@ -71,18 +72,19 @@ async def test_three_members_get_the_same_deals_and_a_leaderboard(tmp_path):
     # The deadline: closed by the ticker, the seed revealed, anyone re-derives the deals.
     wall.now += 25 * 3600
     assert await challenges.tick() == [c.challenge_id]
+    c = await challenges.get(c.challenge_id)
     assert c.phase == "finished" and c.seed == SEED
     assert not await challenges.sealed(table_ids[0])
     last = [ev for ev in logs[0] if ev["type"] == "hand_dealt"][-1]
     assert last["seed"] == deal_seed(SEED, 3)  # hand 3, re-derived from the revealed seed
-    assert service.tables[table_ids[0]].start_hands == deal(shuffle_deck(deal_seed(SEED, 3)), last["dealer"])
+    assert service._tables[table_ids[0]].start_hands == deal(shuffle_deck(deal_seed(SEED, 3)), last["dealer"])
     try:
         await challenges.play(c.challenge_id, "u:103", "late")
     except TournamentError as err:
         assert err.code in ("WRONG_PHASE", "DEADLINE_PASSED")
     else:
         raise AssertionError("a try after the close")
-    rows = await challenges.store.results(c.challenge_id)
+    rows = await challenges._store.results(c.challenge_id)
     assert sorted((p, a) for p, a, _, _ in rows) == [(0, "u:100"), (0, "u:101"), (0, "u:102"), (1, "u:100")]
     await close(service)
 
@@ -91,7 +93,7 @@ def challenges_as_tournament(challenges):
     """``people_play`` drives every table of the table service; it only needs these two."""
 
     class Both:
-        tables = challenges.tables
+        _tables = challenges._tables
 
         @staticmethod
         async def wait_idle():
@@ -109,7 +111,7 @@ async def test_a_weekly_challenge_opens_the_next_and_survives_a_restart(tmp_path
     await close(service)
     # Restarted: the try is still there, and goes on.
     service = await make_service(path)
-    challenges = ChallengeService(service.storage, service, seeds=lambda: "next-week", wall=wall)
+    challenges = ChallengeService(service._storage, service, seeds=lambda: "next-week", wall=wall)
     await service.restore()  # the tables first, as the client does
     assert await challenges.restore() == [c.challenge_id]
     await people_play(challenges_as_tournament(challenges))
@@ -117,7 +119,7 @@ async def test_a_weekly_challenge_opens_the_next_and_survives_a_restart(tmp_path
     c = await challenges.get(c.challenge_id)
     assert [e.actor for e in c.leaderboard()] == ["u:100"]
     closed = []
-    challenges.closed.append(lambda old, new: _note(closed, old, new))
+    challenges.listen(closed=lambda old, new: _note(closed, old, new))
     wall.now += 7 * 86400
     await challenges.tick()
     assert closed and closed[0][0] == c.challenge_id and closed[0][1] is not None
@@ -138,7 +140,7 @@ async def test_a_try_ended_at_the_deadline_does_not_count(tmp_path):
     wall.now += 3601
     await challenges.tick()
     await challenges.wait_idle()
-    assert service.tables[table_id].phase == "abandoned" and c.leaderboard() == []
+    assert service._tables[table_id].phase == "abandoned" and c.leaderboard() == []
     try:
         await challenges.close(c.challenge_id, ORG)
     except TournamentError as err:

@@ -68,7 +68,7 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path, database):
         assert sorted(await service.restore()) == sorted(unfinished) and unfinished
         await service.wait_idle()
         for table_id in acked:  # the restarted process plays every game to its end
-            assert (service.tables.get(table_id) or Table.replay(await storage.load_events(table_id))).phase == (
+            assert (service._tables.get(table_id) or Table.replay(await storage.load_events(table_id))).phase == (
                 Phase.GAME_OVER
             )
             assert len(await storage.results(table_id)) == 1

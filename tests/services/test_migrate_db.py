@@ -30,7 +30,7 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(tmp_path, pg
     path = tmp_path / "jass.sqlite3"
     service = await make_service(path)
     finished = await play_game(service, ["u:10", "u:11", None, None], "m1", guild=5)
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     await stats.backfill()
     running = (await service.create_table(HOST, guild_id=5, channel_id=9)).table_id
     await service.execute(running, JoinSeat("u:0", name="Anna", seat=0))
@@ -41,9 +41,9 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(tmp_path, pg
     for _ in range(5):  # into the first hand
         await play_human_card(service, running, 0)
         await service.wait_idle()
-    await service.storage.set_guild_settings(5, preset="app", language="de")
-    before = await count_rows(service.storage)
-    state = service.tables[running].view_for(0)
+    await service._storage.set_guild_settings(5, preset="app", language="de")
+    before = await count_rows(service._storage)
+    state = service._tables[running].view_for(0)
     await close(service)
 
     url = await PostgresPaths(pg_cluster).url(tmp_path / "target")
@@ -53,14 +53,14 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(tmp_path, pg
     assert f"table_events {before['table_events']}" in out.stdout and "DIFFERENT" not in out.stderr
 
     service = await make_service(url)  # the bot started on PostgreSQL
-    assert service.storage.backend == "postgresql"
-    assert await count_rows(service.storage) == before
+    assert service._storage.backend == "postgresql"
+    assert await count_rows(service._storage) == before
     assert await service.restore() == [running]
-    assert service.tables[running].view_for(0) == state  # the hand goes on where it was
+    assert service._tables[running].view_for(0) == state  # the hand goes on where it was
     await play_human_card(service, running, 0)
     await service.wait_idle()
-    assert (await service.storage.results(finished))[0]["totals"]
-    assert await service.storage.guild_settings(5) == {"preset": "app", "language": "de"}
+    assert (await service._storage.results(finished))[0]["totals"]
+    assert await service._storage.guild_settings(5) == {"preset": "app", "language": "de"}
     await close(service)
 
     again = migrate_db("--from", str(path), "--to", url)  # the target is no longer empty
@@ -82,7 +82,7 @@ async def test_the_check_finds_a_copy_that_differs(tmp_path, pg_cluster):
 
     service = await make_service(tmp_path / "src.sqlite3")
     tid = await play_game(service, ["u:10", None, None, None], "d1", guild=5)
-    source = service.storage
+    source = service._storage
     target = await Storage.open(await PostgresPaths(pg_cluster).url(tmp_path / "copy"))
     try:
         report = MigrationReport(await copy_database(source, target))
@@ -119,5 +119,5 @@ async def test_a_row_postgresql_refuses_is_one_line_exit_2_and_an_empty_target(t
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
     assert "table_events" in out.stderr and "refused a row" in out.stderr
     target = await make_service(url)
-    assert not any((await count_rows(target.storage)).values())  # left empty
+    assert not any((await count_rows(target._storage)).values())  # left empty
     await close(target)

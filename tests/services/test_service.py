@@ -52,7 +52,7 @@ async def close(service: TableService) -> None:
     if service in _open:
         _open.remove(service)
         await service.close()
-        await service.storage.close()
+        await service._storage.close()
 
 
 @pytest.fixture(autouse=True)
@@ -74,19 +74,19 @@ async def test_computer_game_runs_to_the_end_and_is_stored(tmp_path):
     table = await service.create_table(HOST, {"preset": "single-1000"})
     await service.execute(table.table_id, StartGame(HOST, seed="seed-start", fill_computers=True))
     await service.wait_idle()
-    live = service.tables[table.table_id]
+    live = service._tables[table.table_id]
     assert live.phase == Phase.GAME_OVER
-    stored = await service.storage.load_events(table.table_id)
+    stored = await service._storage.load_events(table.table_id)
     assert seen == stored  # the subscriber saw every committed event, in order
     assert Table.replay(stored).board == live.board
-    results = await service.storage.results(table.table_id)
+    results = await service._storage.results(table.table_id)
     assert results[0]["winner"] == live.board.winner and results[0]["totals"] == list(live.board.totals)
-    assert (await service.storage.table_meta(table.table_id))["status"] == "finished"
+    assert (await service._storage.table_meta(table.table_id))["status"] == "finished"
     await close(service)
 
 
 async def play_human_card(service, table_id, seat):
-    table = service.tables[table_id]
+    table = service._tables[table_id]
     view = table.view_for(seat)
     if view.phase == "contract":
         return await service.execute(table_id, ChooseContract(f"u:{seat}", "rose"))
@@ -106,7 +106,7 @@ async def human_game(path, stop_after: int | None = None, restart_path=None):
     moves = 0
     while True:
         await service.wait_idle()
-        t = service.tables[tid]
+        t = service._tables[tid]
         if t.phase == Phase.GAME_OVER:
             break
         if stop_after is not None and moves == stop_after:
@@ -119,8 +119,8 @@ async def human_game(path, stop_after: int | None = None, restart_path=None):
         assert t.to_act == 0
         await play_human_card(service, tid, 0)
         moves += 1
-    events = await service.storage.load_events(tid)
-    board = service.tables[tid].board
+    events = await service._storage.load_events(tid)
+    board = service._tables[tid].board
     await close(service)
     return events, board
 
@@ -141,14 +141,14 @@ async def test_restore_resumes_computer_players(tmp_path):
     service = await make_service(path)
     assert await service.restore() == [table.table_id]
     await service.wait_idle()
-    assert service.tables[table.table_id].phase == Phase.GAME_OVER
+    assert service._tables[table.table_id].phase == Phase.GAME_OVER
     await close(service)
 
 
 async def test_two_concurrent_plays_for_the_same_turn(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
     tid = await seated_table(service, people=4)
-    t = service.tables[tid]
+    t = service._tables[tid]
     f = t.forehand
     await service.execute(tid, ChooseContract(f"u:{f}", "obenabe"))
     card = str(Card.from_index(cards_of(t.hand.legal())[0]))
@@ -162,8 +162,8 @@ async def test_two_concurrent_plays_for_the_same_turn(tmp_path):
     refused = [r for r in results if isinstance(r, GameError)]
     assert len(applied) == 1 and len(refused) == 1
     assert refused[0].code == "NOT_YOUR_TURN"
-    assert service.tables[tid].seq == before + len(applied[0])
-    assert len(await service.storage.load_events(tid)) == service.tables[tid].seq
+    assert service._tables[tid].seq == before + len(applied[0])
+    assert len(await service._storage.load_events(tid)) == service._tables[tid].seq
     await close(service)
 
 
@@ -178,7 +178,7 @@ async def test_turn_timer_reminds_then_a_computer_stands_in(tmp_path):
     service.subscribe(record)
     tid = await seated_table(service, people=1)
     await service.wait_idle()
-    t = service.tables[tid]
+    t = service._tables[tid]
     assert t.to_act == 0 and not t.seats[0].standin
     await clock.advance(29)
     assert "turn_reminder" not in notes
@@ -187,14 +187,14 @@ async def test_turn_timer_reminds_then_a_computer_stands_in(tmp_path):
     assert not t.seats[0].standin
     await clock.advance(30)
     await service.wait_idle()
-    t = service.tables[tid]
+    t = service._tables[tid]
     assert "standin_on" in notes
     # The stand-in keeps playing until the person comes back.
     assert t.seats[0].standin
     if t.phase != Phase.GAME_OVER:
         for _ in range(500):
             await service.wait_idle()
-            t = service.tables[tid]
+            t = service._tables[tid]
             if t.phase == Phase.GAME_OVER or t.seq > 200:
                 break
         assert t.seats[0].standin
@@ -205,14 +205,14 @@ async def test_person_takes_the_seat_back(tmp_path):
     clock = ManualClock()
     service = await make_service(tmp_path / "db.sqlite3", clock=clock, turn_timeout=10, ai_delay=5)
     tid = await seated_table(service, people=4)
-    t = service.tables[tid]
+    t = service._tables[tid]
     seat = t.to_act
     await clock.advance(10)
     assert t.seats[seat].standin
     # Before the stand-in (ai_delay 5 s) acts, the person acts and is back.
     events = await play_human_card(service, tid, seat)
     assert events[0] == {"type": "standin_off", "seat": seat}
-    assert not service.tables[tid].seats[seat].standin
+    assert not service._tables[tid].seats[seat].standin
     await close(service)
 
 
@@ -223,7 +223,7 @@ async def test_unknown_table_and_refusals_change_nothing(tmp_path):
     table = await service.create_table(HOST)
     with pytest.raises(GameError):
         await service.execute(table.table_id, StartGame(HOST, seed="x"))
-    assert len(await service.storage.load_events(table.table_id)) == 1
+    assert len(await service._storage.load_events(table.table_id)) == 1
     await close(service)
 
 
@@ -233,7 +233,7 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     good = await service.create_table(HOST)
     bad = await service.create_table(HOST)
     await service.execute(bad.table_id, JoinSeat("u:1"))
-    await service.storage.db.execute(
+    await service._storage.db.execute(
         'UPDATE table_events SET payload = \'{"type": "seat_taken"}\' WHERE table_id = ? AND seq = 2', (bad.table_id,)
     )
     await close(service)
@@ -241,7 +241,7 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     assert await service.restore() == [good.table_id]
     with pytest.raises(UnknownTable):
         await service.execute(bad.table_id, JoinSeat("u:2"))
-    assert len(await service.storage.load_events(bad.table_id)) == 2  # kept for inspection
+    assert len(await service._storage.load_events(bad.table_id)) == 2  # kept for inspection
     await close(service)
 
 
@@ -254,11 +254,11 @@ async def test_every_level_plays_through_the_service(tmp_path):
         await service.execute(tid, AddComputer(HOST, level=level))
     await service.execute(tid, StartGame(HOST, seed="levels"))
     await service.wait_idle()
-    live = service.tables[tid]
+    live = service._tables[tid]
     assert live.phase == Phase.GAME_OVER
     assert [s.level for s in live.seats] == ["strong", "club", "beginner", "random"]
     # The strong player thought in a worker thread; its moves are in the log like any other.
-    events = await service.storage.load_events(tid)
+    events = await service._storage.load_events(tid)
     assert any(ev["type"] == "card" and ev["seat"] == 0 for ev in events)
     assert Table.replay(events).board == live.board
     await close(service)
@@ -269,7 +269,7 @@ async def test_start_fills_empty_seats_with_the_level_asked_for(tmp_path):
     table = await service.create_table(HOST)
     await service.execute(table.table_id, JoinSeat("u:0", seat=0))
     await service.execute(table.table_id, StartGame(HOST, seed="fill", fill_computers=True, level="beginner"))
-    assert [s.level for s in service.tables[table.table_id].seats] == [None, "beginner", "beginner", "beginner"]
+    assert [s.level for s in service._tables[table.table_id].seats] == [None, "beginner", "beginner", "beginner"]
     with pytest.raises(GameError):
         await service.execute(
             (await service.create_table(HOST)).table_id,
@@ -292,9 +292,9 @@ async def test_a_member_who_leaves_the_server_is_played_by_a_computer(tmp_path):
     await service.wait_idle()
     assert sorted(await service.member_left(7, "u:0")) == sorted([playing.table_id, lobby.table_id])
     await service.wait_idle()
-    live = service.tables[playing.table_id]
+    live = service._tables[playing.table_id]
     assert live.seats[0].standin and live.phase == Phase.GAME_OVER  # the computer played the game out
-    assert service.tables[lobby.table_id].seat_of("u:0") is None  # the lobby seat is free again
-    assert service.tables[elsewhere.table_id].seat_of("u:0") == 0  # another server: nothing changes
+    assert service._tables[lobby.table_id].seat_of("u:0") is None  # the lobby seat is free again
+    assert service._tables[elsewhere.table_id].seat_of("u:0") == 0  # another server: nothing changes
     assert await service.member_left(7, "u:0") == []  # twice: nothing more to do
     await close(service)

@@ -71,12 +71,12 @@ async def test_start_up_rebuilds_a_missing_result_from_the_log(tmp_path):
     table = await service.create_table(HOST, {"preset": "single-1000"})
     await service.execute(table.table_id, StartGame(HOST, seed="s", fill_computers=True))
     await service.wait_idle()
-    [expected] = await service.storage.results(table.table_id)
-    await service.storage.db.execute("DELETE FROM game_results")  # as a crash in an older version left it
+    [expected] = await service._storage.results(table.table_id)
+    await service._storage.db.execute("DELETE FROM game_results")  # as a crash in an older version left it
     await close(service)
     service = await make_service(path)
     await service.restore()
-    assert await service.storage.results(table.table_id) == [expected]
+    assert await service._storage.results(table.table_id) == [expected]
     await close(service)
 
 
@@ -100,23 +100,23 @@ async def test_after_a_write_error_a_computer_game_resumes_by_itself(tmp_path):
     table = await service.create_table(HOST, {"preset": "single-1000"})
     tid = table.table_id
     await service.execute(tid, StartGame(HOST, seed="s", fill_computers=True))
-    failing = FailingWrites(service.storage, 3)  # the next computer moves cannot be saved
+    failing = FailingWrites(service._storage, 3)  # the next computer moves cannot be saved
     for _ in range(200):
         await service.wait_idle()
-        live = service.tables.get(tid)
+        live = service._tables.get(tid)
         if live is not None and live.phase == Phase.GAME_OVER:
             break
         await asyncio.sleep(0.02)
     assert failing.left == 0
-    assert service.tables[tid].phase == Phase.GAME_OVER
-    assert len(await service.storage.load_events(tid)) == service.tables[tid].seq
+    assert service._tables[tid].phase == Phase.GAME_OVER
+    assert len(await service._storage.load_events(tid)) == service._tables[tid].seq
     await close(service)
 
 
 async def test_a_person_gets_a_clear_failure_and_nothing_changes(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3", retry_seconds=0.01)
     table = await service.create_table(HOST)
-    FailingWrites(service.storage, 1)
+    FailingWrites(service._storage, 1)
     with pytest.raises(StorageFailed):
         await service.execute(table.table_id, JoinSeat("u:1", seat=1))
     assert (await service.get(table.table_id)).seats[1].actor is None
@@ -149,8 +149,8 @@ async def test_an_unreadable_table_is_set_aside(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
     table = await service.create_table(HOST)
     await service.execute(table.table_id, JoinSeat("u:1"))
-    await service.storage.db.execute("UPDATE table_events SET payload = '{oops' WHERE seq = 2")
-    service.tables.clear()  # as after a restart
+    await service._storage.db.execute("UPDATE table_events SET payload = '{oops' WHERE seq = 2")
+    service._tables.clear()  # as after a restart
     with pytest.raises(BrokenTable):
         await service.get(table.table_id)
     with pytest.raises(UnknownTable):  # a BrokenTable is an UnknownTable to callers that do not care
@@ -169,12 +169,12 @@ async def test_finished_tables_leave_memory_and_reload_on_demand(tmp_path):
         await service.execute(table.table_id, StartGame(HOST, seed=f"s{n}", fill_computers=True))
         ids.append(table.table_id)
     await service.wait_idle()
-    assert len(service.tables) == 2  # the two that finished last
-    assert len(gone) == 3 and set(gone) | set(service.tables) == set(ids)
+    assert len(service._tables) == 2  # the two that finished last
+    assert len(gone) == 3 and set(gone) | set(service._tables) == set(ids)
     old = await service.get(ids[0])  # reloaded from the log
     assert old.phase == Phase.GAME_OVER
     await service.execute(ids[0], StartGame(HOST, seed="again"))  # a finished table plays on
-    assert service.tables[ids[0]].phase != Phase.GAME_OVER
+    assert service._tables[ids[0]].phase != Phase.GAME_OVER
     await service.wait_idle()
     await close(service)
 
@@ -223,8 +223,8 @@ async def test_creating_a_table_while_the_database_is_out_of_reach_is_a_storage_
         raise FileNotFoundError(2, "No such file or directory")
 
     for name in ("fetchval", "fetchone", "fetchall", "execute"):
-        monkeypatch.setattr(service.storage.db, name, gone)
-    monkeypatch.setattr(service.storage.db, "transaction", no_transaction)
+        monkeypatch.setattr(service._storage.db, name, gone)
+    monkeypatch.setattr(service._storage.db, "transaction", no_transaction)
     with pytest.raises(StorageFailed):
         await service.create_table("u:1", guild_id=1, channel_id=2)
     with pytest.raises(StorageFailed):

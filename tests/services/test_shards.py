@@ -63,32 +63,32 @@ async def test_two_processes_restore_only_their_own_servers(tmp_path):
         await first.execute(table.table_id, StartGame(HOST, seed=f"s{shard}"))
         await first.wait_idle()
         tables[shard] = table.table_id
-    tournaments = TournamentService(first.storage, first)
+    tournaments = TournamentService(first._storage, first)
     t = {shard: await tournaments.create(HOST, f"T{shard}", 1, 4, guild_id=guild_in(shard, 2), channel_id=shard)
          for shard in (0, 1)}  # fmt: skip
     await first.close()
-    await first.storage.close()
+    await first._storage.close()
 
     zero, one = await service_for(path, Shards(2, (0,))), await service_for(path, Shards(2, (1,)))
     try:
         assert await zero.restore() == [tables[0]]
         assert await one.restore() == [tables[1]]
-        assert await TournamentService(zero.storage, zero).restore() == [t[0].tournament_id]
-        assert await TournamentService(one.storage, one).restore() == [t[1].tournament_id]
+        assert await TournamentService(zero._storage, zero).restore() == [t[0].tournament_id]
+        assert await TournamentService(one._storage, one).restore() == [t[1].tournament_id]
         # Each process plays on at its own table; the other's log is untouched by it.
-        seq_before = len(await one.storage.load_events(tables[1]))
-        live = zero.tables[tables[0]]
+        seq_before = len(await one._storage.load_events(tables[1]))
+        live = zero._tables[tables[0]]
         assert live.to_act == 0
         from .test_service import play_human_card
 
         await play_human_card(zero, tables[0], 0)
         await zero.wait_idle()
-        assert len(await one.storage.load_events(tables[1])) == seq_before
-        assert len(await one.storage.load_events(tables[0])) > 0  # one database: the other process sees it
+        assert len(await one._storage.load_events(tables[1])) == seq_before
+        assert len(await one._storage.load_events(tables[0])) > 0  # one database: the other process sees it
     finally:
         for service in (zero, one):
             await service.close()
-            await service.storage.close()
+            await service._storage.close()
 
 
 @pytest.mark.sqlite_only  # the command line only; no database is opened

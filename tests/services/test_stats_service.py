@@ -34,7 +34,7 @@ async def play_game(service, people: list[str | None], seed: str, guild: int = G
     moves = 0
     for _ in range(2000):
         await service.wait_idle()
-        live = service.tables[tid]
+        live = service._tables[tid]
         if live.phase in ("game_over", "abandoned"):
             break
         if abandon_after is not None and moves >= abandon_after:
@@ -48,7 +48,7 @@ async def play_game(service, people: list[str | None], seed: str, guild: int = G
 
 async def test_games_are_recorded_rated_and_rebuilt_the_same(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     people = [f"u:{10 + i}" for i in range(6)]
     for g in range(6):
         seats = [people[(g + k) % 6] for k in range(4)]
@@ -57,7 +57,7 @@ async def test_games_are_recorded_rated_and_rebuilt_the_same(tmp_path):
     await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "half", abandon_after=10)  # not rated
     await play_game(service, ["u:90", "u:91", "u:92", "u:93"], "elsewhere", guild=88)  # another server
     await stats.wait_idle()
-    games = await service.storage.stats.games(GUILD)
+    games = await service._storage.stats.games(GUILD)
     assert len(games) == 7  # the abandoned game gives no record
     before = await stats.summary()
     assert before["games"] == 8 and before["servers"] == 2
@@ -76,48 +76,48 @@ async def test_games_are_recorded_rated_and_rebuilt_the_same(tmp_path):
 
 async def test_computers_are_fixed_references_and_stand_ins_weigh_less(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     tid = await play_game(service, ["u:10", None, None, None], "ref")
     await stats.wait_idle()
-    [(actor, _, mu, _, games, _)] = await service.storage.stats.ratings(GUILD, 1)
+    [(actor, _, mu, _, games, _)] = await service._storage.stats.ratings(GUILD, 1)
     assert actor == "u:10" and games == 1 and mu != MU
-    record = game_records(tid, await service.storage.load_events(tid))[0]
+    record = game_records(tid, await service._storage.load_events(tid))[0]
     assert record.seats[1].level == "club" and COMPUTER_RATINGS["club"][0] == 25.0
     await close(service)
 
 
 async def test_seasons_start_ratings_fresh_and_statistics_stay(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "s1")
     await stats.wait_idle()
-    assert await service.storage.stats.new_season(GUILD) == 2
-    assert await service.storage.stats.ratings(GUILD, 2) == []
+    assert await service._storage.stats.new_season(GUILD) == 2
+    assert await service._storage.stats.ratings(GUILD, 2) == []
     await play_game(service, ["u:10", "u:11", "u:12", "u:13"], "s2")
     await stats.wait_idle()
-    rows = await service.storage.stats.ratings(GUILD, 2)
+    rows = await service._storage.stats.ratings(GUILD, 2)
     assert {r[0] for r in rows} == {"u:10", "u:11", "u:12", "u:13"} and all(r[4] == 1 for r in rows)
     person, rating, _, _ = await stats.person(GUILD, "u:10")
     assert person.games == 2 and rating is not None and rating.games == 1
     assert await stats.rebuild() == await stats.summary()
-    assert [r[4] for r in await service.storage.stats.ratings(GUILD, 1)] == [1, 1, 1, 1]
+    assert [r[4] for r in await service._storage.stats.ratings(GUILD, 1)] == [1, 1, 1, 1]
     await close(service)
 
 
 async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     people = ["u:10", "u:11", "u:12", "u:13"]
     for g in range(MIN_GAMES):
         await play_game(service, people, f"h{g}")
     await stats.wait_idle()
     assert {r.actor for r in await stats.leaderboard(GUILD)} == set(people)
-    await service.storage.stats.set_hidden(GUILD, "u:11", True)
+    await service._storage.stats.set_hidden(GUILD, "u:11", True)
     assert "u:11" not in {r.actor for r in await stats.leaderboard(GUILD, by="wins")}
     changed = await stats.forget(GUILD, "u:12")
     assert changed == MIN_GAMES
-    for tid in await service.storage.stats.tables_of(GUILD):
-        log = str(await service.storage.load_events(tid))
+    for tid in await service._storage.stats.tables_of(GUILD):
+        log = str(await service._storage.load_events(tid))
         assert "u:12" not in log and "P12" not in log and "Anonym" in log
         assert (await service.get(tid)).phase == "game_over"  # the games stay valid for the others
     assert "u:12" not in {r.actor for r in await stats.leaderboard(GUILD)}
@@ -140,26 +140,26 @@ async def every_row(storage) -> str:
 async def test_forget_me_leaves_the_id_in_no_column_and_the_seat_unrated_under_a_random_id(tmp_path):
     forgotten = "u:987654321012"
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
-    await service.storage.set_user_settings(987654321012, deck="french")
+    stats = StatsService(service._storage, service)
+    await service._storage.set_user_settings(987654321012, deck="french")
     people = ["u:10", "u:11", forgotten, "u:13"]
     for g in range(MIN_GAMES):
         await play_game(service, people, f"f{g}")
     await stats.wait_idle()
-    assert "987654321012" in await every_row(service.storage)  # in results, events, ratings, settings
-    tid = (await service.storage.stats.tables_of(GUILD))[0]
+    assert "987654321012" in await every_row(service._storage)  # in results, events, ratings, settings
+    tid = (await service._storage.stats.tables_of(GUILD))[0]
     # a challenge try's table is hosted by its player and named after them
-    await service.storage.db.execute("UPDATE tables SET host = ?, label = ? WHERE id = ?",
+    await service._storage.db.execute("UPDATE tables SET host = ?, label = ? WHERE id = ?",
                                      (forgotten, "Challenge · P987654321012", tid))  # fmt: skip
     await stats.forget(GUILD, forgotten)
     await stats.wait_idle()
-    assert "987654321012" not in await every_row(service.storage)
-    assert await service.storage.user_settings(987654321012) == {}
+    assert "987654321012" not in await every_row(service._storage)
+    assert await service._storage.user_settings(987654321012) == {}
     board = await stats.leaderboard(GUILD)
     assert {r.actor for r in board} == {"u:10", "u:11", "u:13"}
-    assert all(r[0] in ("u:10", "u:11", "u:13") for r in await service.storage.stats.ratings(GUILD, 1))
+    assert all(r[0] in ("u:10", "u:11", "u:13") for r in await service._storage.stats.ratings(GUILD, 1))
     # the replacement id is random, not sha256(guild:actor)
-    log = str(await service.storage.load_events((await service.storage.stats.tables_of(GUILD))[0]))
+    log = str(await service._storage.load_events((await service._storage.stats.tables_of(GUILD))[0]))
     derived = hashlib.sha256(f"{GUILD}:{forgotten}".encode()).hexdigest()[:12]
     assert "anon:" in log and derived not in log
     await close(service)
@@ -176,7 +176,7 @@ async def test_the_rebuild_command_recomputes_the_same_numbers_and_the_backfill_
         await play_game(service, ["u:10", "u:11", "u:12", None], f"old{g}")
     await close(service)  # a database from before statistics: games, no numbers
     service = await make_service(path)
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     assert await stats.backfill() == 2 and await stats.backfill() == 0  # once
     summary = await stats.summary()
     await close(service)
@@ -192,19 +192,19 @@ async def test_every_tournament_passe_is_rated_and_its_results_count(tmp_path):
     from .test_tournament_service import PEOPLE, people_play
 
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
-    tournaments = TournamentService(service.storage, service, seeds=lambda: "rated", level="club")
+    stats = StatsService(service._storage, service)
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "rated", level="club")
     t = await tournaments.create("u:1", "Herbst", 2, 1, guild_id=GUILD, channel_id=5)
     for i, actor in enumerate(PEOPLE[:4]):
         await tournaments.join(t.tournament_id, actor, f"p{i}")
     await tournaments.start(t.tournament_id, "u:1")
     await people_play(tournaments)
     await stats.wait_idle()
-    games = await service.storage.stats.games(GUILD)
+    games = await service._storage.stats.games(GUILD)
     assert len(games) == 2 and {g["kind"] for g in games} == {"tournament"}  # one table per Passe
     assert await stats.tournament_results(GUILD, PEOPLE[0]) == (1, 2, sum(
-        pts for _, pl, _, pts in await tournaments.store.results(t.tournament_id) if pl == PEOPLE[0]))  # fmt: skip
-    [rating] = [r for r in await service.storage.stats.ratings(GUILD, 1) if r[0] == PEOPLE[0]]
+        pts for _, pl, _, pts in await tournaments._store.results(t.tournament_id) if pl == PEOPLE[0]))  # fmt: skip
+    [rating] = [r for r in await service._storage.stats.ratings(GUILD, 1) if r[0] == PEOPLE[0]]
     assert rating[4] == 2  # rated after each Passe
     await close(service)
 
@@ -212,20 +212,20 @@ async def test_every_tournament_passe_is_rated_and_its_results_count(tmp_path):
 async def test_an_upgrade_rebuilds_the_ratings_once(tmp_path):
     """Issue 39, item 1: migration 10 asks for a rebuild; the first start does it, once."""
     service = await make_service(tmp_path / "db.sqlite3")
-    stats = StatsService(service.storage, service)
+    stats = StatsService(service._storage, service)
     assert await stats.rebuild_if_pending() is not None  # a new database: nothing to rebuild, but done
     people = ["u:10", "u:11", "u:12", "u:13"]
     for g in range(3):
         await play_game(service, people, f"up{g}")
     await stats.wait_idle()
-    right = await service.storage.stats.ratings(GUILD, 1)
+    right = await service._storage.stats.ratings(GUILD, 1)
     # ratings as an older version stored them (another model), and the migration's request again
-    await service.storage.stats.put_ratings(GUILD, 1, [(a, n, mu + 40.0, sg, g, h) for a, n, mu, sg, g, h in right],
+    await service._storage.stats.put_ratings(GUILD, 1, [(a, n, mu + 40.0, sg, g, h) for a, n, mu, sg, g, h in right],
                                             replace_all=True)  # fmt: skip
-    await service.storage.db.execute(
+    await service._storage.db.execute(
         "INSERT INTO pending_tasks (task, created_at) VALUES ('rebuild-stats', '2026-12-04')"
     )
     assert await stats.rebuild_if_pending() is not None
-    assert sorted(await service.storage.stats.ratings(GUILD, 1)) == sorted(right)
+    assert sorted(await service._storage.stats.ratings(GUILD, 1)) == sorted(right)
     assert await stats.rebuild_if_pending() is None  # once
     await close(service)

@@ -14,14 +14,14 @@ PEOPLE = [f"u:{100 + i}" for i in range(6)]
 
 async def people_play(tournaments: TournamentService, limit: int = 5000) -> None:
     """Every person's decisions, made by the computer player's rules, until nothing waits for a person."""
-    tables = tournaments.tables
+    tables = tournaments._tables
     for _ in range(limit):
         await tables.wait_idle()
         await tournaments.wait_idle()
         await tables.wait_idle()
         waiting = [
             table
-            for table in tables.tables.values()
+            for table in tables._tables.values()
             if table.phase in ("contract", "play") and table.to_act is not None
             and (table.actor_for(table.to_act) or "").startswith("u:")
         ]  # fmt: skip
@@ -34,7 +34,7 @@ async def people_play(tournaments: TournamentService, limit: int = 5000) -> None
 
 async def new_tournament(path, passen=2, hands=2):
     service = await make_service(path)
-    tournaments = TournamentService(service.storage, service, seeds=lambda: "seed-of-the-evening", level="random")
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "seed-of-the-evening", level="random")
     t = await tournaments.create(ORG, "Herbst", passen, hands)
     for i, actor in enumerate(PEOPLE):
         await tournaments.join(t.tournament_id, actor, f"p{i}")
@@ -54,9 +54,9 @@ async def test_an_einzelschieber_plays_its_passen_and_ranks_the_people(tmp_path)
         else:
             raise AssertionError(code)
     await tournaments.start(tid, ORG)
-    linked = await tournaments.store.tables(tid)
+    linked = await tournaments._store.tables(tid)
     assert len(linked) == 2  # 6 people: two tables, a computer in each
-    first = service.tables[linked[(0, 0)]]
+    first = service._tables[linked[(0, 0)]]
     assert first.rules.hands_per_game == 2 and first.rules.weis_enabled is False and first.rules.stoeck_enabled is False
     await people_play(tournaments)
     t = await tournaments.get(tid)
@@ -65,7 +65,7 @@ async def test_an_einzelschieber_plays_its_passen_and_ranks_the_people(tmp_path)
         assert sum(points) == 2 * 157  # "alles einfach", no Weis, no Stöck: every hand writes 157
     standings = t.standings()
     assert len(standings) == 6 and all(len(s.passen) == 2 for s in standings)
-    rows = await tournaments.store.results(tid)  # each person and Passe, as ratings will read them
+    rows = await tournaments._store.results(tid)  # each person and Passe, as ratings will read them
     assert len(rows) == 6 * 2
     by_player = {actor: [pts for _, pl, _, pts in rows if pl == actor] for actor in PEOPLE}
     assert {t.entries[s.player]: s.total for s in standings} == {a: sum(p) for a, p in by_player.items()}
@@ -76,8 +76,8 @@ async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_pat
     path = tmp_path / "db.sqlite3"
     service, tournaments, tid = await new_tournament(path, passen=2, hands=2)
     await tournaments.start(tid, ORG)
-    table_id = (await tournaments.store.tables(tid))[(0, 0)]
-    table = service.tables[table_id]
+    table_id = (await tournaments._store.tables(tid))[(0, 0)]
+    table = service._tables[table_id]
     for _ in range(5):  # a few decisions at the first table, then the process stops
         await service.wait_idle()
         if table.to_act is not None and (table.actor_for(table.to_act) or "").startswith("u:"):
@@ -85,28 +85,28 @@ async def test_a_restart_in_the_middle_of_a_passe_resumes_the_tournament(tmp_pat
     await close(service)
     service2 = await make_service(path)
     await service2.restore()
-    tournaments2 = TournamentService(service2.storage, service2, level="random")
+    tournaments2 = TournamentService(service2._storage, service2, level="random")
     assert await tournaments2.restore() == [tid]
     await people_play(tournaments2)
     t = await tournaments2.get(tid)
     assert t.phase == "finished" and len(t.results) == 4
-    assert len(await tournaments2.store.tables(tid)) == 4
+    assert len(await tournaments2._store.tables(tid)) == 4
     await close(service2)
 
 
 async def test_byes_give_six_people_one_table_a_passe_and_their_rows(tmp_path):
     service = await make_service(tmp_path / "db.sqlite3")
-    tournaments = TournamentService(service.storage, service, seeds=lambda: "byes", level="random")
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "byes", level="random")
     t = await tournaments.create(ORG, "Freilos", 3, 1, byes=True)
     for i, actor in enumerate(PEOPLE):
         await tournaments.join(t.tournament_id, actor, f"p{i}")
     await tournaments.start(t.tournament_id, ORG)
-    assert len(await tournaments.store.tables(t.tournament_id)) == 1  # four play, two have a bye
+    assert len(await tournaments._store.tables(t.tournament_id)) == 1  # four play, two have a bye
     await people_play(tournaments)
     t = await tournaments.get(t.tournament_id)
     assert t.phase == "finished" and all(len(b) == 2 for b in t.sat_out)
     assert sorted(p for b in t.sat_out for p in b) == list(range(6))  # everyone sat out once
-    rows = await tournaments.store.results(t.tournament_id)
+    rows = await tournaments._store.results(t.tournament_id)
     assert len(rows) == 6 * 3 and sum(table == -1 for _, _, table, _ in rows) == 6
     exported = (await tournaments.export_csv(t.tournament_id)).splitlines()
     assert sum(",," in line for line in exported) == 6  # a bye's row has no table
@@ -116,14 +116,14 @@ async def test_byes_give_six_people_one_table_a_passe_and_their_rows(tmp_path):
 async def test_a_start_time_starts_the_tournament_by_itself_or_says_once_why_not(tmp_path):
     now = [1_800_000_000.0]
     service = await make_service(tmp_path / "db.sqlite3")
-    tournaments = TournamentService(service.storage, service, seeds=lambda: "timed", level="random",
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "timed", level="random",
                                     wall=lambda: now[0])  # fmt: skip
     failed = []
 
     async def note(t, err):
         failed.append((t.tournament_id, err.code))
 
-    tournaments.start_failed.append(note)
+    tournaments.listen(start_failed=note)
     full = await tournaments.create(ORG, "Um acht", 1, 1, starts_at=now[0] + 600)
     empty = await tournaments.create(ORG, "Leer", 1, 1, starts_at=now[0] + 600)
     for i, actor in enumerate(PEOPLE[:4]):
@@ -135,7 +135,7 @@ async def test_a_start_time_starts_the_tournament_by_itself_or_says_once_why_not
     assert failed == [(empty.tournament_id, "TOO_FEW_PLAYERS")]
     await tournaments.tick()
     assert len(failed) == 1  # said once, then it waits for the organiser
-    events = await tournaments.store.load(full.tournament_id)
+    events = await tournaments._store.load(full.tournament_id)
     assert next(ev for ev in events if ev["type"] == "started")["by"] == "system"
     await close(service)
 
@@ -144,14 +144,14 @@ async def test_a_break_between_passen_then_the_next_passe_by_itself_also_across_
     now = [1_800_000_000.0]
     path = tmp_path / "db.sqlite3"
     service = await make_service(path)
-    tournaments = TournamentService(service.storage, service, seeds=lambda: "pause", level="random",
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "pause", level="random",
                                     wall=lambda: now[0])  # fmt: skip
     breaks = []
 
     async def note(t, passe):
         breaks.append((passe, t.break_until))
 
-    tournaments.passe_break.append(note)
+    tournaments.listen(passe_break=note)
     t = await tournaments.create(ORG, "Mit Pause", 3, 1, break_minutes=10)
     tid = t.tournament_id
     for i, actor in enumerate(PEOPLE[:4]):
@@ -167,14 +167,14 @@ async def test_a_break_between_passen_then_the_next_passe_by_itself_also_across_
 
     service = await make_service(path)  # restarted during the break
     await service.restore()
-    tournaments = TournamentService(service.storage, service, level="random", wall=lambda: now[0])
+    tournaments = TournamentService(service._storage, service, level="random", wall=lambda: now[0])
     assert await tournaments.restore() == [tid]
     assert len((await tournaments.get(tid)).draws) == 1  # still the break
     now[0] += 301
     assert await tournaments.tick() == [tid]  # the break is over: Passe 2 drawn and opened
     t = await tournaments.get(tid)
     assert len(t.draws) == 2 and t.break_until is None
-    assert len(await tournaments.store.tables(tid)) == 2
+    assert len(await tournaments._store.tables(tid)) == 2
     await people_play(tournaments)
     t = await tournaments.get(tid)
     assert t.break_until == now[0] + 600  # the second break
@@ -182,6 +182,6 @@ async def test_a_break_between_passen_then_the_next_passe_by_itself_also_across_
     await people_play(tournaments)
     t = await tournaments.get(tid)
     assert t.phase == "finished" and len(t.results) == 3  # no break after the last Passe
-    events = await tournaments.store.load(tid)
+    events = await tournaments._store.load(tid)
     assert [ev["type"] for ev in events].count("break_started") == 2
     await close(service)

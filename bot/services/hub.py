@@ -1,0 +1,42 @@
+"""Every service of one bot process, built once at start-up and handed to the bot.
+
+``python -m bot run`` opens the database, builds :class:`Services` on it and hands them to the
+Discord bot (as discord.py's ``advanced_startup.py`` example hands over its database pool); the
+cogs then reach the services only through their methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage import Storage
+
+from .challenges import ChallengeService
+from .stats import StatsService
+from .tables import ServiceSettings, TableService
+from .tournaments import TournamentService
+
+
+@dataclass(frozen=True)
+class Services:
+    storage: Storage
+    tables: TableService
+    tournaments: TournamentService
+    challenges: ChallengeService
+    stats: StatsService
+
+    @classmethod
+    def build(cls, storage: Storage, settings: ServiceSettings, computer_level: str = "club") -> Services:
+        """The services of one process on one database (tournament tables get ``computer_level``)."""
+        tables = TableService(storage, settings)
+        return cls(
+            storage,
+            tables,
+            TournamentService(storage, tables, level=computer_level),
+            ChallengeService(storage, tables),
+            StatsService(storage, tables),
+        )
+
+    async def close(self) -> None:
+        """Stop the tables' work (computer players, timers); the database stays open (its opener closes it)."""
+        await self.tables.close()
