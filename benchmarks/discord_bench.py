@@ -199,7 +199,20 @@ async def main() -> None:
         help="also report clicks after this many seconds (all games start at once)",
     )
     parser.add_argument("--images", default="on", choices=("on", "off"), help="table pictures (server setting)")
+    parser.add_argument(
+        "--ratelimits",
+        action="store_true",
+        help="Discord's rate limits enforced: requests per card, 429s, public lag (issue 41)",
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="with --ratelimits: seconds of play per run")
+    parser.add_argument("--budget", type=int, default=None, help="with --ratelimits: the bot's requests per second")
     args = parser.parse_args()
+    if args.ratelimits:
+        from benchmarks import ratelimit_bench
+
+        tables = [int(x) for x in args.tables.split(",")]
+        await ratelimit_bench.main(tables, args.seconds, args.budget)
+        return
     print(f"images: {args.images}")
     cpu, wall, _ = await run(1, 60, images=args.images)
     print(f"cpu_ms_per_card_play_p50: {1000 * pct(cpu, 0.5):.2f}")

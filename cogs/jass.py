@@ -597,6 +597,7 @@ class Jass(commands.Cog):
             await interaction.response.send_message(text, embed=embed, ephemeral=True)
         else:
             await interaction.response.defer()
+        self.messages.note_interaction(table_id, interaction)  # its token may carry the next ping
 
     @staticmethod
     async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -623,6 +624,7 @@ class Jass(commands.Cog):
             else:
                 await interaction.response.send_message(content, view=components, ephemeral=True)
             self.hands.shown(interaction, table, lang)
+            self.messages.note_interaction(table.table_id, interaction)
         finally:
             release(components)
 

@@ -10,6 +10,7 @@ database when it comes back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -29,6 +30,7 @@ from bot.texts.cards import Deck, deck_for
 
 from . import rest
 from .emojis import CardEmojis
+from .pacing import Priority, budget_of
 from .presenter import (
     NO_FACES,
     mentions_of,
@@ -47,14 +49,18 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Ping:
-    """The message that mentions the person to act: which turn, whom, and its id once posted."""
+    """The message that mentions the person to act: which turn, whom, and its id once posted
+    (``via``: the interaction whose follow-up it is, deleted through the same token)."""
 
     turn: tuple[object, ...]
     person: str | None
     message_id: int | None
+    via: discord.Interaction | None = None
 
 
-EDIT_INTERVAL = 0.3  # seconds between two edits of one table message (Discord's rate limits still apply)
+EDIT_INTERVAL = 1.25  # seconds between two edits in one channel: Discord allows 5 per 5 s; 4 leave room
+EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
+TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
 UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
 TABLE_PNG, SLATE_PNG = "table.png", "jasstafel.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
@@ -63,6 +69,12 @@ DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks of
 
 
 HandKey = tuple[int, int]
+UPDATE_FACTOR = 3  # an edit without a new card (a deal, a contract) waits 3 edit intervals for one
+
+
+def _cards(table: TableSnapshot) -> int:
+    """How many cards of its hand the table shows played."""
+    return bin(table.public.cards_played).count("1")
 
 
 def _hand_key(table: TableSnapshot) -> HandKey:
@@ -80,7 +92,7 @@ class Screen:
     located: bool = False  # channel and message read (from the database or by posting)
     latest: TableSnapshot | None = None  # the table as its last events left it (for the edit)
     note: str | None = None  # a line for the next edit only ("live again")
-    queued: list[tuple[HandKey, dict[str, Any]]] | None = None  # completed tricks not shown yet
+    queued: list[tuple[HandKey, dict[str, Any], int]] | None = None  # completed tricks not shown yet (and cards)
     pending: asyncio.Task[None] | None = None  # the coalesced edit under way
     stale: bool = False  # moved since the edit in flight was built
     last_edit: float = 0.0
@@ -92,6 +104,12 @@ class Screen:
     post_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # hand summaries posted in order
     active: dict[str, float] = field(default_factory=dict)  # person -> when they last acted
     dealing: float | None = None  # when the next deal began (until its cards are out): the hand is over
+    interaction: discord.Interaction | None = None  # the latest answered click here (its token: exempt routes)
+    interaction_at: float = 0.0
+    forbidden: bool = False  # Discord refused the bot here (403): nothing more is sent, the host is told
+    notice: str | None = None  # a private word for the host, given with their next click
+    shown_cards: tuple[int, int, int] = (0, 0, -1)  # (game, hand, cards played) the message shows
+    wake: asyncio.Event = field(default_factory=asyncio.Event)  # set when a card is played
 
     def hand_ending(self, key: HandKey, table: TableSnapshot) -> bool:
         """Is ``key`` a hand that is over (the table moved on, or its next deal is being written)?"""
@@ -116,6 +134,7 @@ class TableMessages:
         self.upload_interval = UPLOAD_INTERVAL
         self._screens: dict[str, Screen] = {}  # table id -> what is kept of its messages
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
+        self._channel_free: dict[int, float] = {}  # channel -> when its next table edit may go
         self.active_seconds = ACTIVE_SECONDS
         self.refresher: asyncio.Task[None] | None = None
         self._closed = False
@@ -195,11 +214,13 @@ class TableMessages:
         data = await self.renderer.table(picture)
         return body, ((TABLE_PNG, data),), picture
 
-    def _sent(self, table_id: str, picture: TablePicture | None) -> None:
+    def _sent(self, table_id: str, picture: TablePicture | None, started: float | None = None) -> None:
+        """The message now shows ``picture``, uploaded by a request that began at ``started``
+        (the upload interval counts from there, as the edit interval does)."""
         if picture is not None:
             screen = self.screen(table_id)
             screen.picture = picture
-            screen.last_upload = time.monotonic()
+            screen.last_upload = started if started is not None else time.monotonic()
 
     # -- posting and editing ------------------------------------------------------------------
 
@@ -208,7 +229,13 @@ class TableMessages:
         payload = self.payload(table)
         self.screen(table.table_id).picture = None  # a new message needs its picture
         body, files, picture = await self._files(table.table_id, payload)
-        message_id = await rest.post_message(self.bot.http, channel_id, body, files)
+        try:
+            message_id = await rest.post_message(self.bot.http, channel_id, body, files, Priority.RESULT)
+        except discord.Forbidden as err:
+            screen = self.screen(table.table_id)
+            screen.channel_id, screen.latest = channel_id, table
+            await self._forbidden(table.table_id, screen, err)
+            return
         self._sent(table.table_id, picture)
         screen = self.screen(table.table_id)
         screen.channel_id, screen.message_id, screen.located = channel_id, message_id, True
@@ -248,10 +275,10 @@ class TableMessages:
         for ev in events:
             if ev["type"] == "turn_reminder":
                 who = mentions_of(table).get(ev["seat"])
-                if who and channel_id:
-                    channel = self.bot.get_partial_messageable(channel_id)
-                    await channel.send(msg("table.reminder", lang, who=who),
-                                       allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
+                person = table.seats[ev["seat"]].person
+                if who and channel_id and person:
+                    text = msg("table.reminder", lang, who=who)
+                    await self._public(table_id, channel_id, Priority.TURN, content=text, mention=int(person[2:]))
                 return
             if (ev["type"] == "hand_scored" or ev["type"] == "game_over") and channel_id:
                 view = table.view_for(None)
@@ -274,8 +301,10 @@ class TableMessages:
             # Every card is seen: the table as the trick ended is shown, however fast play goes on.
             if screen.queued is None:
                 screen.queued = []
-            screen.queued.append((_hand_key(table), self.payload(table)))
+            screen.queued.append((_hand_key(table), self.payload(table), _cards(table)))
         self._schedule_edit(table_id, table)
+        if any(ev["type"] == "card" for ev in events):
+            screen.wake.set()  # a card is news: an edit waiting as a mere update goes now
         now = time.monotonic()
         for ev in events:
             if ev["type"] in ("card", "contract", "schieben", "stoeck_preshown") and "seat" in ev:
@@ -298,15 +327,74 @@ class TableMessages:
                             lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
             try:
-                channel = self.bot.get_partial_messageable(channel_id)
                 if slate is None:
-                    await channel.send(embed=embed)
+                    await self._public(table_id, channel_id, Priority.RESULT, embed=embed)
                     return
                 data = await self.renderer.slate(slate)
                 embed.set_image(url=f"attachment://{SLATE_PNG}")
-                await channel.send(embed=embed, file=discord.File(io.BytesIO(data), filename=SLATE_PNG))
+                await self._public(table_id, channel_id, Priority.RESULT, embed=embed, picture=(SLATE_PNG, data))
             except discord.HTTPException as err:
                 log.warning("table %s: hand summary not posted: %s", table_id, err)
+
+    # -- the exempt routes: follow-ups of the latest click at the table -----------------------
+
+    def note_interaction(self, table_id: str, interaction: discord.Interaction) -> None:
+        """A click at the table was answered: its token may post follow-ups (exempt from Discord's
+        global limit) for 14 minutes, in the table's channel."""
+        screen = self._screens.get(table_id)
+        here = screen is not None and screen.channel_id in (None, interaction.channel_id)
+        if screen is not None and here and interaction.response.is_done():
+            screen.interaction, screen.interaction_at = interaction, time.monotonic()
+            if screen.notice is not None:
+                task = asyncio.create_task(self._tell_host(table_id, screen))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+
+    def _token(self, table_id: str) -> discord.Interaction | None:
+        screen = self._screens.get(table_id)
+        if screen is None or screen.interaction is None or time.monotonic() - screen.interaction_at > TOKEN_LIFE:
+            return None
+        return screen.interaction
+
+    async def _public(self, table_id: str, channel_id: int, priority: Priority, *, content: str = "",
+                      embed: discord.Embed | None = None, picture: tuple[str, bytes] | None = None,
+                      mention: int | None = None) -> tuple[int, discord.Interaction | None]:  # fmt: skip
+        """Post a public message in the table's channel: as a follow-up of the latest click there
+        (exempt from the global limit), else with the bot token. Its id, and the interaction."""
+        via = self._token(table_id)
+        if via is not None:
+            try:
+                missing = discord.utils.MISSING
+                sent = await via.followup.send(
+                    content or missing, embed=embed or missing,
+                    file=discord.File(io.BytesIO(picture[1]), filename=picture[0]) if picture else missing,
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, replied_user=False,
+                        users=[discord.Object(mention)] if mention else False,
+                    ),
+                    wait=True,
+                )  # fmt: skip
+                return sent.id, via
+            except discord.NotFound:  # the token is gone (the message it answered was deleted): the bot token
+                screen = self._screens.get(table_id)
+                if screen is not None:
+                    screen.interaction = None
+        body: dict[str, Any] = {"allowed_mentions": {"parse": [], "users": [mention] if mention else []}}
+        if content:
+            body["content"] = content
+        if embed is not None:
+            body["embeds"] = [embed.to_dict()]
+        return await rest.post_message(self.bot.http, channel_id, body, (picture,) if picture else (), priority), None
+
+    async def _unpost(self, channel_id: int, message_id: int, via: discord.Interaction | None) -> None:
+        """Delete a message posted by :meth:`_public` (through the same token while it lives)."""
+        if via is not None:
+            try:
+                await via.followup.delete_message(message_id)
+                return
+            except discord.HTTPException:
+                pass  # the token expired: the bot token
+        await rest.delete_message(self.bot.http, channel_id, message_id, Priority.TURN)
 
     # -- turn pings ---------------------------------------------------------------------------
 
@@ -341,21 +429,21 @@ class TableMessages:
         async with lock:
             try:
                 if old is not None and old.message_id is not None:
-                    await rest.delete_message(self.bot.http, channel_id, old.message_id)
+                    await self._unpost(channel_id, old.message_id, old.via)
                 if person is None:
                     return
                 lang = self.table_lang(table)
                 text = msg("ping.turn", lang, who=f"<@{person}>", id=table_id)
                 if deadline is not None:
                     text += " " + msg("ping.deadline", lang, when=f"<t:{deadline}:R>")
-                payload = {"content": text, "allowed_mentions": {"parse": [], "users": [int(person)]}}
-                message_id = await rest.post_message(self.bot.http, channel_id, payload)
+                message_id, via = await self._public(table_id, channel_id, Priority.TURN, content=text,
+                                                     mention=int(person))  # fmt: skip
                 screen = self._screens.get(table_id)
                 ping = screen.ping if screen else None
                 if ping is not None and ping.person == person and ping.message_id is None:
-                    ping.message_id = message_id
+                    ping.message_id, ping.via = message_id, via
                 else:  # the turn moved on while this was posted
-                    await rest.delete_message(self.bot.http, channel_id, message_id)
+                    await self._unpost(channel_id, message_id, via)
             except discord.HTTPException as err:
                 log.warning("table %s: turn ping failed: %s", table_id, err)
 
@@ -368,22 +456,57 @@ class TableMessages:
         if screen.pending is None or screen.pending.done():
             screen.pending = asyncio.create_task(self._edit_later(table_id, screen))
 
+    def _pace(self, screen: Screen, channel_id: int) -> float:
+        """Seconds until this table may edit again: one edit per ``edit_interval`` per table and per
+        channel (the channel's tables share Discord's bucket), and what discord.py read of it."""
+        now = time.monotonic()
+        due = max(screen.last_edit + self.edit_interval, self._channel_free.get(channel_id, 0.0))
+        return max(due - now, rest.channel_wait(self.bot.http, "PATCH", channel_id, EDIT_ROUTE))
+
+    def _paced(self, channel_id: int) -> None:
+        now = time.monotonic()
+        self._channel_free[channel_id] = now + self.edit_interval
+        if len(self._channel_free) > 4096:  # channels long quiet need no entry
+            self._channel_free = {c: t for c, t in self._channel_free.items() if t > now}
+
     async def _edit_later(self, table_id: str, screen: Screen) -> None:
         try:
             while True:  # the completed tricks not shown yet, then the table as it is now
-                wait = screen.last_edit + self.edit_interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
                 channel_id, message_id = await self.where(table_id)
+                if channel_id:
+                    wait = self._pace(screen, channel_id)
+                    if wait > 0:
+                        await asyncio.sleep(wait)
                 table = self.service.in_memory(table_id) or screen.latest
-                if not message_id or not channel_id or table is None:
+                if not message_id or not channel_id or table is None or screen.forbidden:
                     screen.queued = None
                     return
+                playing = table.phase in ("contract", "play", "hand_over")
+                if playing and not screen.queued and (*_hand_key(table), _cards(table)) == screen.shown_cards:
+                    # No new card: a deal, a contract, a hand's end. Such an update waits a little
+                    # for the next card and goes with it: fewer requests, and no card waits for it.
+                    update = screen.last_edit + UPDATE_FACTOR * self.edit_interval - time.monotonic()
+                    if update > 0:
+                        screen.wake.clear()
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(screen.wake.wait(), update)
+                        continue
                 queued = screen.queued
                 if not queued:
                     screen.stale = False  # this pass shows the table as it is now
-                key, payload = queued.pop(0) if queued else (_hand_key(table), self.payload(table))
+                if queued:
+                    key, payload, count = queued.pop(0)
+                else:
+                    key, payload, count = _hand_key(table), self.payload(table), _cards(table)
                 if screen.last_payload != payload:  # else nothing visible changed
+                    screen.last_edit = time.monotonic()
+                    self._paced(channel_id)
+                    # The slot first (the bot's one budget), then the newest state: a wait for the
+                    # budget never sends a table older than it is.
+                    await budget_of(self.bot.http).take(Priority.RESULT if queued is not None else Priority.TABLE)
+                    if queued is None:
+                        table = self.service.in_memory(table_id) or table
+                        key, payload, count = _hand_key(table), self.payload(table), _cards(table)
                     picture = payload.get("_picture")
                     if picture is not None and picture != screen.picture:
                         late = screen.last_upload + self.upload_interval - time.monotonic()
@@ -392,7 +515,6 @@ class TableMessages:
                             # picture already there), the new picture once the second is over.
                             payload = {**payload, "_picture": screen.picture}
                             asyncio.get_running_loop().call_later(late, self._schedule_edit, table_id, table)
-                    screen.last_edit = time.monotonic()
                     try:
                         body, files, shown = await self._files(table_id, payload)
                         table = self.service.in_memory(table_id) or table
@@ -405,10 +527,14 @@ class TableMessages:
                                 # card is readable before the next hand's first card, whatever the pause.
                                 async with screen.post_lock:
                                     pass
-                            await rest.edit_message(self.bot.http, channel_id, message_id, body, files)
+                            sent_at = time.monotonic()  # (the upload interval counts between requests)
+                            await rest.edit_message(self.bot.http, channel_id, message_id, body, files, priority=None)
                             screen.last_payload = payload
-                            self._sent(table_id, shown)
-                    except discord.HTTPException as err:
+                            screen.shown_cards = (*key, count)
+                            self._sent(table_id, shown, sent_at)
+                    except discord.Forbidden as err:
+                        await self._forbidden(table_id, screen, err)
+                    except discord.HTTPException as err:  # a 429 or 5xx discord.py gave up on: the next edit catches up
                         log.warning("table %s: message edit failed: %s", table_id, err)
                 if queued is None and not screen.stale:
                     return  # (else the table moved while this edit was drawn or sent: again)
@@ -418,6 +544,41 @@ class TableMessages:
             if self.service.in_memory(table_id) is None:  # evicted meanwhile: forget it now
                 screen.pending = None
                 self.forget(table_id)
+
+    async def _forbidden(self, table_id: str, screen: Screen, err: discord.Forbidden) -> None:
+        """Discord refused the bot in the table's channel (403): not retried; the host is told once,
+        with the permissions the bot lacks there."""
+        if screen.forbidden:
+            return
+        screen.forbidden = True
+        screen.queued = None
+        log.warning("table %s: Discord refuses the bot in channel %s (%s): its messages stop", table_id,
+                    screen.channel_id, err.text)  # fmt: skip
+        lang = screen.display.language if screen.display else self.bot.settings.language
+        missing = "?"
+        via = screen.interaction
+        if via is not None:
+            perms = via.app_permissions
+            needed = ["view_channel", "send_messages", "embed_links", "attach_files", "read_message_history"]
+            lacking = [msg(f"perm.{name}", lang) for name in needed if not getattr(perms, name)]
+            missing = ", ".join(lacking) if lacking else msg("perm.unknown", lang)
+        else:
+            missing = msg("perm.unknown", lang)
+        screen.notice = msg("err.forbidden_channel", lang, id=table_id, missing=missing)
+        await self._tell_host(table_id, screen)
+
+    async def _tell_host(self, table_id: str, screen: Screen) -> None:
+        """Give the host the notice kept for them, privately, as soon as a click of theirs allows it."""
+        via, host = screen.interaction, screen.latest.host if screen.latest else None
+        if screen.notice is None or via is None or host != f"u:{via.user.id}":
+            return
+        if time.monotonic() - screen.interaction_at > TOKEN_LIFE:
+            return
+        try:
+            await via.followup.send(screen.notice, ephemeral=True)
+            screen.notice = None
+        except discord.HTTPException as err:
+            log.warning("table %s: the host could not be told: %s", table_id, err)
 
     # -- restarts, eviction, shutdown ---------------------------------------------------------
 

@@ -85,6 +85,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Das konnte nicht gespeichert werden, es hat sich nichts geändert. Versuch es gleich nochmals.",
         "en": "That could not be saved, so nothing changed. Please try again in a moment.",
     },
+    "err.forbidden_channel": {
+        "de": "Discord lässt mich in diesem Kanal nicht schreiben, darum zeigt die Tischnachricht von Tisch {id} nichts mehr an. Mir fehlt hier: {missing}. Eine Person, die den Server verwaltet, kann mir das in den Kanaleinstellungen geben; danach bringt /jass table den Tisch zurück.",
+        "en": "Discord does not let me write in this channel, so the message of table {id} shows nothing more. I am missing here: {missing}. Someone who manages the server can grant it in the channel settings; then /jass table brings the table back.",
+    },
+    "perm.view_channel": {"de": "Kanal ansehen", "en": "View Channel"},
+    "perm.send_messages": {"de": "Nachrichten senden", "en": "Send Messages"},
+    "perm.embed_links": {"de": "Links einbetten", "en": "Embed Links"},
+    "perm.attach_files": {"de": "Dateien anhängen", "en": "Attach Files"},
+    "perm.read_message_history": {"de": "Nachrichtenverlauf anzeigen", "en": "Read Message History"},
+    "perm.unknown": {
+        "de": "eine der Berechtigungen Kanal ansehen, Nachrichten senden, Links einbetten, Dateien anhängen",
+        "en": "one of the permissions View Channel, Send Messages, Embed Links, Attach Files",
+    },
     "err.broken_table": {
         "de": "Tisch {ids} kann nicht gelesen werden und ist beiseitegelegt (für die Betreiber aufbewahrt). Eröffne mit /jass new einen neuen Tisch.",
         "en": "Table {ids} cannot be read and was set aside (kept for the operators). Open a new one with /jass new.",

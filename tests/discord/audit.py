@@ -37,15 +37,17 @@ def observer_for(bot) -> Any:
     return observe
 
 
-def _holdings(state: dict[str, dict[Any, Any]], text: str, path: str = "") -> dict[int | str, set[int]]:
+def _holdings(state: dict[str, dict[Any, Any]], text: str, path: str = "",
+              channel: str | None = None) -> dict[int | str, set[int]]:  # fmt: skip
     """Who holds what at the tables a payload is about (its buttons name them, else the channel it
     goes to), else at every table: every table has its own deck, so a card of one table says
     nothing about another."""
     named = set(re.findall(r'"jass:([0-9a-z]{1,16}):', text))  # its buttons
     named |= set(re.findall(r"(?<![0-9a-f])([0-9a-f]{16})(?![0-9a-f])", text))  # an id in its text
-    channel = re.search(r"/channels/(\d+)/messages", path)
+    found = re.search(r"/channels/(\d+)/messages", path)
+    channel = found[1] if found else channel  # else the channel of the interaction (a follow-up)
     if not named and channel:
-        named = set(state.get(f"channel:{channel[1]}", {}).get("tables", set()))
+        named = set(state.get(f"channel:{channel}", {}).get("tables", set()))
     held: dict[int | str, set[int]] = {}
     for table_id in named if named else [k for k in state if not k.startswith("channel:")]:
         for owner, cards in state.get(table_id, {}).items():
@@ -105,7 +107,7 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
             continue  # the application's own emoji store: no message, nobody reads it
         text = json.dumps(call.payload, ensure_ascii=False)
         text += "".join("\n" + f.decode("utf-8", "replace") for f in call.files if not f.startswith(b"\x89PNG"))
-        held = _holdings(call.state or {}, text, call.path)
+        held = _holdings(call.state or {}, text, call.path, call.channel)
         audience: int | None = None  # None: public
         if call.interaction_id is not None:
             data = (call.payload or {}).get("data") or call.payload or {}  # a callback, or a follow-up

@@ -4,6 +4,10 @@ Gateway payloads go in through ``ConnectionState.parsers["INTERACTION_CREATE"]``
 gateway reader would send them; every REST call is caught by replacing
 ``HTTPClient.request`` and ``AsyncWebhookAdapter.request`` with :class:`DiscordSide`, which
 records it and answers as Discord would (including the 3 s deadline of an interaction).
+
+With ``limits`` (``tests/discord/ratelimits.py``) the fake sits one layer lower, as the aiohttp
+session: discord.py's own request methods, with their rate-limit handling, run, and Discord's
+limits are enforced (429 with ``retry_after``). Without, every request is answered at once (quick).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from typing import Any, ClassVar
 import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
+
+from .ratelimits import CURRENT, FakeSession, Limits
 
 BOT_USER = {
     "id": "1000",
@@ -56,6 +62,17 @@ class Call:
     elapsed: float | None = None  # seconds since the interaction arrived (callbacks)
     state: Any = None  # what the test's observer saw when the call was made
     files: list[bytes] = field(default_factory=list)  # files attached (pictures)
+    channel: str | None = None  # the channel of the interaction whose token made the call
+
+    @property
+    def public_post(self) -> bool:
+        """A new message in a channel: a post with the bot token, or a public follow-up."""
+        if self.method != "POST" or not isinstance(self.payload, dict):
+            return False
+        if re.fullmatch(r".*/channels/\d+/messages", self.path):
+            return True
+        followup = self.interaction_id is not None and re.fullmatch(r".*/webhooks/\d+/token-\d+(\?.*)?", self.path)
+        return bool(followup) and not (self.payload.get("flags", 0) & 64)
 
 
 @dataclass
@@ -80,6 +97,11 @@ class DiscordSide:
     threads_allowed: bool = True  # False: Discord answers 403 Missing Permissions
     thread_members: dict[int, set[int]] = field(default_factory=dict)  # members added to a thread
     deleted: set[int] = field(default_factory=set)  # channels deleted: Discord answers 404 Unknown Channel
+    channel_of: dict[int, str] = field(default_factory=dict)  # interaction -> the channel it came from
+    followups: int = 0  # public follow-ups (messages in the channel through an interaction's token)
+    listener: Any = None  # listener(call) for every call answered (benchmarks measure with it)
+    forbidden_channels: set[int] = field(default_factory=set)  # the bot may not write there: 403
+    failing_edits: list[int] = field(default_factory=list)  # statuses for the next message edits (e.g. 500)
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -93,10 +115,23 @@ class DiscordSide:
                     uploads.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
         if uploads:
             self.uploads.append((time.monotonic(), route.method, route.url))
-        if self.record:
+        if self.record or self.listener:
             state = self.observer() if self.observer else None
-            self.calls.append(Call(route.method, route.url, payload, state=state, files=uploads))
+            call = Call(route.method, route.url, payload, state=state, files=uploads,
+                        channel=str(getattr(route, "channel_id", "") or "") or None)  # fmt: skip
+            if self.record:
+                self.calls.append(call)
+            if self.listener:
+                self.listener(call)
         channel = getattr(route, "channel_id", None)
+        message_route = route.path.startswith("/channels/{channel_id}/messages")
+        if channel is not None and message_route and int(channel) in self.forbidden_channels:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50013, "message": "Missing Permissions"})  # fmt: skip
+        if message_route and route.method == "PATCH" and self.failing_edits:
+            status = self.failing_edits.pop(0)
+            raise discord.DiscordServerError(SimpleNamespace(status=status, reason="Server Error"),
+                                             {"code": 0, "message": "Internal Server Error"})  # fmt: skip
         if channel is not None and int(channel) in self.deleted:
             raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
                                    {"code": 10003, "message": "Unknown Channel"})  # fmt: skip
@@ -210,9 +245,12 @@ class DiscordSide:
             elif str(part.get("name", "")).startswith("files["):
                 value = part["value"]
                 attached.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
-        call = Call(route.method, route.url, payload, interaction_id, elapsed, state, files=attached)
+        call = Call(route.method, route.url, payload, interaction_id, elapsed, state, files=attached,
+                    channel=self.channel_of.get(interaction_id or 0))  # fmt: skip
         if self.record:
             self.calls.append(call)
+        if self.listener:
+            self.listener(call)
         if interaction_id is not None:
             self.by_interaction.setdefault(interaction_id, []).append(call)
         if original:
@@ -220,7 +258,24 @@ class DiscordSide:
             return message_payload(next(self.ids), payload or {}, flags=64 if interaction_id in self.private else 0)
         followup = route.method == "POST" and route.url.split("?")[0].endswith(token) and token.startswith("token-")
         if followup:  # a follow-up message of an interaction (private when flagged so)
-            return message_payload(next(self.ids), payload or {}, flags=(payload or {}).get("flags", 0))
+            flags = (payload or {}).get("flags", 0)
+            message = message_payload(next(self.ids), payload or {}, flags=flags,
+                                      channel_id=self.channel_of.get(interaction_id or 0))  # fmt: skip
+            if not flags & 64:  # public: a message in the channel, as any other
+                self.followups += 1
+                if self.record:
+                    self.messages[int(message["id"])] = message
+            return message
+        webhook_message = re.search(r"/messages/(\d+)$", route.url.split("?")[0])
+        if webhook_message and token.startswith("token-"):  # a follow-up edited or deleted through the token
+            mid = int(webhook_message[1])
+            if route.method == "DELETE":
+                self.messages.pop(mid, None)
+                return None
+            message = message_payload(mid, payload or {}, channel_id=self.channel_of.get(interaction_id or 0))
+            if self.record and mid in self.messages:
+                self.messages[mid] = message
+            return message
         if route.url.split("?")[0].endswith("/callback"):
             self.answered.setdefault(interaction_id, asyncio.Event()).set()
             ephemeral = bool(((payload or {}).get("data") or {}).get("flags", 0) & 64)
@@ -284,17 +339,44 @@ class Harness:
     #: database keeps a worker thread, and with it the test process, alive).
     made: ClassVar[list[Harness]] = []
 
-    def __init__(self, bot: discord.Client, monkeypatch) -> None:
+    def __init__(self, bot: discord.Client, monkeypatch, limits: Limits | None = None) -> None:
         self.bot = bot
         self.side = DiscordSide()
+        self.limits = limits
         Harness.made.append(self)
         self._ids = itertools.count(500_000)
-        monkeypatch.setattr(HTTPClient, "request", lambda http, route, **kw: self.side.http_request(route, **kw))
-        monkeypatch.setattr(
-            AsyncWebhookAdapter,
-            "request",
-            lambda adapter, route, session=None, **kw: self.side.webhook_request(route, session, **kw),
-        )
+        if limits is None:  # quick: every request answered at once, above discord.py's rate limiting
+            monkeypatch.setattr(HTTPClient, "request", lambda http, route, **kw: self.side.http_request(route, **kw))
+            monkeypatch.setattr(
+                AsyncWebhookAdapter,
+                "request",
+                lambda adapter, route, session=None, **kw: self.side.webhook_request(route, session, **kw),
+            )
+            return
+        fake = FakeSession(self.side, limits)
+        http_request, webhook_request = HTTPClient.request, AsyncWebhookAdapter.request
+
+        async def through_http(http: HTTPClient, route: Any, **kw: Any) -> Any:
+            real = http._HTTPClient__session  # type: ignore[attr-defined]
+            if real is not fake:  # the session static_login opened: never used
+                if real and not real.closed:
+                    await real.close()
+                http._HTTPClient__session = fake  # type: ignore[attr-defined]
+            token = CURRENT.set(("http", route, dict(kw)))
+            try:
+                return await http_request(http, route, **kw)
+            finally:
+                CURRENT.reset(token)
+
+        async def through_webhook(adapter: AsyncWebhookAdapter, route: Any, session: Any = None, **kw: Any) -> Any:
+            token = CURRENT.set(("webhook", route, {"session": session, **kw}))
+            try:
+                return await webhook_request(adapter, route, fake, **kw)
+            finally:
+                CURRENT.reset(token)
+
+        monkeypatch.setattr(HTTPClient, "request", through_http)
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", through_webhook)
 
     async def start(self, token: str = "MTAw.fake.token") -> None:
         await self.bot.login(token)
@@ -375,12 +457,14 @@ class Harness:
         self.side.arrived[iid] = time.monotonic()
         flags = (payload.get("message") or {}).get("flags", 0)
         self.side.clicked[iid] = (int(payload["member"]["user"]["id"]), bool(flags & 64))
+        self.side.channel_of[iid] = str(payload.get("channel_id") or CHANNEL_ID)
         event = self.side.answered.setdefault(iid, asyncio.Event())
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await asyncio.wait_for(event.wait(), timeout)
         await asyncio.sleep(0)
         answer = self.side.callbacks(iid)
         if not self.side.record:  # forget the interaction
-            for kept in (self.side.arrived, self.side.answered, self.side.clicked, self.side.by_interaction):
+            for kept in (self.side.arrived, self.side.answered, self.side.clicked, self.side.by_interaction,
+                         self.side.channel_of):  # fmt: skip
                 kept.pop(iid, None)
         return answer

@@ -154,13 +154,14 @@ async def test_the_person_to_act_is_pinged_in_a_new_message_that_goes_when_they_
             await h.send(h.click_payload(choice, ANNA, message_payload(1, data, flags=64), ephemeral=True))
             decisions += 1
         await settle(h)
-        posts = [c for c in h.side.calls if c.method == "POST" and c.path.endswith("/messages") and c.payload
+        posts = [c for c in h.side.calls if c.public_post
                  and "<@11>" in (c.payload.get("content") or "") and "am Zug" in c.payload["content"]]  # fmt: skip
-        deletes = [c for c in h.side.calls if c.method == "DELETE"]
+        deletes = [c for c in h.side.calls if c.method == "DELETE" and "/messages/" in c.path]
         # Issue 39, item 17: she clicks through the game, so only her first turn needs a ping
         # (it was one per decision, about 9 per hand, each posted and deleted).
         assert decisions > 20 and len(posts) == 1
-        assert all(p.payload["allowed_mentions"]["users"] == [11] for p in posts)
+        assert all([int(u) for u in p.payload["allowed_mentions"]["users"]] == [11] for p in posts)
+        assert all(not p.payload["allowed_mentions"].get("parse") for p in posts)  # nobody else is pinged
         assert all("<t:" in p.payload["content"] and ":R>" in p.payload["content"] for p in posts)  # the deadline
         assert len(deletes) == len(posts)  # each went when she had acted (and the last at game over)
     finally:

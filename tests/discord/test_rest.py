@@ -47,3 +47,15 @@ def test_threads_are_opened_and_joined_with_these_parameters():
     start = inspect.signature(HTTPClient.start_thread_without_message).parameters
     assert {"channel_id", "name", "auto_archive_duration", "type", "invitable", "reason"} <= set(start)
     assert list(inspect.signature(HTTPClient.add_user_to_thread).parameters) == ["self", "channel_id", "user_id"]
+
+
+def test_channel_wait_reads_discord_py_s_buckets():
+    """``rest.channel_wait`` reads the rate-limit state discord.py keeps per bucket."""
+    from discord.http import Ratelimit, Route
+
+    route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1, message_id=2)
+    assert route.key == "PATCH /channels/{channel_id}/messages/{message_id}" and route.major_parameters == "1"
+    fields = set(Ratelimit.__slots__)
+    assert {"remaining", "outgoing", "expires", "_loop"} <= fields
+    http = HTTPClient(None)  # type: ignore[arg-type]
+    assert hasattr(http, "_bucket_hashes") and hasattr(http, "_buckets") and hasattr(http, "get_ratelimit")

@@ -156,14 +156,7 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
     callbacks = [c for c in h.side.calls if c.elapsed is not None]
     assert max(c.elapsed for c in callbacks) < 3.0
-    summaries = [
-        m
-        for m in h.side.calls
-        if m.method == "POST"
-        and "/messages" in m.path
-        and m.payload
-        and "Runde" in json.dumps(m.payload, ensure_ascii=False)
-    ]
+    summaries = [m for m in h.side.calls if m.public_post and "Runde" in json.dumps(m.payload, ensure_ascii=False)]
     assert summaries, "a hand summary is posted after each hand"
 
 

@@ -83,7 +83,10 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
             await asyncio.sleep(0.05)  # only absent people's turns: their timers run
             continue
         for table in present:
-            who = people[table.actor_for(table.to_act)[2:]]
+            actor = table.actor_for(table.to_act) if table.to_act is not None else None
+            if not actor or not actor.startswith("u:") or actor[2:] in absent:
+                continue  # the table moved on while another table was played (a stand-in took the turn)
+            who = people[actor[2:]]
             _, message_id = jass.messages.located(table.table_id)
             message = h.side.messages[message_id]
             hand_button = next(cid for cid, disabled, _ in custom_ids(message["components"]) if cid.endswith(":hand"))
