@@ -7,13 +7,14 @@ engine does, docs/architecture.md §4).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Generic, TypeVar
 
 E = TypeVar("E", bound=Mapping[str, object])
 
 
-class Aggregate(Generic[E]):
+class Aggregate(ABC, Generic[E]):
     """An event-sourced aggregate: ``seq`` events so far, each applied by :meth:`_apply`."""
 
     seq: int
@@ -28,5 +29,6 @@ class Aggregate(Generic[E]):
         self._apply(ev)
         self.seq += 1
 
+    @abstractmethod
     def _apply(self, ev: E) -> None:
-        raise NotImplementedError
+        """Change the state by one event (each aggregate knows its own kinds)."""
