@@ -102,7 +102,13 @@ def most_per_second(uploads: list[tuple[float, str, str]]) -> tuple[int, int]:
 
 
 async def run(
-    tables: int, clicks: int, think: float = 0.0, ai_delay: float = 0.0, images: str = "on", uploads: list | None = None
+    tables: int,
+    clicks: int,
+    think: float = 0.0,
+    ai_delay: float = 0.0,
+    images: str = "on",
+    uploads: list | None = None,
+    collector: str = "policy",
 ) -> tuple[list[float], list[tuple[float, float]], float]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = JassBot(
@@ -116,6 +122,8 @@ async def run(
         )
         h = Harness(bot, Patch())
         await h.start()
+        if collector == "startup":  # as before issue 41: frozen once after start-up, nothing more
+            bot.collector.uninstall()
         h.side.record = False  # a benchmark keeps no transcript (the tests' audit does)
         cog = bot.get_cog("Jass")
         await cog.flush()  # the card emojis are up
@@ -163,6 +171,9 @@ async def run(
         bot.service.subscribe(wake)
         await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think, turns[tid]) for who, tid in people))
         await cog.flush()
+        if collector == "policy" and tables > 1:
+            # The policy's periodic sweep (every 30 minutes in the bot): one full pass over everything.
+            print(f"tables_{tables}_sweep_of_every_object_ms: {bot.collector.sweep():.1f}")
         await bot.close()
         if uploads is not None:
             uploads.extend(h.side.uploads)
@@ -204,6 +215,13 @@ async def main() -> None:
         action="store_true",
         help="Discord's rate limits enforced: requests per card, 429s, public lag (issue 41)",
     )
+    parser.add_argument(
+        "--collector",
+        default="policy",
+        choices=("policy", "startup", "both"),
+        help="garbage collector: the bot's policy (bot/collector.py), a freeze after start-up only, "
+        "or both one after the other in this run (issue 41, item 5)",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="with --ratelimits: seconds of play per run")
     parser.add_argument("--budget", type=int, default=None, help="with --ratelimits: the bot's requests per second")
     args = parser.parse_args()
@@ -218,13 +236,16 @@ async def main() -> None:
     print(f"cpu_ms_per_card_play_p50: {1000 * pct(cpu, 0.5):.2f}")
     print(f"cpu_ms_per_card_play_mean: {1000 * statistics.fmean(cpu):.2f}")
     print(f"single_table_click_latency_p50_ms: {1000 * pct([w for _, w in wall], 0.5):.2f}")
-    for n in (int(x) for x in args.tables.split(",")):
+    modes = ("startup", "policy") if args.collector == "both" else (args.collector,)
+    for n, mode in ((int(x), m) for x in args.tables.split(",") for m in modes):
+        gc.collect()  # (what the run before left is not this run's pause)
         gc_pauses = GcPauses()
         uploads: list[tuple[float, str, str]] = []
-        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay, args.images, uploads)
+        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay, args.images, uploads, mode)
         gc.callbacks.remove(gc_pauses)
         every = [w for _, w in wall]
         steady = [w for t, w in wall if t - began >= args.warmup]
+        print(f"collector: {mode}")
         print(f"tables_{n}_card_plays: {len(wall)} (think {args.think:g} s, computers {args.ai_delay:g} s)")
         print(f"tables_{n}_click_latency_p50_ms: {1000 * pct(every, 0.5):.2f}")
         print(f"tables_{n}_click_latency_p99_ms: {1000 * pct(every, 0.99):.2f}")
@@ -236,6 +257,8 @@ async def main() -> None:
         print(f"tables_{n}_max_pictures_per_table_per_s: {most}")
         longest = 1000 * max(gc_pauses.pauses, default=0.0)
         print(f"tables_{n}_full_gc_passes: {len(gc_pauses.pauses)} (longest {longest:.1f} ms)")
+        if gc_pauses.pauses:
+            print(f"tables_{n}_full_gc_pause_p50_ms: {1000 * pct(gc_pauses.pauses, 0.5):.1f}")
 
 
 if __name__ == "__main__":

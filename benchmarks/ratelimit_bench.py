@@ -60,6 +60,7 @@ class Lag:
     def __init__(self) -> None:
         self.pending: dict[str, dict[tuple[int, int, int], float]] = {}  # channel -> (game, hand, card) -> t
         self.lags: list[float] = []
+        self.via: dict[str, int] = {}  # which kind of message showed a card first: "line", "table", "summary"
         self.cards = 0
         self.channel_of: dict[str, str] = {}  # table -> channel
 
@@ -95,6 +96,8 @@ class Lag:
             if card in pictured or _mentions_card(text, card):
                 self.lags.append(now - played)
                 del waiting[key]
+                kind = "table" if "/channels/" in call.path else "summary" if "embeds" in call.payload else "line"
+                self.via[kind] = self.via.get(kind, 0) + 1
 
     def never_shown(self, older_than: float) -> int:
         now = time.monotonic()
@@ -141,6 +144,14 @@ async def seat_player(h: Harness, who: dict[str, Any], tid: str, seat: int, chan
                                          ephemeral=True), timeout=60)  # fmt: skip
         except (TimeoutError, ValueError):
             continue
+
+
+async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
+    """How late the event loop wakes a task that sleeps 50 ms (what every click waits for too)."""
+    while not stop.is_set():
+        t0 = time.monotonic()
+        await asyncio.sleep(0.05)
+        samples.append(time.monotonic() - t0 - 0.05)
 
 
 async def run(tables: int, seconds: float, seed: int = 1, budget: int | None = None) -> dict[str, Any]:
@@ -199,10 +210,16 @@ async def run(tables: int, seconds: float, seed: int = 1, budget: int | None = N
         requests_before, webhook_before, cards_before = limits.bot_requests, limits.webhook_requests, lag.cards
         refused_before = dict(limits.refused)
         lag.lags.clear()
+        lag.via.clear()
         stop = began + seconds
+        late: list[float] = []
+        done = asyncio.Event()
+        monitor = asyncio.create_task(loop_lag(late, done))
         await asyncio.gather(*(seat_player(h, who, tid, seat, ch, stop, turns[tid], random.Random(rng.random()))
                                for who, tid, seat, ch in players))  # fmt: skip
         await asyncio.sleep(3.0)  # what is still on its way
+        done.set()
+        await monitor
         never = lag.never_shown(3.0)
         cards = lag.cards - cards_before
         out = {
@@ -216,6 +233,9 @@ async def run(tables: int, seconds: float, seed: int = 1, budget: int | None = N
             "lag_p50": pct(lag.lags, 0.5),
             "lag_p99": pct(lag.lags, 0.99),
             "never_shown": never,
+            "shown_first_by": dict(lag.via),
+            "loop_lag_p50": pct(late, 0.5),
+            "loop_lag_p99": pct(late, 0.99),
             "by_route": dict(limits.by_route),
             "followups": h.side.followups,
         }
@@ -237,6 +257,8 @@ def report(result: dict[str, Any]) -> None:
     print(f"tables_{n}_public_lag_p50_s: {result['lag_p50']:.2f}")
     print(f"tables_{n}_public_lag_p99_s: {result['lag_p99']:.2f}")
     print(f"tables_{n}_cards_never_shown: {result['never_shown']}")
+    print(f"tables_{n}_cards_shown_first_by: {result['shown_first_by']}")
+    print(f"tables_{n}_event_loop_lag_p50_p99_s: {result['loop_lag_p50']:.3f} / {result['loop_lag_p99']:.3f}")
     print(f"tables_{n}_public_followups: {result['followups']}")
     print(f"tables_{n}_bot_token_requests_by_route: {result['by_route']}")
 

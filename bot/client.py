@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.collector import Collector
 from bot.config import Settings
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
@@ -92,6 +93,8 @@ class JassBot(commands.AutoShardedBot):
         self._storage = storage if services is None else services.storage  # opened by setup_hook if None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
+        self.collector = Collector()  # the garbage collector's policy (bot/collector.py)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- the services (built once; the cogs use them through their methods) ------------------
 
@@ -155,8 +158,10 @@ class JassBot(commands.AutoShardedBot):
             await self.tree.sync()
             log.info("commands synced globally")
         # Everything loaded so far lives as long as the process: keep it out of the cyclic
-        # collector's full passes, which would otherwise pause every table while they run.
-        gc.freeze()
+        # collector's full passes, which would otherwise pause every table while they run; the
+        # survivors of each later full pass are kept out too, and swept now and then.
+        self.collector.install()
+        self._sweeper = asyncio.create_task(self.collector.run())
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """An unexpected failure of a slash command: logged, and the user told privately."""
@@ -204,6 +209,11 @@ class JassBot(commands.AutoShardedBot):
         if self._ticker is not None and self._ticker is not asyncio.current_task():
             self._ticker.cancel()
         self._ticker = None
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
+        self.collector.uninstall()
+        gc.unfreeze()  # (a process that goes on, such as a test run, collects them again)
         if self.services is not None:
             await self.services.close()
         await super().close()

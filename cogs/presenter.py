@@ -341,6 +341,31 @@ def hand_buttons(
     return buttons + extra
 
 
+def trick_line(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FACES) -> str | None:
+    """The trick as it is played, in one or two lines of text (the table's live line in the
+    channel): the trick under way and the last one completed, with who took it. ``None`` when
+    no card of this hand is out yet."""
+    if view.contract is None or view.phase not in ("play", "hand_over") or not (view.trick or view.tricks):
+        return None
+    lines = []
+    if view.trick:
+        played = " · ".join(
+            f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for s, c in view.trick
+        )
+        lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
+    if view.tricks:
+        last = view.tricks[-1]
+        cards = " · ".join(
+            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}"
+            for i, c in enumerate(last.cards)
+        )
+        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
+        lines.append(f"{msg('table.last_n', lang, n=len(view.tricks))}: {cards} → {taken}")
+    if view.turn is not None and view.phase == "play":
+        lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang)))
+    return "\n".join(lines)
+
+
 def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None,
                   image: str | None = None, faces: CardEmojis = NO_FACES, title: str | None = None,
                   new_game: bool = True) -> dict[str, Any]:  # fmt: skip

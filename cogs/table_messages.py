@@ -39,6 +39,7 @@ from .presenter import (
     table_payload,
     table_picture,
     table_title,
+    trick_line,
 )
 
 if TYPE_CHECKING:
@@ -58,6 +59,18 @@ class Ping:
     via: discord.Interaction | None = None
 
 
+@dataclass
+class Line:
+    """The table's live line: a public follow-up that shows the trick as it is played, edited
+    through the token that posted it (exempt from Discord's global limit)."""
+
+    message_id: int
+    via: discord.Interaction
+    posted: float  # when (its token lives 15 minutes from its click)
+    hand: tuple[int, int]  # (game, hand) it shows: a new hand's first card gets a new line
+    text: str
+
+
 EDIT_INTERVAL = 1.25  # seconds between two edits in one channel: Discord allows 5 per 5 s; 4 leave room
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
@@ -70,6 +83,8 @@ DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks of
 
 HandKey = tuple[int, int]
 UPDATE_FACTOR = 3  # an edit without a new card (a deal, a contract) waits 3 edit intervals for one
+LINE_FACTOR = 3  # while the live line shows the cards, the table message is edited every 3 edit intervals
+LINE_INTERVAL = 0.5  # seconds between two edits of a live line (a token's bucket: 5 per 2 s)
 
 
 def _cards(table: TableSnapshot) -> int:
@@ -110,6 +125,10 @@ class Screen:
     notice: str | None = None  # a private word for the host, given with their next click
     shown_cards: tuple[int, int, int] = (0, 0, -1)  # (game, hand, cards played) the message shows
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # set when a card is played
+    line: Line | None = None  # the live line in the channel, once posted
+    line_task: asyncio.Task[None] | None = None  # its coalesced update under way
+    line_dirty: bool = False  # the table moved since the update in flight read it
+    line_next: float = 0.0  # when the next update of the line may go
 
     def hand_ending(self, key: HandKey, table: TableSnapshot) -> bool:
         """Is ``key`` a hand that is over (the table moved on, or its next deal is being written)?"""
@@ -132,6 +151,7 @@ class TableMessages:
         self.renderer = Renderer(bot.settings.render_workers)
         self.edit_interval = EDIT_INTERVAL
         self.upload_interval = UPLOAD_INTERVAL
+        self.line_interval = LINE_INTERVAL
         self._screens: dict[str, Screen] = {}  # table id -> what is kept of its messages
         self._background: set[asyncio.Task[None]] = set()  # pings and hand summaries being sent
         self._channel_free: dict[int, float] = {}  # channel -> when its next table edit may go
@@ -297,8 +317,9 @@ class TableMessages:
         if any(ev["type"] == "hand_dealt" for ev in events):
             screen.queued = None  # a trick of the hand before is no news once new cards are out
             screen.dealing = None
-        if any(ev["type"] == "trick" for ev in events):
-            # Every card is seen: the table as the trick ended is shown, however fast play goes on.
+        if any(ev["type"] == "trick" for ev in events) and screen.line is None:
+            # Every card is seen: the table as the trick ended is shown, however fast play goes on
+            # (with a live line up, the line shows each card, the trick's last one included).
             if screen.queued is None:
                 screen.queued = []
             screen.queued.append((_hand_key(table), self.payload(table), _cards(table)))
@@ -313,6 +334,8 @@ class TableMessages:
                     screen.active[person] = now
         if channel_id and self.switch(table_id, "pings"):
             self._update_ping(table_id, channel_id, table)
+        if channel_id and not screen.forbidden:
+            self._schedule_line(table_id, screen)
 
     async def summaries_sent(self, table_id: str) -> None:
         """Wait until the table's hand summaries (with the hand's last trick) are posted: the
@@ -396,6 +419,64 @@ class TableMessages:
                 pass  # the token expired: the bot token
         await rest.delete_message(self.bot.http, channel_id, message_id, Priority.TURN)
 
+    # -- the live line: the trick as it is played, through the exempt routes -----------------
+
+    @staticmethod
+    def _line_up(screen: Screen) -> bool:
+        """Does a live line show this table's cards now (its token still good for edits)?"""
+        return screen.line is not None and time.monotonic() - screen.line.posted < TOKEN_LIFE
+
+    def _schedule_line(self, table_id: str, screen: Screen) -> None:
+        if self._closed:
+            return
+        screen.line_dirty = True
+        if screen.line_task is None or screen.line_task.done():
+            screen.line_task = asyncio.create_task(self._line_loop(table_id, screen))
+            self._background.add(screen.line_task)
+            screen.line_task.add_done_callback(self._background.discard)
+
+    async def _line_loop(self, table_id: str, screen: Screen) -> None:
+        """Keep the live line current: posted through the latest click's token at a hand's first
+        card, edited through that same token at every card (at most every ``line_interval``),
+        deleted when the hand is over and the next one is dealt. Without a click of the last 14
+        minutes at hand (a table of computers), there is no line: the table message shows the cards."""
+        none = discord.AllowedMentions.none()
+        while screen.line_dirty and not self._closed:
+            wait = screen.line_next - time.monotonic()
+            if wait > 0:  # the token's bucket: one update per ``line_interval``
+                await asyncio.sleep(wait)
+            screen.line_dirty = False
+            table = self.service.in_memory(table_id) or screen.latest
+            channel_id = screen.channel_id
+            if table is None or channel_id is None or screen.forbidden:
+                return
+            text = trick_line(table.view_for(None), self.table_lang(table), self.table_deck(table), self.faces)
+            line, now = screen.line, time.monotonic()
+            try:
+                fresh = line is not None and now - line.posted < TOKEN_LIFE
+                if line is not None and (text is None or line.hand != _hand_key(table) or not fresh):
+                    screen.line = None  # the hand is over, or the token too old to edit it: a new line
+                    await self._unpost(channel_id, line.message_id, line.via if fresh else None)
+                    line = None
+                if text is None:
+                    continue
+                if line is None:
+                    via = self._token(table_id)
+                    if via is None:
+                        continue
+                    sent = await via.followup.send(text, allowed_mentions=none, wait=True)
+                    screen.line = Line(sent.id, via, screen.interaction_at, _hand_key(table), text)
+                elif line.text != text:
+                    await line.via.followup.edit_message(line.message_id, content=text, allowed_mentions=none)
+                    line.text = text
+                else:
+                    continue
+            except discord.NotFound:  # deleted by someone, or the token is gone: a new line at the next card
+                screen.line = None
+            except discord.HTTPException as err:
+                log.warning("table %s: live line not updated: %s", table_id, err)
+            screen.line_next = time.monotonic() + self.line_interval
+
     # -- turn pings ---------------------------------------------------------------------------
 
     def _update_ping(self, table_id: str, channel_id: int, table: TableSnapshot) -> None:
@@ -460,7 +541,8 @@ class TableMessages:
         """Seconds until this table may edit again: one edit per ``edit_interval`` per table and per
         channel (the channel's tables share Discord's bucket), and what discord.py read of it."""
         now = time.monotonic()
-        due = max(screen.last_edit + self.edit_interval, self._channel_free.get(channel_id, 0.0))
+        interval = self.edit_interval * (LINE_FACTOR if self._line_up(screen) else 1)
+        due = max(screen.last_edit + interval, self._channel_free.get(channel_id, 0.0))
         return max(due - now, rest.channel_wait(self.bot.http, "PATCH", channel_id, EDIT_ROUTE))
 
     def _paced(self, channel_id: int) -> None:

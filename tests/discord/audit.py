@@ -77,7 +77,11 @@ FACES = {
 def _mentions_card(text: str, card: int) -> bool:
     return (
         any(
-            f'"{label}"' in text or f"{label} " in text or f"{label}\n" in text or f"{label}," in text
+            f'{label}"' in text
+            or f"{label} " in text
+            or f"{label}\n" in text
+            or f"{label}," in text
+            or f"{label}\\n" in text  # (the end of a line in a JSON text)
             for label in LABELS[card]
         )
         or re.search(rf':c{card}(w\d+)?"', text) is not None

@@ -463,8 +463,7 @@ class Harness:
         await asyncio.wait_for(event.wait(), timeout)
         await asyncio.sleep(0)
         answer = self.side.callbacks(iid)
-        if not self.side.record:  # forget the interaction
-            for kept in (self.side.arrived, self.side.answered, self.side.clicked, self.side.by_interaction,
-                         self.side.channel_of):  # fmt: skip
+        if not self.side.record:  # forget the interaction (its channel stays: its token posts there later)
+            for kept in (self.side.arrived, self.side.answered, self.side.clicked, self.side.by_interaction):
                 kept.pop(iid, None)
         return answer

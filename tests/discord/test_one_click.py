@@ -163,7 +163,11 @@ async def test_the_person_to_act_is_pinged_in_a_new_message_that_goes_when_they_
         assert all([int(u) for u in p.payload["allowed_mentions"]["users"]] == [11] for p in posts)
         assert all(not p.payload["allowed_mentions"].get("parse") for p in posts)  # nobody else is pinged
         assert all("<t:" in p.payload["content"] and ":R>" in p.payload["content"] for p in posts)  # the deadline
-        assert len(deletes) == len(posts)  # each went when she had acted (and the last at game over)
+        lines = [c for c in h.side.calls if c.public_post and (c.payload.get("content") or "").startswith("**Stich")]
+        # Each ping went when she had acted (and the last at game over); each hand's live line
+        # went when the next hand was dealt (the last at game over).
+        assert lines and all("<@" not in c.payload["content"] for c in lines)
+        assert len(deletes) == len(posts) + len(lines)
     finally:
         await h.bot.close()
 
