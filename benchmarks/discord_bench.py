@@ -47,11 +47,12 @@ async def person(
     wall: list[float],
     think: float = 0.0,
     turn: asyncio.Event | None = None,
+    message_id: int = 1,
 ) -> None:
     service = h.bot.service
     hand_id = f"jass:{tid}:0:hand"
     table_msg = message_payload(
-        1,
+        message_id,
         {
             "components": [
                 {"type": 1, "components": [{"type": 2, "style": 1, "label": "My cards", "custom_id": hand_id}]}
@@ -109,6 +110,7 @@ async def run(
     images: str = "on",
     uploads: list | None = None,
     collector: str = "policy",
+    measured: list[str] | None = None,
 ) -> tuple[list[float], list[tuple[float, float]], float]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = JassBot(
@@ -144,8 +146,13 @@ async def run(
             ]
             await h.send(h.command_payload("jass", new, who))
             tid = next(t for t, tab in bot.service._tables.items() if tab.host == f"u:{who['id']}")
+            for _ in range(200):  # the table message is on its way (clicks must come from it)
+                _, mid = cog.messages.located(tid)
+                if mid:
+                    break
+                await asyncio.sleep(0.01)
             start = message_payload(
-                1,
+                mid or 1,
                 {
                     "components": [
                         {
@@ -158,22 +165,26 @@ async def run(
                 },
             )
             await h.send(h.click_payload(f"jass:{tid}:0:start", who, start))
-            people.append((who, tid))
+            people.append((who, tid, mid or 1))
         cpu: list[float] = []
         wall: list[tuple[float, float]] = []  # (started at, seconds)
         began = time.perf_counter()
-        turns = {tid: asyncio.Event() for _, tid in people}
+        turns = {tid: asyncio.Event() for _, tid, _ in people}
 
         async def wake(table_id, events, table):
             if table_id in turns:
                 turns[table_id].set()
 
         bot.service.subscribe(wake)
-        await asyncio.gather(*(person(h, who, tid, clicks, cpu, wall, think, turns[tid]) for who, tid in people))
+        await asyncio.gather(
+            *(person(h, who, tid, clicks, cpu, wall, think, turns[tid], mid) for who, tid, mid in people)
+        )
         await cog.flush()
-        if collector == "policy" and tables > 1:
-            # The policy's periodic sweep (every 30 minutes in the bot): one full pass over everything.
-            print(f"tables_{tables}_sweep_of_every_object_ms: {bot.collector.sweep():.1f}")
+        for watcher in [c for c in gc.callbacks if isinstance(c, GcPauses)]:
+            gc.callbacks.remove(watcher)  # the play is over: what follows is not the clicks' pause
+        if collector == "policy" and measured is not None:
+            # The policy's periodic sweep (every hour in the bot): one full pass over everything.
+            measured.append(f"tables_{tables}_sweep_of_every_object_ms: {bot.collector.sweep():.1f}")
         await bot.close()
         if uploads is not None:
             uploads.extend(h.side.uploads)
@@ -241,8 +252,8 @@ async def main() -> None:
         gc.collect()  # (what the run before left is not this run's pause)
         gc_pauses = GcPauses()
         uploads: list[tuple[float, str, str]] = []
-        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay, args.images, uploads, mode)
-        gc.callbacks.remove(gc_pauses)
+        measured: list[str] = []
+        _, wall, began = await run(n, args.clicks, args.think, args.ai_delay, args.images, uploads, mode, measured)
         every = [w for _, w in wall]
         steady = [w for t, w in wall if t - began >= args.warmup]
         print(f"collector: {mode}")
@@ -259,6 +270,8 @@ async def main() -> None:
         print(f"tables_{n}_full_gc_passes: {len(gc_pauses.pauses)} (longest {longest:.1f} ms)")
         if gc_pauses.pauses:
             print(f"tables_{n}_full_gc_pause_p50_ms: {1000 * pct(gc_pauses.pauses, 0.5):.1f}")
+        for line in measured:
+            print(line)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,12 @@ caches) and are scanned again at every pass for nothing. The policy:
 - right after each full pass, its survivors are frozen too, so the next full pass scans only
   what was made since (a short pause) instead of every table again;
 - frozen objects are still freed by reference counting; only garbage *cycles* among them wait,
-  until the sweep: every ``sweep_seconds`` (default 30 minutes) everything is unfrozen,
-  collected once and frozen again. That one long pause replaces one every few seconds.
+  until the sweep: every ``sweep_seconds`` (default an hour) everything is unfrozen,
+  collected once and frozen again.
+
+Measured with 500 live tables (``python -m benchmarks.discord_bench --tables 500 --clicks 10
+--collector both``): full passes of p50 123 ms, longest 147 ms, instead of p50 267 ms, longest
+578 ms; the sweep, once an hour, pauses 1.8 s.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 30 * 60.0
+SWEEP_SECONDS = 60 * 60.0
 
 
 class Collector:
