@@ -6,6 +6,7 @@ language and deck, and the mentions of the people seated.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -113,19 +114,10 @@ def table_embed(
             )
         )
     if view.contract is not None and view.phase == "play":
-        played = " · ".join(
-            f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for s, c in view.trick
-        )
-        played = played or "—"
+        played = played_text(view, view.trick, lang, deck, faces) or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
     if view.tricks:  # every card is seen: the last trick with its four cards, until the next one is complete
-        last = view.tricks[-1]
-        cards = " · ".join(
-            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}"
-            for i, c in enumerate(last.cards)
-        )
-        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
-        lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {cards} → {taken}")
+        lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {last_trick_text(view, lang, deck, faces)}")
     if view.weis_result and view.weis_result.team is not None:
         lines.append(
             f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} +{view.weis_written}"
@@ -341,6 +333,22 @@ def hand_buttons(
     return buttons + extra
 
 
+def played_text(view: TableView, played: Sequence[tuple[int, int]], lang: str, deck: Deck,
+                faces: CardEmojis = NO_FACES) -> str:  # fmt: skip
+    """Cards of a trick as "Anna: Rose 10 · Bruno: Rose K" from (seat, card) in play order."""
+    return " · ".join(
+        f"{seat_name(view, seat, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for seat, c in played
+    )
+
+
+def last_trick_text(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FACES) -> str:
+    """The last completed trick, card by card, and who took it with how many points."""
+    last = view.tricks[-1]
+    cards = played_text(view, [((last.leader + i) % 4, c) for i, c in enumerate(last.cards)], lang, deck, faces)
+    taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
+    return f"{cards} → {taken}"
+
+
 def trick_line(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FACES) -> str | None:
     """The trick as it is played, in one or two lines of text (the table's live line in the
     channel): the trick under way and the last one completed, with who took it. ``None`` when
@@ -349,18 +357,10 @@ def trick_line(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FA
         return None
     lines = []
     if view.trick:
-        played = " · ".join(
-            f"{seat_name(view, s, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for s, c in view.trick
-        )
+        played = played_text(view, view.trick, lang, deck, faces)
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
     if view.tricks:
-        last = view.tricks[-1]
-        cards = " · ".join(
-            f"{seat_name(view, (last.leader + i) % 4, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}"
-            for i, c in enumerate(last.cards)
-        )
-        taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
-        lines.append(f"{msg('table.last_n', lang, n=len(view.tricks))}: {cards} → {taken}")
+        lines.append(f"{msg('table.last_n', lang, n=len(view.tricks))}: {last_trick_text(view, lang, deck, faces)}")
     if view.turn is not None and view.phase == "play":
         lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang)))
     return "\n".join(lines)
