@@ -457,6 +457,7 @@ class TableMessages:
                 if line is not None and (text is None or line.hand != _hand_key(table) or not fresh):
                     screen.line = None  # the hand is over, or the token too old to edit it: a new line
                     await self._unpost(channel_id, line.message_id, line.via if fresh else None)
+                    await self.service.set_line(table_id, None)
                     line = None
                 if text is None:
                     continue
@@ -466,6 +467,7 @@ class TableMessages:
                         continue
                     sent = await via.followup.send(text, allowed_mentions=none, wait=True)
                     screen.line = Line(sent.id, via, screen.interaction_at, _hand_key(table), text)
+                    await self.service.set_line(table_id, sent.id)  # a restarted bot deletes it
                 elif line.text != text:
                     await line.via.followup.edit_message(line.message_id, content=text, allowed_mentions=none)
                     line.text = text
@@ -473,6 +475,7 @@ class TableMessages:
                     continue
             except discord.NotFound:  # deleted by someone, or the token is gone: a new line at the next card
                 screen.line = None
+                await self.service.set_line(table_id, None)
             except discord.HTTPException as err:
                 log.warning("table %s: live line not updated: %s", table_id, err)
             screen.line_next = time.monotonic() + self.line_interval
@@ -676,14 +679,31 @@ class TableMessages:
             if table is None:
                 continue
             try:
-                await self.where(table_id)
+                channel_id, _ = await self.where(table_id)
                 screen = self.screen(table_id)
+                await self._clear_old_line(table_id, channel_id, screen)
                 screen.note = msg("table.live_again", self.table_lang(table))
                 screen.last_payload = None
                 self._schedule_edit(table_id, table)
             except Exception:
                 log.exception("table %s: its message could not be brought up to date", table_id)
         await self.flush()
+
+    async def _clear_old_line(self, table_id: str, channel_id: int | None, screen: Screen) -> None:
+        """Delete the live line a stopped process left in the channel (its token is gone: the bot token)."""
+        meta = await self.service.meta(table_id)
+        line_id = int(meta["line_id"]) if meta and meta.get("line_id") else None
+        if line_id is None or not channel_id or (screen.line is not None and screen.line.message_id == line_id):
+            return  # none, or the line of this process (play went on before this table's turn came)
+        try:
+            await self._unpost(channel_id, line_id, None)
+        except discord.NotFound:
+            pass  # deleted by someone meanwhile
+        except discord.HTTPException as err:
+            log.warning("table %s: the old live line could not be deleted: %s", table_id, err)
+            return
+        if screen.line is None:
+            await self.service.set_line(table_id, None)
 
     def forget(self, table_id: str) -> None:
         """The service let a table go: drop what is kept of it (read again on demand)."""

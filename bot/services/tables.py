@@ -352,8 +352,13 @@ class TableService:
         """Where the table's public message is."""
         await self._storage.set_message(table_id, channel_id, message_id)
 
+    async def set_line(self, table_id: str, line_id: int | None) -> None:
+        """The table's live line in its channel (``None``: deleted), for a restarted bot to clear."""
+        await self._storage.set_line(table_id, line_id)
+
     async def meta(self, table_id: str) -> dict[str, Any] | None:
-        """A table's place and look: server, channel, message, language, deck, pings, images, label."""
+        """A table's place and look: server, channel, message, language, deck, pings, images, label,
+        and its live line."""
         return await self._storage.table_meta(table_id)
 
     async def place(self, table_id: str) -> tuple[int | None, int | None, int | None]:

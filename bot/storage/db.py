@@ -356,6 +356,10 @@ class Storage:
             "UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, table_id)
         )
 
+    async def set_line(self, table_id: str, line_id: int | None) -> None:
+        """The table's live line now in its channel (``None``: none)."""
+        await self.db.execute("UPDATE tables SET line_id = ? WHERE id = ?", (line_id, table_id))
+
     async def tables_in_channel(self, channel_id: int, status: str | None = None) -> list[str]:
         """Table ids of a channel, newest first (optionally only those with ``status``)."""
         sql = "SELECT id FROM tables WHERE channel_id = ?"
@@ -375,7 +379,7 @@ class Storage:
 
     async def table_meta(self, table_id: str) -> dict[str, Any] | None:
         keys = ("status", "guild_id", "channel_id", "message_id", "created_at", "updated_at", "language", "deck",
-                "pings", "images", "label")  # fmt: skip
+                "pings", "images", "label", "line_id")  # fmt: skip
         row = await self.db.fetchone(f"SELECT {', '.join(keys)} FROM tables WHERE id = ?", (table_id,))
         if row is None:
             return None

@@ -218,6 +218,14 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE tables ADD COLUMN label TEXT;
         """,
     ),
+    (
+        11,
+        """
+        -- The table's live line (issue 41): a follow-up message the bot deletes when the hand is
+        -- over; kept so that a restarted bot deletes the one the stopped process left behind.
+        ALTER TABLE tables ADD COLUMN line_id INTEGER;
+        """,
+    ),
 ]
 
 #: PostgreSQL's extra statements after a migration of the same number.

@@ -10,7 +10,7 @@ from bot.rules import Card
 from cogs import rest
 
 from .audit import _mentions_card
-from .harness import CHANNEL_ID, Harness
+from .harness import CHANNEL_ID, Harness, custom_ids, message_payload
 from .ratelimits import Limits
 from .test_table_game import ANNA, button, fast_settings, new_table, play_my_turns, table_message
 
@@ -145,3 +145,41 @@ async def test_server_errors_are_retried_and_the_table_catches_up(tmp_path, monk
         assert h.bot.get_cog("Jass").messages.payload(table)["embeds"][0]["description"] == shown
     finally:
         await h.bot.close()
+
+
+async def test_a_restarted_bot_deletes_the_live_line_the_stopped_process_left(tmp_path, monkeypatch):
+    """The live line's id is in the database: after a restart (its token gone with the process),
+    the new process deletes it with the bot token, and play makes a new one."""
+    from .test_table_game import settle, started
+
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    options = [{"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    tid = next(iter(h.bot.service._tables))
+    for _ in range(40):  # Anna plays until a card is out and the line is posted
+        await settle(h)
+        if (await h.bot.service.meta(tid) or {}).get("line_id"):
+            break
+        table = h.bot.service._tables[tid]
+        current = h.side.messages[int(lobby["id"])]
+        [shown] = await h.send(h.click_payload(button(current, "hand"), ANNA, current))
+        data = shown.payload["data"]
+        enabled = [cid for cid, off, _ in custom_ids(data["components"]) if not off]
+        if table.to_act == 0 and enabled:
+            choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
+            await h.send(h.click_payload(choice, ANNA, message_payload(1, data, flags=64), ephemeral=True))
+    line_id = (await h.bot.service.meta(tid) or {}).get("line_id")
+    assert line_id and int(line_id) in h.side.messages  # posted as a follow-up, in the channel
+    await h.bot.close()  # the process stops; its line stays in the channel
+
+    h2 = await started(settings, monkeypatch)
+    try:
+        await h2.bot.get_cog("Jass").messages.refresher
+        deletes = [c for c in h2.side.calls if c.method == "DELETE" and c.path.endswith(f"/messages/{line_id}")]
+        assert len(deletes) == 1 and f"/channels/{CHANNEL_ID}/" in deletes[0].path  # the bot token
+        assert not (await h2.bot.service.meta(tid) or {}).get("line_id")
+    finally:
+        await h2.bot.close()
