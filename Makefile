@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.service_bench --backend postgresql --tables 100,500 --processes 1,2
 	$(PY) -m benchmarks.discord_bench
 	$(PY) -m benchmarks.discord_bench --ratelimits --tables 25,50,100,200 --seconds 60
+	$(PY) -m benchmarks.discord_bench --tables 500 --clicks 10 --collector both
 	$(PY) -m benchmarks.render_bench
 	$(PY) -m benchmarks.draw_bench
 	$(PY) -m benchmarks.tournament_bench
