@@ -9,12 +9,15 @@ Run: ``python -m benchmarks.render_bench [--games N]``.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
 from bot.game import SYSTEM, AddComputer, NextHand, Phase, StartGame, Table
 from bot.render.cards import png_bytes
+from bot.render.coiffeur import CoiffeurPicture, coiffeur_image
 from bot.render.table import SlatePicture, TablePicture, _jasstafel_image, _table_image, strokes
+from bot.rules.coiffeur import Tafel
 from bot.texts.cards import Deck
 from cogs.presenter import slate_picture, table_picture
 
@@ -62,6 +65,22 @@ def measure(draw, pictures: list) -> tuple[list[float], list[int]]:
     return times, sizes
 
 
+def coiffeur_tafeln() -> list[CoiffeurPicture]:
+    """A Coiffeur Tafel (``ten``: 10 rows) after each of its 20 hands, random values."""
+    rng = random.Random(1)
+    rows = tuple((row.contract.capitalize(), row.factor) for row in Tafel.of("ten").rows)
+    cells: list[list[int | None]] = [[None, None] for _ in rows]
+    out = []
+    for hand in range(2 * len(rows)):
+        team, row = hand % 2, hand // 2
+        cells[row][team] = rng.randint(0, 157) * rows[row][1]
+        totals = tuple(sum(c[t] or 0 for c in cells) for t in (0, 1))
+        out.append(CoiffeurPicture("Annas Tisch · Coiffeur", ("Anna & Cla", "Beat & Dora"), rows,
+                                   tuple((a, b) for a, b in cells), latest=(row, team),
+                                   totals=(totals[0], totals[1])))  # fmt: skip
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=4, help="computer games whose states are drawn")
@@ -70,7 +89,9 @@ def main() -> None:
     draw_table = _table_image.__wrapped__  # no cache: every picture drawn anew
     draw_slate = _jasstafel_image.__wrapped__
     measure(draw_table, tables[:20])  # warm up: fonts and card faces loaded once per process
-    for name, draw, pictures in (("table_image", draw_table, tables), ("jasstafel", draw_slate, slates)):
+    tafeln = coiffeur_tafeln()
+    for name, draw, pictures in (("table_image", draw_table, tables), ("jasstafel", draw_slate, slates),
+                                 ("coiffeur_tafel", coiffeur_image.__wrapped__, tafeln)):  # fmt: skip
         times, sizes = measure(draw, pictures)
         print(f"{name}_count: {len(pictures)}")
         print(f"{name}_ms_p50: {1000 * pct(times, 0.5):.1f}")
