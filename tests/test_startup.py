@@ -283,6 +283,7 @@ def test_a_database_password_is_never_printed_however_the_url_is_written(tmp_pat
 )
 def test_a_mistyped_database_url_is_refused_by_check_config_and_run_alike(tmp_path, url, words):
     """Issue 39, item 7: never a SQLite file named after the URL."""
+
     def files() -> set[Path]:  # (coverage's data files come and go as the other test worker writes them)
         return {path for path in ROOT.glob("*") if not path.name.startswith(".coverage")}
 
