@@ -192,3 +192,43 @@ def row_value(row: Row, points: tuple[int, int], declarer_team: int, *, contract
     extra = (stoeck if counted[stoeck_rule] else 0) + weis
     out[d] = (points[d] + extra) * row.factor
     return out[0], out[1]
+
+
+#: What a Slalom, Guschti or Misère row is played as: the announcer names the start
+#: (the names of :class:`bot.rules.schedules.Extra`).
+STARTS = {
+    "slalom": ("slalom_obenabe", "slalom_undenufe"),
+    "guschti": ("guschti_obenabe", "guschti_undenufe"),
+    "misere": ("misere_obenabe", "misere_undenufe", "misere_slalom_obenabe", "misere_slalom_undenufe"),
+}
+
+
+def announce(tafel: Tafel, team: int, row: int, contract: str | None = None,
+             joker_choices: str = "suits_obe_unde") -> str:  # fmt: skip
+    """Check an announcement (R3.3.5) and return the contract the hand is played as.
+
+    Only an open row of the announcer's team; a Joker names its contract (a suit, Obenabe,
+    Undenufe, or with ``any`` a mixed one: a start must then be named too); Slalom, Guschti and
+    Misère rows name their start; a plain row is played as itself.
+    """
+    if row not in range(len(tafel.rows)):
+        raise CoiffeurError("no_such_row", f"the Tafel has rows 1 to {len(tafel.rows)}, not {row + 1}")
+    if row not in tafel.open_rows(team):
+        raise CoiffeurError("row_filled", f"row {tafel.rows[row]} is already filled for this team")
+    kind = tafel.rows[row].contract
+    if kind == "joker":
+        if contract is None:
+            raise CoiffeurError("joker_needs_contract", "a Joker row names the contract it is played as")
+        family = next((f for f, starts in STARTS.items() if contract in starts), contract)
+        if not joker_allowed(family, joker_choices):
+            raise CoiffeurError("joker_contract", f"a Joker may not be played as {contract!r} at this table")
+        if family in STARTS and contract not in STARTS[family]:
+            raise CoiffeurError("start_needed", f"name the start: one of {', '.join(STARTS[family])}")
+        return contract
+    if kind in STARTS:
+        if contract not in STARTS[kind]:
+            raise CoiffeurError("start_needed", f"name the start: one of {', '.join(STARTS[kind])}")
+        return contract
+    if contract not in (None, kind):
+        raise CoiffeurError("wrong_contract", f"row {tafel.rows[row]} is played as {kind}, not {contract!r}")
+    return kind

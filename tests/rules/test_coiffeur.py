@@ -181,3 +181,39 @@ def test_every_game_lasts_two_hands_per_row_and_each_row_stays_within_its_bounds
         tafel.fill(team, row, value)
         hands += 1
     assert hands == 2 * len(tafel.rows)
+
+
+def test_an_announcement_names_an_open_row_of_the_team_and_what_it_is_played_as():
+    from bot.rules.coiffeur import announce
+
+    tafel = Tafel.of("ten")
+    assert announce(tafel, A, 4) == "obenabe"
+    assert announce(tafel, A, 8, "undenufe") == "undenufe"  # Joker ×9: Undenufe
+    assert announce(tafel, B, 6, "slalom_undenufe") == "slalom_undenufe"  # the Slalom row names its start
+    tafel.fill(A, 4, 475)
+    refusals = [
+        (lambda: announce(tafel, A, 4), "row_filled"),  # filled for A (B may still play it)
+        (lambda: announce(tafel, A, 10), "no_such_row"),
+        (lambda: announce(tafel, A, 8), "joker_needs_contract"),
+        (lambda: announce(tafel, A, 8, "slalom_obenabe"), "joker_contract"),  # V20: not by default
+        (lambda: announce(tafel, A, 6), "start_needed"),
+        (lambda: announce(tafel, A, 6, "guschti_obenabe"), "start_needed"),
+        (lambda: announce(tafel, A, 0, "rose"), "wrong_contract"),
+    ]
+    for call, code in refusals:
+        with pytest.raises(CoiffeurError) as refused:
+            call()
+        assert refused.value.code == code and str(refused.value)
+    assert announce(tafel, B, 4) == "obenabe"
+    assert announce(tafel, A, 8, "slalom_obenabe", joker_choices="any") == "slalom_obenabe"
+    with pytest.raises(CoiffeurError, match="name the start"):
+        announce(tafel, A, 8, "slalom", joker_choices="any")
+
+
+def test_the_starts_a_row_names_are_the_extra_contracts_of_the_rules_module():
+    from bot.rules.coiffeur import STARTS
+    from bot.rules.schedules import Extra, schedule
+
+    named = {start for starts in STARTS.values() for start in starts}
+    assert named <= {extra.value for extra in Extra}
+    assert all(schedule(start).letters() for start in named)  # each one has its nine trick modes
