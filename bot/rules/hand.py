@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .play import illegal_reason, legal_mask, trick_points, trick_winner_index
 from .ruleset import RuleSet
+from .schedules import Schedule
 from .scoreboard import STICH, STOECK, WEIS, Credit, Scoreboard
 from .scoring import hand_points, match_team
 from .stoeck import STOECK_MASK, STOECK_POINTS, stoeck_seat
@@ -61,6 +62,11 @@ class HandPlay:
     stoeck_holder: int | None = None
     stoeck_done: bool = False  # credited, or lost by a late announcement
     credits: list[Credit] = field(default_factory=list)
+    # An extra contract (docs/rules-variants.md): each trick in its own mode, no Stöck, Weis in
+    # trick 1's mode; ``factor`` its multiplier; ``per_trick``: each trick valued in its mode.
+    schedule: Schedule | None = None
+    factor: int | None = None
+    per_trick: bool = False
 
     def __post_init__(self) -> None:
         self.hands = list(self.hands)
@@ -68,7 +74,9 @@ class HandPlay:
         if self.declarer is None:
             self.declarer = self.forehand
         self.leader = self.forehand
-        if self.rules.stoeck_enabled:
+        if self.schedule is not None and self.factor is None:
+            raise ValueError("an extra contract's hand needs its factor")
+        if self.rules.stoeck_enabled and self.schedule is None:
             self.stoeck_holder = stoeck_seat(self.hands, self.contract)
         if self.rules.ausmach_order[0] == STOECK:  # H0: pre-show before the first card
             self._auto_preshow()
@@ -89,7 +97,23 @@ class HandPlay:
 
     @property
     def multiplier(self) -> int:
-        return self.rules.multiplier(self.contract)
+        return self.factor if self.factor is not None else self.rules.multiplier(self.contract)
+
+    @property
+    def mode(self) -> int:
+        """The mode of the trick under way: the contract, or an extra contract's mode of this trick."""
+        if self.schedule is None:
+            return self.contract
+        return self.schedule.mode(min(len(self.tricks), 8))
+
+    @property
+    def weis_contract(self) -> int:
+        """The contract Weis are valued and compared in (an extra contract: trick 1's mode)."""
+        return self.contract if self.schedule is None else self.schedule.weis_mode
+
+    def _credited_team(self, team: int) -> int:
+        """Who is credited with what ``team`` took: in Misère, the other team (docs/rules-variants.md)."""
+        return 1 - team if self.schedule is not None and self.schedule.misere else team
 
     @property
     def turn(self) -> int:
@@ -115,7 +139,7 @@ class HandPlay:
         return legal_mask(
             self.hands[seat],
             self.trick,
-            self.contract,
+            self.mode,
             r.trump_anytime,
             r.undertrump_when_void,
             r.puur_exemption,
@@ -125,7 +149,7 @@ class HandPlay:
         """The Weis ``seat`` may declare with its first card (empty after trick 1)."""
         if self.tricks or seat in self.declared:
             return []
-        return find_weis(self.start_hands[seat], self.contract, self.rules)
+        return find_weis(self.start_hands[seat], self.weis_contract, self.rules)
 
     def stoeck_due(self, seat: int, card: int) -> bool:
         """True when playing ``card`` completes ``seat``'s Stöck (the second of K/O)."""
@@ -157,7 +181,7 @@ class HandPlay:
             card,
             self.hands[seat],
             self.trick,
-            self.contract,
+            self.mode,
             r.trump_anytime,
             r.undertrump_when_void,
             r.puur_exemption,
@@ -215,7 +239,7 @@ class HandPlay:
     # -- internals ---------------------------------------------------------------
 
     def _declare_weis(self, seat: int, weis: Iterable[Weis] | None) -> None:
-        options = find_weis(self.start_hands[seat], self.contract, self.rules)
+        options = find_weis(self.start_hands[seat], self.weis_contract, self.rules)
         if self.rules.weis_mode == "auto":
             chosen = options
         else:
@@ -248,8 +272,13 @@ class HandPlay:
 
     def _finish_trick(self) -> None:
         cards = tuple(self.trick)
-        winner = (self.leader + trick_winner_index(cards, self.contract)) % 4
-        points = trick_points(cards, self.contract, self.rules.undenufe_legacy)
+        if self.schedule is None:
+            winner = (self.leader + trick_winner_index(cards, self.contract)) % 4
+            points = trick_points(cards, self.contract, self.rules.undenufe_legacy)
+        else:
+            n = len(self.tricks)
+            winner = (self.leader + self.schedule.winner(cards, n)) % 4
+            points = self.schedule.points(cards, n, self.per_trick)
         self.tricks.append(PlayedTrick(self.leader, cards, winner, points))
         self.trick = []
         self.leader = winner
@@ -262,16 +291,16 @@ class HandPlay:
                 bonus = LAST_TRICK_POINTS
                 if self.tricks_won[team] == 9:
                     bonus += self.rules.match_bonus
-                    if team != self.declarer_team:
+                    if team != self.declarer_team and self.schedule is None:
                         factor = self.rules.kontermatsch_factor
                         bonus += (factor - 1) * (152 + 5 + self.rules.match_bonus)
-            self._credit(team, self.multiplier * (points + bonus), STICH)
+            self._credit(self._credited_team(team), self.multiplier * (points + bonus), STICH)
         self._auto_preshow()
 
     def _first_trick_credits(self, trick_team: int, trick_pts: int) -> None:
         """Trick 1: Stöck (pre-show), Weis and Stich blocks in ``ausmach_order``."""
         m = self.multiplier
-        self.weis_result = resolve_weis(self.declared, self.contract, self.forehand, self.rules)
+        self.weis_result = resolve_weis(self.declared, self.weis_contract, self.forehand, self.rules)
         weis = self.weis_result
         weis_credited = False
         for block in self.rules.ausmach_order:
@@ -285,7 +314,7 @@ class HandPlay:
                 if weis.team is not None:
                     self._credit(weis.team, m * weis.points, WEIS)
             else:
-                self._credit(trick_team, m * trick_pts, STICH)
+                self._credit(self._credited_team(trick_team), m * trick_pts, STICH)
 
     # -- summary -----------------------------------------------------------------
 
@@ -317,8 +346,9 @@ class HandPlay:
         for team in (0, 1):
             stich = by_kind[STICH][team] // m
             match = 0
-            if matched == team:
-                factor = self.rules.kontermatsch_factor if team != self.declarer_team else 1
+            if matched is not None and self._credited_team(matched) == team:
+                konter = team != self.declarer_team and self.schedule is None
+                factor = self.rules.kontermatsch_factor if konter else 1
                 match = self.rules.match_bonus + (factor - 1) * (152 + 5 + self.rules.match_bonus)
             parts.append(WrittenParts(stich - match, match, by_kind[WEIS][team] // m, by_kind[STOECK][team] // m))
         return HandSummary(
@@ -328,7 +358,7 @@ class HandPlay:
             card_points=self.card_points,
             last_team=self.tricks[-1].winner % 2 if len(self.tricks) == 9 else None,
             match_team=matched,
-            kontermatsch=matched is not None and matched != self.declarer_team,
+            kontermatsch=matched is not None and matched != self.declarer_team and self.schedule is None,
             weis=self.weis_result,
             stoeck_team=self._holder_team if by_kind[STOECK][0] + by_kind[STOECK][1] else None,
             written=(written[0], written[1]),
@@ -337,7 +367,7 @@ class HandPlay:
         )
 
     def expected_written(self) -> tuple[int, int]:
-        """The hand's points by docs/rules.md §8 (for a hand played to the end)."""
+        """The hand's points by docs/rules.md §8 (for a hand of Schieber's six contracts played to the end)."""
         s = self.summary()
         weis = self.weis_result or WeisResult(None, 0, None, None)
         return hand_points(

@@ -282,3 +282,75 @@ def test_no_trump_trick_has_no_trump():
     trick = cards("Eichel A, Schilte 6")  # a "ruff" in trick 7 (O) does not win it
     assert plan.winner(trick, 6) == 0 and plan.winner(trick, 0) == 1
     assert plan.legal(SUIT_MASKS[SCHILTE] | mask("Eichel 6"), cards("Eichel K"), 6) == mask("Eichel 6")
+
+
+def hand_play(plan, hands, factor, rules=None):
+    from bot.rules.hand import HandPlay
+    from bot.rules.scoreboard import Scoreboard
+
+    rules = rules or RuleSet.preset("standard", weis_enabled=False)
+    held = [mask(hands[seat]) for seat in range(4)]
+    return HandPlay(held, plan.weis_mode, forehand=0, rules=rules, board=Scoreboard(rules), schedule=plan,
+                    factor=factor)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("plan", "hands", "tricks", "factor", "board"),
+    [
+        (schedule(Extra.SLALOM_OBENABE), V9_HANDS, V9_TRICKS, 4, (436, 192)),
+        (schedule(Extra.TUO, trump=ROSE), V10_HANDS, V10_TRICKS, 4, (248, 380)),
+    ],
+    ids=["V9", "V10"],
+)
+def test_the_hand_engine_plays_v9_and_v10_and_writes_them(plan, hands, tricks, factor, board):
+    """The Schieber hand engine with a schedule: every card of the vector accepted in its trick's
+    mode, a card the mode forbids refused, and the running score as RULES-VARIANTS writes it."""
+    from bot.rules.hand import RulesError
+
+    hand = hand_play(plan, hands, factor)
+    for leader, played, *_ in tricks:
+        assert hand.turn == leader
+        for c in cards(played):
+            others = hand.hands[hand.turn] & ~hand.legal()
+            if others:  # a card the trick's mode forbids is refused
+                with pytest.raises(RulesError):
+                    hand.play(hand.turn, (others & -others).bit_length() - 1)
+            hand.play(hand.turn, c)
+    assert hand.done and hand.board.totals == board and hand.stoeck_holder is None
+    summary = hand.summary()
+    assert summary.written == board and summary.multiplier == factor
+
+
+def test_misere_in_the_hand_engine_credits_each_team_with_what_the_other_took():
+    plan = schedule(Extra.MISERE_OBENABE)
+    hand = hand_play(plan, V9_HANDS, 1)
+    while not hand.done:
+        legal = hand.legal()
+        hand.play(hand.turn, (legal & -legal).bit_length() - 1)
+    taken = hand.card_points  # what each team took (+5 in the last trick's points is not in it)
+    last = hand.tricks[-1].winner % 2
+    took = [taken[0] + (5 if last == 0 else 0), taken[1] + (5 if last == 1 else 0)]
+    assert sum(took) == 157 and hand.board.totals == (took[1], took[0])
+    summary = hand.summary()
+    assert summary.written == (took[1], took[0]) and not summary.kontermatsch
+
+
+@settings(max_examples=60, deadline=None)
+@given(plan=PLANS, deck=st.permutations(range(36)), choices=st.randoms(), factor=st.integers(1, 7))
+def test_the_hand_engine_writes_factor_times_157_in_every_schedule(plan, deck, choices, factor):
+    """Random legal play through the hand engine: every legal card accepted; both teams together
+    write factor × 157, or factor × 257 with a Match (no Stöck, no Weis in an extra contract)."""
+    from bot.rules.hand import HandPlay
+    from bot.rules.scoreboard import Scoreboard
+
+    rules = RuleSet.preset("standard", target=100_000)
+    held = [sum(1 << c for c in deck[9 * s : 9 * s + 9]) for s in range(4)]
+    board = Scoreboard(rules)
+    hand = HandPlay(held, plan.weis_mode, forehand=0, rules=rules, board=board, schedule=plan, factor=factor)
+    while not hand.done:
+        legal = hand.legal()
+        hand.play(hand.turn, choices.choice([c for c in range(36) if legal >> c & 1]))
+    weis = hand.weis_result.points * factor if hand.weis_result and hand.weis_result.team is not None else 0
+    matched = 9 in hand.tricks_won
+    assert sum(hand.board.totals) - weis == factor * (257 if matched else 157)
+    assert hand.stoeck_holder is None
