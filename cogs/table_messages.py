@@ -59,18 +59,6 @@ class Ping:
     via: discord.Interaction | None = None
 
 
-@dataclass
-class Line:
-    """The table's live line: a public follow-up that shows the trick as it is played, edited
-    through the token that posted it (exempt from Discord's global limit)."""
-
-    message_id: int
-    via: discord.Interaction
-    posted: float  # when (its token lives 15 minutes from its click)
-    hand: tuple[int, int]  # (game, hand) it shows: a new hand's first card gets a new line
-    text: str
-
-
 EDIT_INTERVAL = 1.25  # seconds between two edits in one channel: Discord allows 5 per 5 s; 4 leave room
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
@@ -85,6 +73,18 @@ HandKey = tuple[int, int]
 UPDATE_FACTOR = 3  # an edit without a new card (a deal, a contract) waits 3 edit intervals for one
 LINE_FACTOR = 3  # while the live line shows the cards, the table message is edited every 3 edit intervals
 LINE_INTERVAL = 0.5  # seconds between two edits of a live line (a token's bucket: 5 per 2 s)
+
+
+@dataclass
+class Line:
+    """The table's live line: a public follow-up that shows the trick as it is played, edited
+    through the token that posted it (exempt from Discord's global limit)."""
+
+    message_id: int
+    via: discord.Interaction
+    posted: float  # when (its token lives 15 minutes from its click)
+    hand: HandKey  # (game, hand) it shows: a new hand's first card gets a new line
+    text: str
 
 
 def _cards(table: TableSnapshot) -> int:
@@ -105,6 +105,7 @@ class Screen:
     channel_id: int | None = None
     message_id: int | None = None  # the table message
     located: bool = False  # channel and message read (from the database or by posting)
+    left_line: int | None = None  # a live line a stopped process left in the channel (read with the meta)
     latest: TableSnapshot | None = None  # the table as its last events left it (for the edit)
     note: str | None = None  # a line for the next edit only ("live again")
     queued: list[tuple[HandKey, dict[str, Any], int]] | None = None  # completed tricks not shown yet (and cards)
@@ -281,6 +282,7 @@ class TableMessages:
                 return None, None
             screen = self.screen(table_id)
             screen.channel_id, screen.message_id, screen.located = meta["channel_id"], meta["message_id"], True
+            screen.left_line = int(meta["line_id"]) if meta.get("line_id") else None
             if screen.display is None and meta.get("language"):
                 screen.display = TableDisplay(
                     meta["language"], meta.get("deck") or "swiss", meta.get("pings") or "on",
@@ -691,8 +693,7 @@ class TableMessages:
 
     async def _clear_old_line(self, table_id: str, channel_id: int | None, screen: Screen) -> None:
         """Delete the live line a stopped process left in the channel (its token is gone: the bot token)."""
-        meta = await self.service.meta(table_id)
-        line_id = int(meta["line_id"]) if meta and meta.get("line_id") else None
+        line_id, screen.left_line = screen.left_line, None
         if line_id is None or not channel_id or (screen.line is not None and screen.line.message_id == line_id):
             return  # none, or the line of this process (play went on before this table's turn came)
         try:

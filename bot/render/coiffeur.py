@@ -55,7 +55,7 @@ def coiffeur_image(p: CoiffeurPicture) -> Image.Image:
     for team in (0, 1):
         name, name_font = _fitted(d, p.teams[team], column - 10, 16)
         d.text((left[team] + column // 2, 50), name, fill=CHALK, font=name_font, anchor="ma")
-    value_font, small = _font(20, bold=True), _font(12)
+    value_font = _font(20, bold=True)
     y = HEAD
     for i, (label, factor) in enumerate(p.rows):
         d.line([(12, y), (WIDTH - 12, y)], fill=MUTED, width=1)
@@ -73,7 +73,7 @@ def coiffeur_image(p: CoiffeurPicture) -> Image.Image:
             if joker:
                 d.text((centre, y + 2), str(value), fill=colour, font=_font(17, bold=True), anchor="ma")
                 note, note_font = _fitted(d, joker, column - 12, 12)
-                d.text((centre, y + LINE - 3), note, fill=MUTED, font=note_font or small, anchor="md")
+                d.text((centre, y + LINE - 3), note, fill=MUTED, font=note_font, anchor="md")
             else:
                 d.text((centre, y + LINE // 2), str(value), fill=colour, font=value_font, anchor="mm")
         y += LINE

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .schedules import LAST_TRICK, MATCH_BONUS
@@ -130,16 +130,15 @@ class Choice:
     forced: bool
 
 
-def chooser(forehand: int, shoves: int, open_teams: Mapping[int, bool] | Sequence[bool],
-            shove: str = "round") -> Choice:  # fmt: skip
-    """Who announces after ``shoves`` shoves this hand.
+def chooser(forehand: int, shoves: int, tafel: Tafel, shove: str = "round") -> Choice:
+    """Who announces after ``shoves`` shoves this hand, given the rows still open on ``tafel``.
 
     ``round`` (default): the choice goes round the table from forehand; a player whose team has
     no open row is skipped; when every player who may choose has shoved, the choice is back with
     forehand, who must choose (or, if forehand's team is full, the first player after forehand
     whose team has an open row). ``partner``: forehand, then forehand's partner, who must choose.
     """
-    has_open = [bool(open_teams[t]) for t in (0, 1)]
+    has_open = [bool(tafel.open_rows(t)) for t in (0, 1)]
     if not any(has_open):
         raise CoiffeurError("tafel_full", "the Tafel is full: no row left to choose")
     if shove == "partner":

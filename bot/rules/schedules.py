@@ -146,12 +146,9 @@ def play_tricks(plan: Schedule, tricks: Sequence[tuple[int, Sequence[int]]], per
         seat = (leader + plan.winner(cards, n)) % 4
         points[seat % 2] += plan.points(cards, n, per_trick) + (LAST_TRICK if n == 8 else 0)
         taken[seat % 2] += 1
-    result = HandResult((points[0], points[1]), (taken[0], taken[1]))
-    if len(tricks) == 9 and result.match_team is not None:
-        team = result.match_team
-        points[team] += MATCH_BONUS
-        result = HandResult((points[0], points[1]), result.tricks)
-    return result
+    if len(tricks) == 9 and 0 in taken:  # a Match: one team took all nine
+        points[taken.index(9)] += MATCH_BONUS
+    return HandResult((points[0], points[1]), (taken[0], taken[1]))
 
 
 def written(plan: Schedule, result: HandResult, declarer_team: int, factor: int, *,

@@ -17,25 +17,23 @@ def test_v15_tafel_bounds():
 
 def test_v16_shoving_to_an_opponent():
     tafel = Tafel.of("reglement8")
-    open_teams = {t: tafel.open_rows(t) for t in (A, B)}
-    assert chooser(0, 0, open_teams).seat == 0  # forehand chooses first, and shoves
-    announcer = chooser(0, 1, open_teams)
+    assert chooser(0, 0, tafel).seat == 0  # forehand chooses first, and shoves
+    announcer = chooser(0, 1, tafel)
     assert announcer.seat == 1 and not announcer.forced  # an opponent, who then leads
     assert row_value(tafel.rows[4], (62, 95), B) == (0, 475)
-    assert chooser(0, 1, open_teams, shove="partner").seat == 2  # under "partner": P2, team A
+    assert chooser(0, 1, tafel, shove="partner").seat == 2  # under "partner": P2, team A
 
 
 def test_v17_im_zwang_and_stoeck_in_a_joker_row():
     tafel = Tafel.of("reglement8")
     for row in (0, 2, 3, 4, 5, 6):  # B's open rows: Rose ×2 and Joker ×8
         tafel.fill(B, row, 0)
-    open_teams = {t: tafel.open_rows(t) for t in (A, B)}
-    assert [tafel.rows[i] for i in open_teams[B]] == [Row("rose", 2), Row("joker", 8)]
-    assert [chooser(1, n, open_teams).seat for n in range(4)] == [1, 2, 3, 0]
-    zwang = chooser(1, 4, open_teams)
+    assert [tafel.rows[i] for i in tafel.open_rows(B)] == [Row("rose", 2), Row("joker", 8)]
+    assert [chooser(1, n, tafel).seat for n in range(4)] == [1, 2, 3, 0]
+    zwang = chooser(1, 4, tafel)
     assert zwang.seat == 1 and zwang.forced
     with pytest.raises(CoiffeurError):
-        chooser(1, 5, open_teams)
+        chooser(1, 5, tafel)
     joker = tafel.rows[7]
     assert joker_allowed("schilte")
     assert row_value(joker, (96, 61), B, contract="schilte", stoeck=20) == (0, 488)
@@ -44,8 +42,7 @@ def test_v17_im_zwang_and_stoeck_in_a_joker_row():
 
 def test_v18_stoeck_in_a_suit_row():
     tafel = Tafel.of("reglement8")
-    open_teams = {t: tafel.open_rows(t) for t in (A, B)}
-    assert chooser(0, 2, open_teams).seat == 2  # P0 and P1 shoved: P2 (team A)
+    assert chooser(0, 2, tafel).seat == 2  # P0 and P1 shoved: P2 (team A)
     schelle = tafel.rows[3]
     assert schelle == Row("schelle", 4)
     assert row_value(schelle, (97, 60), A, stoeck=20) == (468, 0)
@@ -78,11 +75,10 @@ def test_v21_a_team_with_no_open_row():
         tafel.fill(A, row, 0)
     for row in range(7):
         tafel.fill(B, row, 0)
-    open_teams = {t: tafel.open_rows(t) for t in (A, B)}
     # Hand 16: forehand P2 (team A, full) is skipped; P3 and P1 may announce or shove.
-    first, second = chooser(2, 0, open_teams), chooser(2, 1, open_teams)
+    first, second = chooser(2, 0, tafel), chooser(2, 1, tafel)
     assert (first.seat, second.seat) == (3, 1) and not first.forced and not second.forced
-    zwang = chooser(2, 2, open_teams)
+    zwang = chooser(2, 2, tafel)
     assert zwang.seat == 3 and zwang.forced
 
 
@@ -130,11 +126,10 @@ def test_v24_a_misere_row():
 
 def test_v25_shove_to_the_partner_alternates_the_declaring_team():
     tafel = Tafel.of("reglement8")
-    open_teams = {t: tafel.open_rows(t) for t in (A, B)}
     declaring = []
     for hand in range(16):
         forehand = hand % 4  # dealer P3 first: forehand P0, then P1, ...
-        forced = chooser(forehand, 1, open_teams, shove="partner")
+        forced = chooser(forehand, 1, tafel, shove="partner")
         assert forced.forced and forced.seat % 2 == forehand % 2
         declaring.append(forced.seat % 2)
     assert declaring == [A, B] * 8
@@ -164,16 +159,15 @@ def test_every_game_lasts_two_hands_per_row_and_each_row_stays_within_its_bounds
     tafel = Tafel.of(profile)
     hands = 0
     while not tafel.complete:
-        open_teams = {t: tafel.open_rows(t) for t in (A, B)}
         forehand = hands % 4
         shoves = data.draw(st.integers(0, 4))
         try:
-            choice = chooser(forehand, shoves, open_teams)
+            choice = chooser(forehand, shoves, tafel)
         except CoiffeurError:
-            choice = chooser(forehand, sum(1 for t in (0, 1, 0, 1) if open_teams[t]), open_teams)
+            choice = chooser(forehand, sum(1 for t in (0, 1, 0, 1) if tafel.open_rows(t)), tafel)
         team = choice.seat % 2
-        assert open_teams[team]
-        row = data.draw(st.sampled_from(open_teams[team]))
+        assert tafel.open_rows(team)
+        row = data.draw(st.sampled_from(tafel.open_rows(team)))
         own = data.draw(st.integers(0, 157))
         points = (own, 157 - own) if team == A else (157 - own, own)
         value = row_value(tafel.rows[row], points, team, stoeck=data.draw(st.sampled_from([0, 20])))[team]
