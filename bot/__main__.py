@@ -68,8 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
     play.add_argument("--seed", type=int, default=None, help="make the deals and computer players reproducible")
     play.add_argument(
-        "--preset", default="standard", help="rule preset (standard, swisslos, single-1000, ascending, tournament, app)"
+        "--preset", default="standard", help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, extras)"
     )
+    play.add_argument("--game", default=None, choices=("schieber", "coiffeur"),
+                      help="the game (default: the preset's; coiffeur: the Tafel of the coiffeur preset)")  # fmt: skip
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a rule key (repeatable)")
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")
     play.add_argument("--level", default="club", choices=COMPUTER_LEVELS, help="computer players' level")

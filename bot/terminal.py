@@ -34,6 +34,8 @@ from bot.game import (
 from bot.game.events import Event
 from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
+from bot.rules.contract_names import called
+from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
@@ -249,12 +251,35 @@ class TerminalGame:
             return True
         return False
 
+    def _ask_row(self, view: TableView, actor: str) -> Command:
+        """Coiffeur: an open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
+        assert view.tafel is not None
+        rows = view.tafel.rows
+        menu = "  ".join(f"[{i + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for i, (r, _) in enumerate(view.row_options))
+        schieben = self.t("opt.schieben") if self.table.may_schieben else self.t("zwang")
+        while True:
+            answer = self.ask(self.t("choose_row", menu=menu + schieben) + "\n> ").strip().lower()
+            if self._help(answer):
+                continue
+            if answer in ("s", "schieben") and self.table.may_schieben:
+                return Schieben(actor)
+            if answer.isdigit() and 1 <= int(answer) <= len(view.row_options):
+                row, names = view.row_options[int(answer) - 1]
+                if len(names) == 1:
+                    return ChooseContract(actor, names[0], row=row)
+                sub = "  ".join(f"[{i + 1}] {self.deck.named(n)}" for i, n in enumerate(names))
+                pick = self.ask(self.t("choose_as", menu=sub) + "\n> ").strip()
+                if pick.isdigit() and 1 <= int(pick) <= len(names):
+                    return ChooseContract(actor, names[int(pick) - 1], row=row)
+            self.say(self.t("options_again"))
+
     def _ask_contract(self, view: TableView, actor: str) -> Command:
         self.say("\n" + self.t("your_cards", cards=self._hand_text(view.hand, 0)))
-        options = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
-        menu = "  ".join(
-            f"[{i + 1}] {self.contract(int(c))} ×{view.rules.multiplier(int(c))}" for i, c in enumerate(options)
-        )
+        if view.kind == "coiffeur":
+            return self._ask_row(view, actor)
+        options: list[Contract | str] = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
+        options += list(view.extras)
+        menu = "  ".join(f"[{i + 1}] {self._option(view, c)}" for i, c in enumerate(options))
         schieben = self.t("opt.schieben") if self.table.may_schieben else ""
         while True:
             prompt = self.t("choose", menu=menu + schieben + self._extra_options(view))
@@ -273,6 +298,13 @@ class TerminalGame:
                     return ChooseContract(actor, str(chosen))
             self.say(self.t("options_again"))
 
+    def _option(self, view: TableView, option: Contract | str) -> str:
+        if isinstance(option, Contract):
+            return f"{self.contract(int(option))} ×{view.rules.multiplier(int(option))}"
+        plan = called(option).schedule
+        assert plan is not None
+        return f"{self.deck.named(option)} ×{extra_multiplier(plan.extra, view.rules.multipliers)}"
+
     def _hand_text(self, hand: int, legal: int, contract: int | None = None) -> str:
         parts = []
         for i, c in enumerate(display_order(hand, contract)):
@@ -283,7 +315,7 @@ class TerminalGame:
     def _ask_card(self, view: TableView, actor: str) -> Command:
         cards = display_order(view.hand, view.contract)  # as players sort their cards: trump first
         table_now = ", ".join(f"{self.name(s)}: {self.card(c)}" for s, c in view.trick) or self.t("you_lead")
-        contract = self.contract(view.contract or 0)
+        contract = self.deck.named(view.contract_name) if view.contract_name else self.contract(view.contract or 0)
         self.say("\n" + self.t("trick_now", n=len(view.tricks) + 1, contract=contract, cards=table_now))
         if len(cards) == 1 and not view.weis_options and not view.stoeck_cards:  # the last card: no question
             self.say(self.t("last_card", card=self.card(cards[0])))
@@ -318,7 +350,9 @@ class TerminalGame:
 
     def _show(self, ev: Event) -> None:
         t = self.table
-        if ev["type"] == "game_started":
+        if ev["type"] == "game_started" and t.tafel is not None:
+            self.say(self.t("coiffeur_started", n=ev["game"], rows=len(t.tafel.rows)))
+        elif ev["type"] == "game_started":
             self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
         elif ev["type"] == "hand_dealt":
             self._weis = []
@@ -333,6 +367,13 @@ class TerminalGame:
             self.say("\n" + line)
         elif ev["type"] == "schieben":
             self.say(self.about("shoves", ev["seat"]))
+        elif ev["type"] == "contract" and "row" in ev and t.tafel is not None:
+            row = t.tafel.rows[ev["row"]]
+            name = f"misere-{ev['start']}" if ev.get("start") else ev["contract"]
+            self.say(self.about("chooses_row", ev["seat"], row=ev["row"] + 1, row_name=self.deck.named(row.contract),
+                                m=row.factor, contract=self.deck.named(name)))  # fmt: skip
+        elif ev["type"] == "contract" and t.hand is not None and t.called is not None:
+            self.say(self.about("chooses", ev["seat"], contract=self.deck.named(t.called.full_name), m=t.hand.multiplier))
         elif ev["type"] == "contract":
             multiplier = t.rules.multiplier(int(Contract.parse(ev["contract"])))
             self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))
@@ -356,6 +397,11 @@ class TerminalGame:
 
         elif ev["type"] == "berg":
             self.say(self.t("berg", team=self.team(ev["team"])))
+        elif ev["type"] == "hand_scored" and "row" in ev:
+            team = ev["team"]
+            written = ev["written"][team]
+            self.say(self.t("row_scored", n=ev["hand"], team=self.team(team), written=written, row=ev["row"] + 1,
+                            points=written // ev["factor"], m=ev["factor"], totals=pair(ev["totals"])))  # fmt: skip
         elif ev["type"] == "hand_scored":
             card_points = list(ev["card_points"])
             hand = t.hand
@@ -384,8 +430,14 @@ def play_main(args: Any) -> int:
     if len(seats) != 4 or any(s not in ("human", "ai") for s in seats):
         print(message("term.bad_seats", lang), file=sys.stderr)
         return 2
+    game_kind = getattr(args, "game", None)
+    settings = list(args.set or [])
+    if game_kind == "coiffeur" and not args.preset.startswith("coiffeur"):
+        settings = ["game=coiffeur", "weis_enabled=false", *settings]
+    elif game_kind:
+        settings = [f"game={game_kind}", *settings]
     try:
-        rules = parse_overrides(args.preset, args.set or [])
+        rules = parse_overrides(args.preset, settings)
     except RuleSetError as err:
         print(message("term.bad_rule", lang, error=err), file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from bot.rules import Contract
 from bot.rules.cards import RANK_OF, SUIT_OF, cards_of
 
 from .base import play_command
+from .variants import random_announcement
 
 # How much a card in the trump suit is worth for choosing trump (by natural rank 6..A).
 _TRUMP_WEIGHT = (1, 1, 1, 7, 2, 10, 2, 3, 5)
@@ -41,6 +42,8 @@ class RandomPlayer:
         self.rng = rng
 
     def decide(self, view: TableView, actor: str) -> Command:
+        if view.phase == "contract" and view.kind == "coiffeur":
+            return random_announcement(view, actor, self.rng)
         if view.phase == "contract":
             scores = contract_scores(view.hand, view.rules.allow_obe_unde)
             best = max(scores, key=lambda k: (scores[k], -int(k)))

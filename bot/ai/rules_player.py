@@ -31,6 +31,7 @@ from bot.rules.weis import find_weis
 from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
 from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
+from .variants import choose_row, extra_values, is_misere, misere_card
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
@@ -180,7 +181,9 @@ class RulesPlayer:
     # -- contract ---------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        values = contract_values(view)
+        if view.kind == "coiffeur":
+            return choose_row(view, actor, expected_points, self.rng, self.noise)
+        values: dict[Contract | str, float] = {**contract_values(view), **extra_values(view, expected_points)}
         if self.noise:
             values = {c: v + self.rng.gauss(0, 60 * self.noise) for c, v in values.items()}
         best = max(values, key=lambda c: values[c])
@@ -215,6 +218,8 @@ class RulesPlayer:
     def choose_card(self, view: TableView, k: Knowledge, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        if is_misere(view):
+            return misere_card(view)
         card = self.heuristic_card(view, k, legal)
         if self.model is not None and not self._first_lead_after_schieben(view, k):
             card = better_card(view, k, legal, card, self.model, self.margin)

@@ -38,6 +38,7 @@ from .rollout import State, playout
 from .rules_player import RulesPlayer
 from .sampling import sample_worlds
 
+PLAIN_NAMES = frozenset(("eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"))
 DEFAULT_BUDGET = 0.9  # seconds per decision at most (the check stops here: p95 904 ms, p50 65 ms on 400 deals)
 ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy overhead)
 FIRST_ROUND = 48  # the first round also measures the time one deal takes
@@ -118,6 +119,8 @@ class SearchPlayer:
         legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
+        if view.contract_name is not None and view.contract_name not in PLAIN_NAMES:  # an extra contract: club card
+            return self._club_card(view)
         start = time.perf_counter()
         values = self.card_values(view)
         prior = self._club_card(view)

@@ -60,7 +60,8 @@ class NextHand(Command):
 
 @dataclass(frozen=True)
 class ChooseContract(Command):
-    contract: str = ""
+    contract: str = ""  # a name of bot.rules.contract_names (misère with its start)
+    row: int | None = None  # Coiffeur: the row of the Tafel (0-based) the contract fills
 
 
 @dataclass(frozen=True)

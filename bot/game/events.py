@@ -44,6 +44,8 @@ class ComputerRemoved(TypedDict):
 class GameStarted(TypedDict):
     type: Literal["game_started"]
     game: int
+    kind: NotRequired[str]  # "schieber" or "coiffeur" (the history always names it)
+    rows: NotRequired[list[dict[str, Any]]]  # Coiffeur: the Tafel's rows, {"contract": name, "factor": k}
     fixed_deals: NotRequired[str]  # hand k of this game is dealt from f"{fixed_deals}:{k}" (a challenge)
 
 
@@ -64,7 +66,10 @@ class SchiebenDone(TypedDict):
 class ContractChosen(TypedDict):
     type: Literal["contract"]
     seat: int
-    contract: str
+    contract: str  # a history name (bot.rules.contract_names)
+    start: NotRequired[str]  # Misère's start: obenabe, undenufe, slalom-obenabe, slalom-undenufe
+    row: NotRequired[int]  # Coiffeur: index into the game's rows
+    team: NotRequired[int]  # Coiffeur: the declaring team
 
 
 class CardPlayed(TypedDict):
@@ -126,6 +131,7 @@ class TrickTaken(TypedDict):
     winner: int
     cards: list[str]
     points: int  # card points (+5 on the last trick), before the multiplier
+    mode: NotRequired[str]  # an extra contract's trick: trump, obenabe or undenufe
     derived: Literal[True]
 
 
@@ -159,6 +165,9 @@ class HandScored(TypedDict):
     stoeck_team: int | None
     complete: bool
     parts: NotRequired[list[list[int]]]  # per team: card points, Match, Weis, Stöck before the multiplier
+    row: NotRequired[int]  # Coiffeur: the row filled (index into rows); only its team writes
+    factor: NotRequired[int]  # Coiffeur: the row's factor
+    team: NotRequired[int]  # Coiffeur: the declaring team
     derived: Literal[True]
 
 

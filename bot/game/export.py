@@ -18,12 +18,12 @@ from bot.rules.cards import cards_of
 
 _COPY = {
     "schieben": ("seat",),
-    "contract": ("seat", "contract"),
+    "contract": ("seat", "contract", "start", "row", "team"),
     "weis": ("seat", "cards", "points"),
     "weis_scored": ("team", "points"),
     "card": ("seat", "card"),
     "stoeck": ("seat", "points"),
-    "trick": ("trick", "winner", "points", "leader", "cards"),
+    "trick": ("trick", "winner", "points", "leader", "cards", "mode"),
     "hand_scored": (
         "hand",
         "weis_team",
@@ -38,6 +38,9 @@ _COPY = {
         "stoeck_team",
         "complete",
         "parts",
+        "row",
+        "factor",
+        "team",
     ),
     "hand_seed": ("hand", "seed"),
     "berg": ("team",),
@@ -85,7 +88,10 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if kind == "table_created":
             rules = ev["rules"]
         elif kind == "game_started":
-            out.append({"type": "game_started", "game": ev["game"], "rules": rules})
+            started = {"type": "game_started", "game": ev["game"], "kind": ev.get("kind", "schieber"), "rules": rules}
+            if "rows" in ev:
+                started["rows"] = ev["rows"]
+            out.append(started)
         elif kind == "hand_dealt":
             weis = []
             hands = None

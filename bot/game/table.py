@@ -31,14 +31,29 @@ from bot.rules import (
     to_mask,
 )
 from bot.rules.cards import FULL_DECK, cards_of
+from bot.rules.coiffeur import TAFELN, CoiffeurError, Tafel, row_value
+from bot.rules.coiffeur import chooser as coiffeur_chooser
+from bot.rules.contract_names import Called, called, names_enabled, names_for_row
+from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.play import illegal_reason
 from bot.rules.scoring import STRICHE
 from bot.rules.weis import Weis
 
 from . import commands as cmd
 from .errors import Code, GameError
-from .events import CardPlayed, ComputerAdded, Event, GameStarted, HandDealt, TableCreated, as_event
-from .view import SeatView, TableView
+from .events import (
+    CardPlayed,
+    ComputerAdded,
+    ContractChosen,
+    Event,
+    GameStarted,
+    HandDealt,
+    HandScored,
+    TableCreated,
+    TrickTaken,
+    as_event,
+)
+from .view import SeatView, TableView, TafelView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
 COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
@@ -105,6 +120,11 @@ class Table:
     seq: int = 0  # events applied so far
     turn_timer: float | None = None  # seconds a person has to act at this table; None: the service default
     fixed_deals: str | None = None  # this game's hands are dealt from f"{fixed_deals}:{k}" (a challenge)
+    # The contract of the hand in play by name; Coiffeur: the Tafel, this hand's shoves and row.
+    called: Called | None = None
+    tafel: Tafel | None = None
+    shoves: int = 0
+    row: int | None = None
 
     # -- construction --------------------------------------------------------------
 
@@ -325,7 +345,9 @@ class Table:
         if c.level not in COMPUTER_LEVELS:
             raise GameError(Code.UNKNOWN_LEVEL, level=c.level, allowed=list(COMPUTER_LEVELS))
         events += [self._computer_event(i, c.level) for i in empty]
-        started: GameStarted = {"type": "game_started", "game": self.game_no + 1}
+        started: GameStarted = {"type": "game_started", "game": self.game_no + 1, "kind": self.rules.game}
+        if self.coiffeur:
+            started["rows"] = [{"contract": c, "factor": f} for c, f in TAFELN[self.rules.coiffeur_tafel]]
         if c.fixed_deals:
             started["fixed_deals"] = c.fixed_deals
         events.append(started)
@@ -370,12 +392,46 @@ class Table:
         if seat != self.chooser:
             raise GameError(Code.NOT_YOUR_TURN, turn=self.chooser)
         try:
-            contract = Contract.parse(c.contract)
+            chosen = called(c.contract) if isinstance(c.contract, str) else None
         except ValueError:
-            raise GameError(Code.UNKNOWN_CONTRACT, contract=c.contract) from None
-        if not contract.is_trump and not self.rules.allow_obe_unde:
-            raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=str(contract))
-        return [*back, {"type": "contract", "seat": seat, "contract": str(contract)}]
+            chosen = None
+        if chosen is None:
+            raise GameError(Code.UNKNOWN_CONTRACT, contract=c.contract)
+        event: ContractChosen = {"type": "contract", "seat": seat, "contract": chosen.name}
+        if chosen.start:
+            event["start"] = chosen.start
+        if self.tafel is not None:
+            tafel, team = self.tafel, seat % 2
+            if c.row is None:
+                raise GameError(Code.ROW_NEEDED)
+            if not isinstance(c.row, int) or c.row not in tafel.open_rows(team):
+                raise GameError(Code.ROW_NOT_OPEN, row=c.row + 1 if isinstance(c.row, int) else c.row)
+            allowed = names_for_row(tafel.rows[c.row].contract, self.rules.coiffeur_joker_choices)
+            if chosen.full_name not in allowed:
+                raise GameError(Code.ROW_CONTRACT, row=c.row + 1, contract=c.contract, allowed=list(allowed))
+            event["row"] = c.row
+            event["team"] = team
+        elif chosen.full_name not in self.contract_names:
+            raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=chosen.full_name)
+        return [*back, event]
+
+    @property
+    def coiffeur(self) -> bool:
+        """This table plays Coiffeur (rules key ``game``)."""
+        return self.rules.game == "coiffeur"
+
+    @property
+    def contract_names(self) -> tuple[str, ...]:
+        """The contracts a Schieber maker may name at this table (the six, the extras switched on)."""
+        plain = tuple(str(c) for c in Contract if c.is_trump or self.rules.allow_obe_unde)
+        return plain + names_enabled(self.rules.extra_contracts)
+
+    def coiffeur_options(self, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Coiffeur: the rows ``seat``'s team may still fill, each with the names it may be played as."""
+        if self.tafel is None:
+            return ()
+        names = self.rules.coiffeur_joker_choices
+        return tuple((r, names_for_row(self.tafel.rows[r].contract, names)) for r in self.tafel.open_rows(seat % 2))
 
     def _decide_Schieben(self, c: cmd.Schieben) -> list[Event]:
         self._need_phase(Phase.CONTRACT)
@@ -391,9 +447,15 @@ class Table:
         """Forehand may shove once; the partner shoves back only where the rules allow it."""
         if self.phase != Phase.CONTRACT:
             return False
+        if self.tafel is not None:
+            return not self._coiffeur_choice().forced
         if not self.geschoben:
             return True
         return self.rules.allow_schieben_back and not self.zurueck
+
+    def _coiffeur_choice(self) -> Any:
+        assert self.tafel is not None
+        return coiffeur_chooser(self._forehand, self.shoves, self.tafel, self.rules.coiffeur_shove)
 
     def _decide_PlayCard(self, c: cmd.PlayCard) -> list[Event]:
         self._need_phase(Phase.PLAY)
@@ -407,7 +469,7 @@ class Table:
             raise GameError(Code.BAD_CARD, card=c.card) from None
         r = self.rules
         reason = illegal_reason(
-            card, hand.hands[seat], hand.trick, hand.contract, r.trump_anytime, r.undertrump_when_void, r.puur_exemption
+            card, hand.hands[seat], hand.trick, hand.mode, r.trump_anytime, r.undertrump_when_void, r.puur_exemption
         )
         if reason is not None:
             raise GameError(Code.ILLEGAL_CARD, card=c.card, reason=reason)
@@ -487,8 +549,13 @@ class Table:
             self.fixed_deals = ev.get("fixed_deals")
             self.hand_no = 0
             self.board = Scoreboard(rules=self.rules)
+            self.tafel = Tafel.of(self.rules.coiffeur_tafel) if self.coiffeur else None
         elif ev["type"] == "hand_dealt":
             self._deal(ev)
+        elif ev["type"] == "schieben" and self.tafel is not None:
+            self.geschoben = True
+            self.shoves += 1
+            self.chooser = self._coiffeur_choice().seat
         elif ev["type"] == "schieben":
             if self.geschoben:
                 self.zurueck = True
@@ -497,7 +564,9 @@ class Table:
                 self.geschoben = True
                 self.chooser = (self._forehand + 2) % 4
         elif ev["type"] == "contract":
-            return self._start_play(ev["seat"], Contract.parse(ev["contract"]))
+            name = f"misere-{ev['start']}" if ev.get("start") else ev["contract"]
+            self.row = ev.get("row")
+            return self._start_play(ev["seat"], called(name))
         elif ev["type"] == "card":
             return self._play(ev)
         elif ev["type"] == "stoeck_preshown":
@@ -523,18 +592,49 @@ class Table:
         self.forehand = ev["forehand"]
         self.seed = ev["seed"]
         self.start_hands = deal(shuffle_deck(ev["seed"]), ev["dealer"])
-        self.chooser = self.forehand
         self.geschoben = self.zurueck = False
         self.hand = None
+        self.called = None
+        self.shoves = 0
+        self.row = None
+        self.chooser = self._coiffeur_choice().seat if self.tafel is not None else self.forehand
         self.phase = Phase.CONTRACT
 
-    def _start_play(self, seat: int, contract: Contract) -> list[Event]:
+    def _start_play(self, seat: int, chosen: Called) -> list[Event]:
         self.phase = Phase.PLAY
+        self.called = chosen
+        if self.tafel is not None:
+            return self._start_coiffeur_hand(seat, chosen)
         before = self.board
+        factor = None
+        leader = self._forehand
+        if chosen.schedule is not None:
+            factor = extra_multiplier(chosen.schedule.extra, self.rules.multipliers)
+            if self.rules.variant_leader == "maker":
+                leader = seat
         self.hand = HandPlay(
-            list(self.start_hands), int(contract), self._forehand, self.rules, self.live_board, declarer=seat
-        )
+            list(self.start_hands), chosen.contract, leader, self.rules, self.live_board, declarer=seat,
+            schedule=chosen.schedule, factor=factor, per_trick=self.rules.mixed_values == "per_trick",
+        )  # fmt: skip
         return self._after(self.live_board if before is None else before, 0)
+
+    def _coiffeur_hand_rules(self) -> RuleSet:
+        """A Coiffeur hand as the hand engine plays it: card points ×1, no Weis, no target
+        (the row's factor and the Tafel do the scoring); Stöck as ``coiffeur_stoeck`` allows."""
+        return self.rules.with_changes(
+            multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off", schneider="off",
+            hands_per_game=0, end_mode="auto", stoeck_enabled=self.rules.coiffeur_stoeck != "off",
+        )  # fmt: skip
+
+    def _start_coiffeur_hand(self, seat: int, chosen: Called) -> list[Event]:
+        rules = self._coiffeur_hand_rules()
+        board = Scoreboard(rules=rules)
+        self.board = board
+        self.hand = HandPlay(
+            list(self.start_hands), chosen.contract, seat, rules, board, declarer=seat,
+            schedule=chosen.schedule, factor=1, per_trick=self.rules.mixed_values == "per_trick",
+        )  # the announcer leads (RULES-VARIANTS §3.4)  # fmt: skip
+        return self._after(board, 0)
 
     def _play(self, ev: CardPlayed) -> list[Event]:
         hand = self.live_hand
@@ -577,17 +677,18 @@ class Table:
         if tricks_before is not None and len(hand.tricks) > tricks_before:
             t = hand.tricks[-1]
             n = len(hand.tricks)
-            out.append(
-                {
-                    "type": "trick",
-                    "trick": n,
-                    "leader": t.leader,
-                    "winner": t.winner,
-                    "cards": [str(Card.from_index(x)) for x in t.cards],
-                    "points": t.points + (5 if n == 9 else 0),
-                    "derived": True,
-                }
-            )
+            trick: TrickTaken = {
+                "type": "trick",
+                "trick": n,
+                "leader": t.leader,
+                "winner": t.winner,
+                "cards": [str(Card.from_index(x)) for x in t.cards],
+                "points": t.points + (5 if n == 9 else 0),
+                "derived": True,
+            }
+            if self.called is not None and self.called.schedule is not None:
+                trick["mode"] = self.called.mode_name(n - 1)
+            out.append(trick)
             if n == 1 and hand.weis_result and hand.weis_result.team is not None:
                 out.append(
                     {
@@ -609,6 +710,8 @@ class Table:
         return out
 
     def _end_hand(self) -> list[Event]:
+        if self.tafel is not None:
+            return self._end_coiffeur_hand()
         hand = self.live_hand
         s = hand.summary()
         if s.match_team is not None:
@@ -619,7 +722,7 @@ class Table:
             {
                 "type": "hand_scored",
                 "hand": self.hand_no,
-                "contract": str(Contract(hand.contract)),
+                "contract": self.called.name if self.called else str(Contract(hand.contract)),
                 "declarer": hand.declarer,
                 "multiplier": s.multiplier,
                 "weis_team": s.weis.team if s.weis else None,
@@ -645,6 +748,57 @@ class Table:
             self.phase = Phase.HAND_OVER
         return out
 
+    def _end_coiffeur_hand(self) -> list[Event]:
+        """Score the row (only the declaring team writes), fill the Tafel; the game ends with it."""
+        hand, tafel, chosen = self.live_hand, self.tafel, self.called
+        assert tafel is not None and chosen is not None and self.row is not None and hand.declarer is not None
+        team = hand.declarer % 2
+        row = tafel.rows[self.row]
+        won = hand.tricks_won
+        points = [0, 0]
+        for n, t in enumerate(hand.tricks, start=1):
+            points[t.winner % 2] += t.taken(n)
+        matched = 0 if won[1] == 0 else 1 if won[0] == 0 else None
+        if matched is not None:
+            points[matched] += self.rules.match_bonus
+        stoeck_team = next((c.team for c in hand.credits if c.kind == "stoeck"), None)
+        if stoeck_team != team or self.rules.coiffeur_stoeck == "except_joker" and row.contract == "joker":
+            stoeck_team = None  # only the declarers' Stöck are written, and not in a Joker row by default
+        written = row_value(
+            row, (points[0], points[1]), team, contract=chosen.name,
+            stoeck=20 if stoeck_team == team else 0, stoeck_rule=self.rules.coiffeur_stoeck,
+            kontermatsch=self.rules.coiffeur_kontermatsch,
+        )  # fmt: skip
+        tafel.fill(team, self.row, written[team], chosen.full_name)
+        if matched is not None:
+            self.counters["kontermatsch" if matched != team else "matches"][matched] += 1
+        scored: HandScored = {
+            "type": "hand_scored",
+            "hand": self.hand_no,
+            "contract": chosen.name,
+            "declarer": hand.declarer,
+            "multiplier": row.factor,
+            "weis_team": None,
+            "written": [written[0] if team == 0 else 0, written[1] if team == 1 else 0],
+            "totals": list(tafel.totals()),
+            "card_points": list(hand.card_points),
+            "tricks": list(won),
+            "match_team": matched,
+            "kontermatsch": matched is not None and matched != team,
+            "stoeck_team": stoeck_team,
+            "complete": True,
+            "row": self.row,
+            "factor": row.factor,
+            "team": team,
+            "derived": True,
+        }
+        out: list[Event] = [scored, *self._reveal_seed()]
+        if tafel.complete:
+            out += self._game_over()
+        else:
+            self.phase = Phase.HAND_OVER
+        return out
+
     def _reveal_seed(self) -> list[Event]:
         return [{"type": "hand_seed", "hand": self.hand_no, "seed": self.seed, "derived": True}]
 
@@ -661,6 +815,13 @@ class Table:
         return out + self._game_over()
 
     def _game_over(self) -> list[Event]:
+        if self.tafel is not None:
+            self.phase = Phase.GAME_OVER
+            winner = self.tafel.winner()
+            if winner is not None:
+                self.counters["games"][winner] += 1
+            return [{"type": "game_over", "game": self.game_no, "winner": winner,
+                     "totals": list(self.tafel.totals()), "berg": None, "schneider": False, "derived": True}]  # fmt: skip
         board = self.live_board
         self.phase = Phase.GAME_OVER
         if board.winner is not None:
@@ -683,6 +844,16 @@ class Table:
 
     # -- views ---------------------------------------------------------------------
 
+    def _tafel_view(self) -> TafelView | None:
+        if self.tafel is None:
+            return None
+        t = self.tafel
+        return TafelView(
+            rows=tuple((r.contract, r.factor) for r in t.rows),
+            written=tuple(tuple(t.written.get((team, i)) for i in range(len(t.rows))) for team in (0, 1)),
+            played_as=tuple(tuple(t.played_as.get((team, i)) for i in range(len(t.rows))) for team in (0, 1)),
+        )
+
     def view_for(self, seat: int | None) -> TableView:
         """Everything ``seat`` may know (``None``: a spectator): never another hand."""
         hand = self.hand if self.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) else None
@@ -700,7 +871,7 @@ class Table:
                 if legal and greyed:
                     first = (greyed & -greyed).bit_length() - 1
                     r = self.rules
-                    greyed_reason = illegal_reason(first, mine, hand.trick, hand.contract, r.trump_anytime,
+                    greyed_reason = illegal_reason(first, mine, hand.trick, hand.mode, r.trump_anytime,
                                                    r.undertrump_when_void, r.puur_exemption)  # fmt: skip
                 if self.rules.weis_mode == "manual" and hand.turn == seat:
                     weis_options = tuple(hand.weis_options(seat))
@@ -745,7 +916,7 @@ class Table:
             chooser=self.chooser if self.phase == Phase.CONTRACT else None,
             geschoben=self.geschoben,
             may_schieben=self.may_schieben,
-            contract=hand.contract if hand else None,
+            contract=hand.mode if hand else None,
             declarer=hand.declarer if hand else None,
             turn=self.to_act,
             hand=mine,
@@ -756,7 +927,7 @@ class Table:
             weis=public_weis,
             weis_result=hand.weis_result if hand and hand.tricks else None,
             weis_written=(
-                hand.weis_result.points * self.rules.multiplier(hand.contract)
+                hand.weis_result.points * hand.multiplier
                 if hand and hand.tricks and hand.weis_result and hand.weis_result.team is not None
                 else 0
             ),
@@ -764,7 +935,7 @@ class Table:
             stoeck_holder=stoeck_holder,
             can_preshow_stoeck=preshow,
             stoeck_cards=stoeck_cards,
-            totals=board.totals if board else (0, 0),
+            totals=self.tafel.totals() if self.tafel is not None else board.totals if board else (0, 0),
             hand_written=written,
             berg=board.berg if board else None,
             winner=board.winner if board else None,
@@ -773,7 +944,18 @@ class Table:
             cards_played=played,
             counters={k: list(v) for k, v in self.counters.items()},
             contracts=tuple(int(c) for c in Contract if c.is_trump or self.rules.allow_obe_unde)
-            if self.phase == Phase.CONTRACT
+            if self.phase == Phase.CONTRACT and self.tafel is None
+            else (),
+            extras=names_enabled(self.rules.extra_contracts) if self.phase == Phase.CONTRACT else (),
+            kind=self.rules.game,
+            contract_name=self.called.full_name if hand and self.called else None,
+            factor=(self.tafel.rows[self.row].factor if self.tafel and self.row is not None else hand.multiplier)
+            if hand
+            else None,
+            row=self.row if hand else None,
+            tafel=self._tafel_view(),
+            row_options=self.coiffeur_options(self.chooser)
+            if self.phase == Phase.CONTRACT and self.tafel is not None and self.chooser is not None
             else (),
             may_bedanken=self.rules.end_mode == "bedanken"
             and not self.rules.hands_per_game

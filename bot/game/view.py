@@ -20,6 +20,21 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class TafelView:
+    """Coiffeur's Tafel as everyone sees it: rows (contract, factor), what each team wrote."""
+
+    rows: tuple[tuple[str, int], ...]
+    written: tuple[tuple[int | None, ...], ...]  # per team, per row: the value, None while open
+    played_as: tuple[tuple[str | None, ...], ...]  # per team, per row: the contract played
+
+    def open_rows(self, team: int) -> list[int]:
+        return [i for i, v in enumerate(self.written[team]) if v is None]
+
+    def totals(self) -> tuple[int, int]:
+        return (sum(v or 0 for v in self.written[0]), sum(v or 0 for v in self.written[1]))
+
+
+@dataclass(frozen=True)
 class TableView:
     """A seat's (or, with ``seat=None``, a spectator's) view of the table."""
 
@@ -35,7 +50,7 @@ class TableView:
     chooser: int | None  # seat to choose the contract (contract phase)
     geschoben: bool
     may_schieben: bool
-    contract: int | None
+    contract: int | None  # the contract in play (an extra contract: the mode of the trick under way)
     declarer: int | None
     turn: int | None  # seat whose action is awaited
     hand: int = 0  # the viewer's cards (mask)
@@ -60,3 +75,10 @@ class TableView:
     counters: dict[str, list[int]] = field(default_factory=dict)
     contracts: tuple[int, ...] = ()  # the contracts the chooser may name now (contract phase)
     may_bedanken: bool = False  # a player may claim the win now (end mode "bedanken")
+    extras: tuple[str, ...] = ()  # the extra contracts the chooser may name now (names; contract phase)
+    kind: str = "schieber"  # the game: schieber or coiffeur
+    contract_name: str | None = None  # the contract in play by name (bot.rules.contract_names)
+    factor: int | None = None  # the hand's multiplier (Coiffeur: 1; the row's factor is ``tafel``'s)
+    row: int | None = None  # Coiffeur: the row this hand fills
+    tafel: TafelView | None = None  # Coiffeur
+    row_options: tuple[tuple[int, tuple[str, ...]], ...] = ()  # Coiffeur, contract phase: the chooser's rows

@@ -35,6 +35,15 @@ LowQuartets = Literal["always", "never", "sixes_in_undenufe_only"]
 WeisTieKind = Literal["more_cards", "quartet_first", "pagat_list", "height_only"]
 EndMode = Literal["auto", "bedanken"]
 AusmachBlock = Literal["stoeck", "weis", "stich"]
+GameKind = Literal["schieber", "coiffeur"]
+MixedValues = Literal["obenabe", "per_trick"]
+VariantLeader = Literal["forehand", "maker"]
+CoiffeurTafel = Literal["reglement8", "ten", "jassen_ch"]
+CoiffeurShove = Literal["round", "partner"]
+JokerChoices = Literal["suits_obe_unde", "any"]
+CoiffeurStoeck = Literal["except_joker", "off", "always"]
+CoiffeurKontermatsch = Literal["zero", "negative"]
+ExtraFamily = Literal["slalom", "gusti", "tuo", "misere"]
 
 #: The values each choice key takes: the literal types above, declared once.
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -47,6 +56,14 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "low_quartets": get_args(LowQuartets),
     "weis_tie_kind": get_args(WeisTieKind),
     "end_mode": get_args(EndMode),
+    "game": get_args(GameKind),
+    "mixed_values": get_args(MixedValues),
+    "variant_leader": get_args(VariantLeader),
+    "coiffeur_tafel": get_args(CoiffeurTafel),
+    "coiffeur_shove": get_args(CoiffeurShove),
+    "coiffeur_joker_choices": get_args(JokerChoices),
+    "coiffeur_stoeck": get_args(CoiffeurStoeck),
+    "coiffeur_kontermatsch": get_args(CoiffeurKontermatsch),
 }
 _BOOLS = (
     "allow_obe_unde",
@@ -72,10 +89,8 @@ AUSMACH_BLOCKS: tuple[AusmachBlock, AusmachBlock, AusmachBlock] = ("stoeck", "we
 
 
 #: Keys older versions accepted and stored with a table's rules, now gone: why.
-RETIRED_KEYS = {
-    "mixed_values": "removed: card values of mixed variants (Slalom, Gusti); the bot plays Schieber only",
-    "variant_leader": "removed: who leads in variants; in Schieber forehand always leads",
-}
+RETIRED_KEYS: dict[str, str] = {}
+EXTRA_FAMILIES: tuple[ExtraFamily, ...] = get_args(ExtraFamily)
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,16 @@ class RuleSet:
     berg: str | int = "half"
     schneider: str | int = "half"
     hands_per_game: int = 0
+    # The game and the extra contracts (docs/rules-variants.md).
+    game: GameKind = "schieber"
+    extra_contracts: tuple[ExtraFamily, ...] = ()  # Schieber: the extra contracts a maker may name
+    mixed_values: MixedValues = "obenabe"
+    variant_leader: VariantLeader = "forehand"
+    coiffeur_tafel: CoiffeurTafel = "reglement8"
+    coiffeur_shove: CoiffeurShove = "round"
+    coiffeur_joker_choices: JokerChoices = "suits_obe_unde"
+    coiffeur_stoeck: CoiffeurStoeck = "except_joker"
+    coiffeur_kontermatsch: CoiffeurKontermatsch = "zero"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -163,6 +188,7 @@ class RuleSet:
         """Every key with its value, JSON/YAML friendly."""
         d = asdict(self)
         d["ausmach_order"] = list(self.ausmach_order)
+        d["extra_contracts"] = list(self.extra_contracts)
         return d
 
     # -- derived values -----------------------------------------------------------
@@ -240,6 +266,15 @@ def _coerce(key: str, value: Any) -> Any:
         if sorted(order) != sorted(AUSMACH_BLOCKS):
             raise RuleSetError(key, f"got {value!r}; allowed: any order of {', '.join(AUSMACH_BLOCKS)}")
         return order
+    if key == "extra_contracts":
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        try:
+            chosen = tuple(str(v) for v in items)
+        except TypeError:
+            chosen = ("?",)
+        if any(v not in EXTRA_FAMILIES for v in chosen) or len(set(chosen)) != len(chosen):
+            raise RuleSetError(key, f"got {value!r}; allowed: any of {', '.join(EXTRA_FAMILIES)} (each once)")
+        return tuple(v for v in EXTRA_FAMILIES if v in chosen)
     raise RuleSetError(key, "unknown rule key")
 
 
@@ -276,4 +311,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     # Seed 004's reading: no trumping while able to follow, Weis-Stöck-Stich.
     "app": {"trump_anytime": False, "ausmach_order": ("weis", "stoeck", "stich")},
+    # Coiffeur (docs/rules-variants.md): the 8-row Tafel of the Jassreglement, no Weis, no target.
+    "coiffeur": {"game": "coiffeur", "weis_enabled": False},
+    # Coiffeur on 10 rows with Slalom and Guschti 5/4 (Swisslos's "auf 10 Runden").
+    "coiffeur-ten": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "ten"},
+    # JassWiki's own favourite with every extra contract in Schieber (docs/rules-variants.md §2.6).
+    "extras": {"extra_contracts": ("slalom", "gusti", "tuo", "misere")},
 }

@@ -59,6 +59,16 @@ class Deck:
     def contract(self, contract: int) -> str:
         return self.suit(contract) if contract < 4 else ("Obenabe", "Undenufe")[contract - 4]
 
+    def named(self, name: str) -> str:
+        """A contract by its name (bot.rules.contract_names): ``Slalom Obenabe``, ``TUO Rosen``,
+        ``Misère Undenufe``; a Coiffeur row's ``joker`` as Joker."""
+        plain = ("eichel", "rose", "schelle", "schilte", "obenabe", "undenufe")
+        if name in plain:
+            return self.contract(plain.index(name))
+        words = {"slalom": "Slalom", "guschti": "Guschti", "tuo": "TUO", "misere": "Misère", "joker": "Joker"}
+        parts = name.split("-")
+        return " ".join(words.get(p) or (self.contract(plain.index(p)) if p in plain else p) for p in parts)
+
 
 def deck_for(lang: str, rules: RuleSet | None = None, kind: str | None = None) -> Deck:
     return Deck(lang, kind if kind in DECKS else "swiss", rules.french_map if rules else "official")

@@ -47,6 +47,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No computer player sits in that seat.",
     },
     "err.UNKNOWN_CONTRACT": {"de": "Diese Spielart kenne ich nicht.", "en": "I do not know that contract."},
+    "err.ROW_NEEDED": {
+        "de": "Im Coiffeur sagst du eine Zeile der Tafel an.",
+        "en": "In Coiffeur you announce a row of the Tafel.",
+    },
+    "err.ROW_NOT_OPEN": {
+        "de": "Diese Zeile ist für dein Team nicht mehr offen.",
+        "en": "That row is no longer open for your team.",
+    },
+    "err.ROW_CONTRACT": {
+        "de": "Diese Zeile wird so nicht gespielt.",
+        "en": "That row is not played that way.",
+    },
     "err.BAD_CARD": {"de": "Diese Karte gibt es nicht.", "en": "There is no such card."},
     "err.WEIS_INVALID": {"de": "Diesen Weis hast du nicht.", "en": "You do not hold that Weis."},
     "err.WEIS_NOT_NOW": {
@@ -315,6 +327,25 @@ TERMINAL: dict[str, dict[str, str]] = {
     "term.game_started": {
         "de": "=== Partie {n}: Schieber auf {target} ({profile}) ===",
         "en": "=== Game {n}: Schieber to {target} ({profile}) ===",
+    },
+    "term.coiffeur_started": {
+        "de": "=== Partie {n}: Coiffeur, {rows} Zeilen pro Team ===",
+        "en": "=== Game {n}: Coiffeur, {rows} rows per team ===",
+    },
+    "term.choose_row": {"de": "Wähle eine Zeile: {menu}", "en": "Choose a row: {menu}"},
+    "term.choose_as": {"de": "Spielen als: {menu}", "en": "Play it as: {menu}"},
+    "term.zwang": {"de": " (im Zwang: du musst wählen)", "en": " (im Zwang: you must choose)"},
+    "term.chooses_row": {
+        "de": "{who} wählt Zeile {row} ({row_name} ×{m}): {contract}.",
+        "en": "{who} chooses row {row} ({row_name} ×{m}): {contract}.",
+    },
+    "term.chooses_row.you": {
+        "de": "Du wählst Zeile {row} ({row_name} ×{m}): {contract}.",
+        "en": "You choose row {row} ({row_name} ×{m}): {contract}.",
+    },
+    "term.row_scored": {
+        "de": "Runde {n} vorbei: {team} schreiben {written} in Zeile {row} ({points} × {m}) → Stand {totals}",
+        "en": "Hand {n} over: {team} write {written} in row {row} ({points} × {m}) → totals {totals}",
     },
     "term.hand_dealt": {
         "de": "--- Runde {n}: Geber {dealer}, Vorhand {forehand} ---",

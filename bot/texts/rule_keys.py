@@ -114,6 +114,42 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "de": "Eine feste Zahl Spiele statt eines Ziels (0: auf das Ziel), wie eine Turnierpasse.",
         "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
     },
+    "game": {
+        "de": "Welches Spiel: `schieber` oder `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal).",
+        "en": "Which game: `schieber` or `coiffeur` (each team plays every row of the Tafel exactly once).",
+    },
+    "extra_contracts": {
+        "de": "Zusätzliche Spielarten im Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; leer: keine (Standard). Faktor wie Undenufe, Misère ×1.",
+        "en": "Extra contracts in Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; empty: none (the default). Factor as Undenufe, Misère ×1.",
+    },
+    "mixed_values": {
+        "de": "Kartenwerte in Slalom, Guschti, TUO und Misère: `obenabe` (die Obenabe-Tabelle für alle Stiche, 157 pro Spiel) oder `per_trick` (jeder Stich nach seiner Art).",
+        "en": "Card values in Slalom, Guschti, TUO and Misère: `obenabe` (the Obenabe table for every trick, 157 a hand) or `per_trick` (each trick by its own mode).",
+    },
+    "variant_leader": {
+        "de": "Wer bei Slalom, Guschti, TUO und Misère im Schieber ausspielt: `forehand` (die Vorhand) oder `maker` (wer angesagt hat).",
+        "en": "Who leads Slalom, Guschti, TUO and Misère in Schieber: `forehand` or `maker` (whoever named it).",
+    },
+    "coiffeur_tafel": {
+        "de": "Die Coiffeur-Tafel: `reglement8` (Eichel ×1 … Undenufe ×6, zwei Joker ×7, ×8), `ten` (dazu Slalom ×7, Guschti ×8, Joker ×9, ×10), `jassen_ch` (wie ten, Rose ×1, Eichel ×2).",
+        "en": "The Coiffeur Tafel: `reglement8` (Eichel ×1 … Undenufe ×6, two Jokers ×7, ×8), `ten` (plus Slalom ×7, Guschti ×8, Jokers ×9, ×10), `jassen_ch` (as ten, Rose ×1, Eichel ×2).",
+    },
+    "coiffeur_shove": {
+        "de": "Schieben im Coiffeur: `round` (reihum zum nächsten Spieler, einem Gegner; wenn alle geschoben haben, muss die Vorhand) oder `partner` (einmal zum Partner).",
+        "en": "Schieben in Coiffeur: `round` (on to the next player, an opponent; when all have shoved, forehand must choose) or `partner` (once, to the partner).",
+    },
+    "coiffeur_joker_choices": {
+        "de": "Als was ein Joker gespielt werden darf: `suits_obe_unde` (eine Farbe, Obenabe oder Undenufe) oder `any` (auch Slalom, Guschti, TUO, Misère).",
+        "en": "What a Joker may be played as: `suits_obe_unde` (a suit, Obenabe or Undenufe) or `any` (also Slalom, Guschti, TUO, Misère).",
+    },
+    "coiffeur_stoeck": {
+        "de": "Stöck im Coiffeur (nur für das ansagende Team): `except_joker` (nicht in Joker-Zeilen), `always` oder `off`.",
+        "en": "Stöck in Coiffeur (for the announcing team only): `except_joker` (not in Joker rows), `always` or `off`.",
+    },
+    "coiffeur_kontermatsch": {
+        "de": "Wenn die Gegner im Coiffeur alle Stiche machen: `zero` (die Zeile zählt 0) oder `negative` (−257 × Faktor, Hausregel).",
+        "en": "When the opponents take every trick in Coiffeur: `zero` (the row counts 0) or `negative` (−257 × factor, a house rule).",
+    },
 }
 
 YES = {"de": "ja", "en": "yes"}

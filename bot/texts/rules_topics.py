@@ -359,19 +359,65 @@ TOPICS = (
     *TOPICS,
     Topic(
         "variants",
-        "§15",
+        "variants §2, §3",
         {"de": "Varianten", "en": "Variants"},
         {
-            "de": "Der Bot spielt **Schieber** zu viert, mit den Regelschaltern dieses Servers (siehe die Themen "
-            "«Regel …»). Aus anderen Jassarten kennt er die Differenzler-Regel fürs Untertrumpfen "
+            "de": "Der Bot spielt **Schieber** und **Coiffeur** zu viert (`/jass new` mit `game`). Im Schieber "
+            "lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten (`extra_contracts`, Standard: "
+            "aus). Aus anderen Jassarten kennt er die Differenzler-Regel fürs Untertrumpfen "
             "(`undertrump_when_void`), feste Spielzahlen wie im Turnier (`hands_per_game`) und das Bedanken. "
-            "Coiffeur, Slalom, Misère und Differenzler-Wertung spielt er nicht.",
-            "en": 'The bot plays **Schieber** for four, with this server\'s rule switches (see the "Rule …" '
-            "topics). From other Jass games it knows the Differenzler undertrump rule (`undertrump_when_void`), "
-            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Coiffeur, Slalom, Misère and "
-            "Differenzler scoring it does not play.",
+            "Differenzler und Molotow spielt er (noch) nicht.",
+            "en": "The bot plays **Schieber** and **Coiffeur** for four (`/jass new` with `game`). In Schieber, "
+            "**Slalom**, **Guschti**, **TUO** and **Misère** can be switched on (`extra_contracts`, off by "
+            "default). From other Jass games it knows the Differenzler undertrump rule (`undertrump_when_void`), "
+            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Differenzler and Molotow "
+            "it does not play (yet).",
         },
-        ("variante", "variant", "coiffeur", "differenzler", "slalom", "misere"),
+        ("variante", "variant", "differenzler", "molotow"),
+    ),
+    Topic(
+        "coiffeur",
+        "variants §3",
+        {"de": "Coiffeur", "en": "Coiffeur"},
+        {
+            "de": "Zwei feste Teams. Auf der **Tafel** steht jede Spielart als Zeile mit einem Faktor (Standard: "
+            "Eichel ×1, Rose ×2, Schilte ×3, Schelle ×4, Obenabe ×5, Undenufe ×6, Joker ×7 und ×8). **Jedes Team "
+            "spielt jede Zeile genau einmal.** Die Vorhand sagt eine offene Zeile ihres Teams an oder schiebt "
+            "**reihum** weiter (zum Gegner); haben alle geschoben, muss die Vorhand (im Zwang). Wer ansagt, spielt "
+            "aus. **Nur das ansagende Team schreibt:** seine Kartenpunkte × Faktor, ein Match 257 × Faktor, ein "
+            "Kontermatsch 0. Ein **Joker** ist eine Farbe, Obenabe oder Undenufe nach Wahl. Kein Weis; Stöck nur "
+            "in Farb-Zeilen. Nach 2 × Zeilen Spielen gewinnt das höhere Total. Beispiel: Obenabe ×5 mit 95 Punkten "
+            "schreibt 475.",
+            "en": "Two fixed teams. The **Tafel** lists each contract as a row with a factor (by default Eichel ×1, "
+            "Rose ×2, Schilte ×3, Schelle ×4, Obenabe ×5, Undenufe ×6, Joker ×7 and ×8). **Each team plays every "
+            "row exactly once.** Forehand announces an open row of its team or shoves **round the table** (to an "
+            "opponent); when all four have shoved, forehand must choose (im Zwang). Whoever announces leads. "
+            "**Only the announcing team writes:** its card points × the factor, a Match 257 × the factor, a "
+            "Kontermatsch 0. A **Joker** is a suit, Obenabe or Undenufe of the announcer's choice. No Weis; Stöck "
+            "only in suit rows. After 2 × rows hands the higher total wins. Example: Obenabe ×5 with 95 points "
+            "writes 475.",
+        },
+        ("coiffeur", "tafel", "joker", "zeile", "row", "coiffeur schieber"),
+    ),
+    Topic(
+        "extra-contracts",
+        "variants §2",
+        {"de": "Slalom, Guschti, TUO, Misère", "en": "Slalom, Guschti, TUO, Misère"},
+        {
+            "de": "Kein Trumpf (ausser bei TUO), die Art wechselt von Stich zu Stich: **Slalom** abwechselnd "
+            "Obenabe und Undenufe (Start nach Wahl); **Guschti** Stiche 1–5 in einer Art, 6–9 in der anderen; "
+            "**TUO** (3×3) drei Stiche Trumpf, drei Undenufe, drei Obenabe; **Misère** Obenabe, Undenufe oder "
+            "Slalom, aber man schreibt die Punkte, die der **Gegner** gemacht hat. Kartenwerte nach der "
+            "Obenabe-Tabelle (157 pro Spiel, `mixed_values`). Keine Stöck; Weis im Schieber nach der Art des "
+            "ersten Stichs. Faktor im Schieber wie Undenufe, Misère ×1.",
+            "en": "No trump (except in TUO); the mode changes from trick to trick: **Slalom** alternates Obenabe "
+            "and Undenufe (the maker picks the start); **Guschti** plays tricks 1–5 in one mode, 6–9 in the "
+            "other; **TUO** (3×3) three tricks trump, three Undenufe, three Obenabe; **Misère** is Obenabe, "
+            "Undenufe or Slalom, but you write the points the **opponents** took. Card values by the Obenabe "
+            "table (157 a hand, `mixed_values`). No Stöck; Weis in Schieber by the first trick's mode. Factor in "
+            "Schieber as Undenufe, Misère ×1.",
+        },
+        ("slalom", "guschti", "gusti", "tuo", "3x3", "misere", "misère", "zickzack", "quer"),
     ),
     Topic(
         "examples",
@@ -438,6 +484,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "kontermatsch": ("match_bonus", "kontermatsch_factor", "multiplier_profile"),
     "weis-when": ("weis_enabled", "weis_mode"),
     "dealing": ("first_forehand",),
+    "coiffeur": ("game", "coiffeur_tafel", "coiffeur_shove", "coiffeur_joker_choices", "coiffeur_stoeck"),
+    "extra-contracts": ("extra_contracts", "mixed_values", "variant_leader", "multiplier_profile"),
     "examples": ("multiplier_profile", "match_bonus", "ausmach_order"),
 }
 

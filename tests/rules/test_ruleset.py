@@ -51,7 +51,7 @@ def test_multipliers():
 
 
 def test_presets():
-    assert set(PRESETS) == {"standard", "swisslos", "single-1000", "ascending", "tournament", "app"}
+    assert set(PRESETS) == {"standard", "swisslos", "single-1000", "ascending", "tournament", "app", "coiffeur", "coiffeur-ten", "extras"}
     assert RuleSet.preset("standard") == RuleSet()
     single = RuleSet.preset("single-1000")
     assert single.target == 1000 and single.berg_mark == 500
@@ -100,15 +100,33 @@ def test_ausmach_order_from_text():
     assert RuleSet(ausmach_order="weis,stoeck,stich").ausmach_order == ("weis", "stoeck", "stich")
 
 
-def test_retired_keys_are_refused_in_settings_but_read_from_old_tables():
+def test_the_variant_keys_are_rule_keys_again_and_old_tables_still_read():
     from bot.game import Table
 
-    with pytest.raises(RuleSetError, match="removed"):
-        RuleSet.from_dict({"mixed_values": "obenabe"})
+    assert RuleSet.from_dict({"mixed_values": "per_trick"}).mixed_values == "per_trick"
+    with pytest.raises(RuleSetError, match="mixed_values"):
+        RuleSet.from_dict({"mixed_values": "sometimes"})
     old = {**RuleSet().to_dict(), "mixed_values": "obenabe", "variant_leader": "forehand"}
     assert RuleSet.from_dict(old, stored=True) == RuleSet()
     table = Table.replay([{"type": "table_created", "table_id": "t", "host": "u:1", "rules": old}])
     assert table.rules == RuleSet()
+
+
+def test_extra_contracts_are_off_by_default_and_validated():
+    assert RuleSet().extra_contracts == ()
+    assert RuleSet.from_dict({"extra_contracts": "misere, slalom"}).extra_contracts == ("slalom", "misere")
+    assert RuleSet.preset("extras").extra_contracts == ("slalom", "gusti", "tuo", "misere")
+    for bad in ("molotow", ["slalom", "slalom"], 3):
+        with pytest.raises(RuleSetError, match="extra_contracts"):
+            RuleSet.from_dict({"extra_contracts": bad})
+    assert RuleSet.from_dict(RuleSet.preset("extras").to_dict()) == RuleSet.preset("extras")
+
+
+def test_coiffeur_presets_choose_the_game_and_its_tafel():
+    assert RuleSet.preset("coiffeur").game == "coiffeur"
+    assert RuleSet.preset("coiffeur-ten").coiffeur_tafel == "ten"
+    with pytest.raises(RuleSetError, match="coiffeur_tafel"):
+        RuleSet.from_dict({"coiffeur_tafel": "eleven"})
 
 
 def test_the_literal_choice_types_are_the_values_accepted():
