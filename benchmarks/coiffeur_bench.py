@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision of strong (default)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--a-option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a keyword for team A's player class (a Python literal), to measure a variant")  # fmt: skip
+                        help="a keyword for team A's player class (a Python literal)")  # fmt: skip
     args = parser.parse_args(argv)
     a_options = {k: ast.literal_eval(v) for k, _, v in (o.partition("=") for o in args.a_option)}
     pairs = max(1, args.games // 2)
@@ -112,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     chunks = [games[i :: args.jobs] for i in range(args.jobs)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        parts = pool.map(_chunk, [(c, args.seed, args.a, args.b, args.preset, args.budget, a_options) for c in chunks if c])
+        parts = pool.map(
+            _chunk, [(c, args.seed, args.a, args.b, args.preset, args.budget, a_options) for c in chunks if c]
+        )
         results = [r for part in parts for r in part]
     wall = time.perf_counter() - t0
     n = len(results)
@@ -120,12 +122,18 @@ def main(argv: list[str] | None = None) -> int:
     lo, hi = wilson(wins, n)
     times_a = [t for r in results for t in r.times["a"]]
     times_b = [t for r in results for t in r.times["b"]]
-    print(f"coiffeur_bench: A={args.a}{a_options or ''} B={args.b} preset={args.preset} seed={args.seed} games={n} (duplicate pairs {pairs})")
+    print(
+        f"coiffeur_bench: A={args.a}{a_options or ''} B={args.b} preset={args.preset} seed={args.seed} "
+        f"games={n} (duplicate pairs {pairs})"
+    )
     print(f"games_won_a: {wins:g} of {n} = {wins / n:.1%} (95% interval {lo:.1%} to {hi:.1%}; a draw counts half)")
     print(f"draws: {sum(r.score_a == 0.5 for r in results)}")
     print(f"mean_total_a: {statistics.mean(r.totals_a for r in results):.0f}  "
           f"mean_total_b: {statistics.mean(r.totals_b for r in results):.0f}")  # fmt: skip
-    print(f"rows_with_match_a: {sum(r.matches_a for r in results)}  rows_with_match_b: {sum(r.matches_b for r in results)}")
+    print(
+        f"rows_with_match_a: {sum(r.matches_a for r in results)}  "
+        f"rows_with_match_b: {sum(r.matches_b for r in results)}"
+    )
     for name, ts in (("a", times_a), ("b", times_b)):
         if ts:
             ts.sort()

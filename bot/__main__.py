@@ -68,7 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
     play.add_argument("--seed", type=int, default=None, help="make the deals and computer players reproducible")
     play.add_argument(
-        "--preset", default="standard", help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, extras)"
+        "--preset",
+        default="standard",
+        help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, "
+        "extras)",
     )
     play.add_argument("--game", default=None, choices=("schieber", "coiffeur"),
                       help="the game (default: the preset's; coiffeur: the Tafel of the coiffeur preset)")  # fmt: skip

@@ -34,9 +34,9 @@ from bot.game import (
 from bot.game.events import Event
 from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
+from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.rules.contract_names import called
 from bot.rules.schedules import multiplier as extra_multiplier
-from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
 
@@ -255,7 +255,9 @@ class TerminalGame:
         """Coiffeur: an open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
         assert view.tafel is not None
         rows = view.tafel.rows
-        menu = "  ".join(f"[{i + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for i, (r, _) in enumerate(view.row_options))
+        menu = "  ".join(
+            f"[{i + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for i, (r, _) in enumerate(view.row_options)
+        )
         schieben = self.t("opt.schieben") if self.table.may_schieben else self.t("zwang")
         while True:
             answer = self.ask(self.t("choose_row", menu=menu + schieben) + "\n> ").strip().lower()
@@ -373,7 +375,9 @@ class TerminalGame:
             self.say(self.about("chooses_row", ev["seat"], row=ev["row"] + 1, row_name=self.deck.named(row.contract),
                                 m=row.factor, contract=self.deck.named(name)))  # fmt: skip
         elif ev["type"] == "contract" and t.hand is not None and t.called is not None:
-            self.say(self.about("chooses", ev["seat"], contract=self.deck.named(t.called.full_name), m=t.hand.multiplier))
+            self.say(
+                self.about("chooses", ev["seat"], contract=self.deck.named(t.called.full_name), m=t.hand.multiplier)
+            )
         elif ev["type"] == "contract":
             multiplier = t.rules.multiplier(int(Contract.parse(ev["contract"])))
             self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))

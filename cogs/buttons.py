@@ -68,6 +68,9 @@ class TableClicks(Protocol):
     async def click_contract(
         self, interaction: discord.Interaction, table_id: str, key: str, contract: int
     ) -> None: ...
+    async def click_named_contract(
+        self, interaction: discord.Interaction, table_id: str, key: str, pick: str
+    ) -> None: ...
     async def click_hand_action(
         self, interaction: discord.Interaction, table_id: str, key: str, action: str
     ) -> None: ...
@@ -238,6 +241,18 @@ class ContractButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:k(?P<contrac
         await cog.click_contract(interaction, self.table_id, self.fields["key"], int(self.fields["contract"]))
 
 
+class NamedContractButton(
+    JassItem,
+    template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>(?:r[0-9]{{1,2}})|(?:[cx][0-9]{{1,2}}\.[0-9]{{1,2}})|(?:f[0-9]))",
+):
+    """A Coiffeur row (``r<row>``), a row's contract (``c<row>.<i>``), a family of extra contracts
+    (``f<i>``) or one of its contracts (``x<i>.<j>``): indexes into what the table offers now."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
+        await cog.click_named_contract(interaction, self.table_id, self.fields["key"], self.fields["pick"])
+
+
 class HandActionButton(JassItem, template=r"(?!)"):
     """A button of the private hand that only names an action."""
 
@@ -348,6 +363,7 @@ BUTTONS: tuple[type[JassItem], ...] = (
     CardButton,
     WeisToggle,
     ContractButton,
+    NamedContractButton,
     SchiebenButton,
     StoeckButton,
     BedankenButton,

@@ -34,7 +34,7 @@ from bot.game import (
     TableSnapshot,
 )
 from bot.game.export import history_jsonl
-from bot.rules import PRESETS, Card, Contract
+from bot.rules import PRESETS, Card, Contract, RuleSet
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
@@ -43,7 +43,7 @@ from bot.texts.cards import DECKS, Deck, deck_for
 from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
-from .presenter import hand_message, table_embed
+from .presenter import contract_choices, hand_message, picked_contract, table_embed
 from .stats import StatsPresenter
 from .table_messages import TableMessages
 
@@ -51,6 +51,9 @@ if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
+GAME_CHOICES = [
+    app_commands.Choice(name=command_text(f"choice.game.{game}"), value=game) for game in ("schieber", "coiffeur")
+]
 DECK_CHOICES = [
     app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
     app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
@@ -125,14 +128,17 @@ class Jass(commands.Cog):
         target=command_text("jass.new.target.name"),
         computer_players=command_text("jass.new.computers.name"),
         level=command_text("jass.new.level.name"),
+        game=command_text("jass.new.game.name"),
     )
     @app_commands.describe(
         preset=command_text("jass.new.preset.description"),
         target=command_text("jass.new.target.description"),
         computer_players=command_text("jass.new.computers.description"),
         level=command_text("jass.new.level.description"),
+        game=command_text("jass.new.game.description"),
     )
-    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES)
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES,
+                          game=GAME_CHOICES)  # fmt: skip
     async def new(
         self,
         interaction: discord.Interaction,
@@ -140,6 +146,7 @@ class Jass(commands.Cog):
         target: app_commands.Range[int, TARGET_MIN, TARGET_MAX] | None = None,
         computer_players: app_commands.Range[int, 0, 3] = 0,
         level: str | None = None,
+        game: str | None = None,
     ) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
@@ -149,6 +156,10 @@ class Jass(commands.Cog):
         target = target or server.get("target")
         if target is not None:
             rules["target"] = target
+        if game == "coiffeur" and RuleSet.from_dict(rules).game != "coiffeur":
+            rules = {**rules, "game": "coiffeur", "weis_enabled": False}  # Coiffeur is played without Weis
+        elif game == "schieber":
+            rules = {**rules, "game": "schieber"}
         display = self.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))
@@ -536,6 +547,28 @@ class Jass(commands.Cog):
             command = ChooseContract(actor_of(interaction.user), str(Contract(contract)))
             await self.run(interaction, table_id, command, private=True)
 
+    async def click_named_contract(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None:
+        """A Coiffeur row or an extra contract: chosen at once when the button names one contract,
+        else the hand is shown again with the contracts to pick from (only indexes into what the
+        table offers this seat now are taken from the button)."""
+        table = await self.button_table(interaction, table_id, key)
+        if table is None:
+            return
+        lang = self.lang(interaction)
+        actor = actor_of(interaction.user)
+        seat = table.seat_of(actor)
+        view = table.view_for(seat) if seat is not None else None
+        if view is None or view.phase != "contract" or view.turn != seat:
+            await self.run(interaction, table_id, ChooseContract(actor, ""), private=True)  # the table says why not
+            return
+        chosen = picked_contract(view, pick)
+        if chosen is not None:
+            await self.run(interaction, table_id, ChooseContract(actor, chosen[0], row=chosen[1]), private=True)
+        elif pick[0] in "rf" and pick in {action for _, action in contract_choices(view, Deck(lang), lang)}:
+            await self.show_hand(interaction, table, lang, edit=True, picking=pick)
+        else:
+            await self.reply(interaction, msg("err.bad_button", lang))
+
     async def click_hand_action(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
         """Schieben, pre-show Stöck, Bedanken: a button of the private hand."""
         if await self.button_table(interaction, table_id, key) is None:
@@ -608,7 +641,13 @@ class Jass(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def show_hand(
-        self, interaction: discord.Interaction, table: TableSnapshot, lang: str, edit: bool, selection: int = 0
+        self,
+        interaction: discord.Interaction,
+        table: TableSnapshot,
+        lang: str,
+        edit: bool,
+        selection: int = 0,
+        picking: str = "",
     ) -> None:
         seat = table.seat_of(actor_of(interaction.user))
         if seat is None:
@@ -616,7 +655,7 @@ class Jass(commands.Cog):
             return
         await self.user_deck(interaction.user.id)  # read once, then kept
         content, buttons = hand_message(table.view_for(seat), lang, self.reader_deck(table, interaction.user.id, lang),
-                                        selection, self.faces)  # fmt: skip
+                                        selection, self.faces, picking)  # fmt: skip
         components = as_view(buttons)
         try:
             if edit:

@@ -13,9 +13,12 @@ import discord
 
 from bot.game import TableSnapshot, TableView
 from bot.game.events import GameOver, HandScored
+from bot.render.coiffeur import CoiffeurPicture
 from bot.render.table import SlatePicture, TablePicture
-from bot.rules import Contract, Weis
+from bot.rules import Weis
 from bot.rules.cards import cards_of
+from bot.rules.coiffeur import TAFELN
+from bot.rules.contract_names import EXTRA_NAMES
 from bot.rules.scoring import striche_by_kind
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
@@ -62,10 +65,25 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
     else:
         host = next((s.name for s in table.seats if s.actor == table.host and s.name), None)
         name = msg("table.of", lang, possessive=possessive(host, lang)) if host else msg("table.plain", lang)
+    if table.rules.game == "coiffeur":
+        rows = len(TAFELN[table.rules.coiffeur_tafel])
+        return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
     hands = table.rules.hands_per_game
     if hands:
         return msg("table.title_hands", lang, name=name, hands=hands)
     return msg("table.title", lang, name=name, target=table.rules.target)
+
+
+def contract_label(view: TableView, deck: Deck, lang: str) -> str:
+    """The contract in play with its factor: ``Rose ×1``, ``Slalom Obenabe ×4``; in Coiffeur with
+    its row: ``Zeile 7: Joker ×7 · Undenufe``."""
+    name = deck.named(view.contract_name) if view.contract_name else deck.contract(view.contract or 0)
+    if view.tafel is not None and view.row is not None:
+        row_name, factor = view.tafel.rows[view.row]
+        row = msg("table.row", lang, row=view.row + 1, row_name=deck.named(row_name), m=factor)
+        return row if row_name == view.contract_name else f"{row} · {name}"
+    factor = view.factor if view.factor is not None else view.rules.multiplier(view.contract or 0)
+    return f"{name} ×{factor}"
 
 
 def possessive(name: str, lang: str) -> str:
@@ -100,19 +118,14 @@ def table_embed(
     lines = []
     if view.phase == "contract" and view.chooser is not None:
         shoved = msg("table.shoved", lang) if view.geschoben else ""
+        if view.tafel is not None and not view.may_schieben:
+            shoved += msg("table.zwang", lang)
         lines.append(msg("table.choosing", lang, name=seat_name(view, view.chooser, lang, mentions), shoved=shoved))
     elif view.contract is not None:
         shoved = msg("table.shoved", lang) if view.geschoben else ""
-        lines.append(
-            msg(
-                "table.by",
-                lang,
-                contract=deck.contract(view.contract),
-                m=rules.multiplier(view.contract),
-                name=seat_name(view, view.declarer or 0, lang, mentions),
-                shoved=shoved,
-            )
-        )
+        label = contract_label(view, deck, lang)
+        lines.append(msg("table.by", lang, contract=label, name=seat_name(view, view.declarer or 0, lang, mentions),
+                         shoved=shoved))  # fmt: skip
     if view.contract is not None and view.phase == "play":
         played = played_text(view, view.trick, lang, deck, faces) or "—"
         lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
@@ -214,8 +227,7 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
     head = msg("hand.title", lang)
     facts = []
     if view.contract is not None:
-        facts.append(msg("hand.contract", lang, contract=deck.contract(view.contract),
-                         m=view.rules.multiplier(view.contract)))  # fmt: skip
+        facts.append(contract_label(view, deck, lang))
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
     if view.turn == view.seat:
@@ -233,10 +245,11 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
 
 
 def hand_message(
-    view: TableView, lang: str, deck: Deck, selection: int = 0, faces: CardEmojis = NO_FACES
+    view: TableView, lang: str, deck: Deck, selection: int = 0, faces: CardEmojis = NO_FACES, picking: str = ""
 ) -> tuple[str, list[discord.ui.Button[discord.ui.View]]]:
-    """The private hand message: its text and its buttons."""
-    return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces)
+    """The private hand message: its text and its buttons (``picking``: the Coiffeur row ``r<i>``
+    or the family ``f<i>`` of extra contracts whose contracts the chooser picks from now)."""
+    return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces, picking)
 
 
 def hand_state(view: TableView) -> tuple[object, ...]:
@@ -244,6 +257,57 @@ def hand_state(view: TableView) -> tuple[object, ...]:
     may be played, and whether it is the player's turn (not every move of the others)."""
     return (view.game_no, view.hand_no, view.phase, view.hand, view.legal, view.turn == view.seat, view.contract,
             view.may_schieben, view.can_preshow_stoeck)  # fmt: skip
+
+
+def extra_families(view: TableView) -> list[str]:
+    """The families of extra contracts the chooser may name now, in a fixed order."""
+    return [f for f, names in EXTRA_NAMES.items() if any(n in view.extras for n in names)]
+
+
+def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") -> list[tuple[str, str]]:
+    """(label, action) of the contract buttons. Coiffeur: a button per open row (``r<row>``); a row
+    played as one of several contracts (a Joker, Slalom …) opens them (``c<row>.<i>``) with a
+    back button (``t0``). Schieber: the six contracts (``k<n>``), and a button per family of extra
+    contracts switched on (``f<i>``) that opens its contracts (``x<i>.<j>``)."""
+    if view.tafel is not None:
+        options = dict(view.row_options)
+        if picking.startswith("r") and picking[1:].isdigit() and int(picking[1:]) in options:
+            row = int(picking[1:])
+            return [(deck.named(n), f"c{row}.{i}") for i, n in enumerate(options[row])] + [
+                (msg("btn.back", lang), "t0")
+            ]
+        return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
+    families = extra_families(view)
+    if picking.startswith("f") and picking[1:].isdigit() and int(picking[1:]) < len(families):
+        fi = int(picking[1:])
+        names = [n for n in EXTRA_NAMES[families[fi]] if n in view.extras]
+        return [(deck.named(n), f"x{fi}.{j}") for j, n in enumerate(names)] + [(msg("btn.back", lang), "t0")]
+    out = [(deck.contract(c), f"k{c}") for c in view.contracts]
+    out += [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"f{i}") for i, f in enumerate(families)]
+    return out
+
+
+def picked_contract(view: TableView, action: str) -> tuple[str, int | None] | None:
+    """The contract (and Coiffeur row) a ``c<row>.<i>``/``x<i>.<j>``/``r<row>`` button names,
+    looked up in what the table offers this seat now; ``None`` if it offers no such thing."""
+    kind, _, rest = action[:1], None, action[1:]
+    a, _, b = rest.partition(".")
+    if not a.isdigit() or (b and not b.isdigit()):
+        return None
+    if kind in ("r", "c") and view.tafel is not None:
+        names = dict(view.row_options).get(int(a))
+        if not names:
+            return None
+        if kind == "r":
+            return (names[0], int(a)) if len(names) == 1 else None
+        return (names[int(b)], int(a)) if b and int(b) < len(names) else None
+    if kind == "x":
+        families = extra_families(view)
+        if int(a) >= len(families) or not b:
+            return None
+        extras = [n for n in EXTRA_NAMES[families[int(a)]] if n in view.extras]
+        return (extras[int(b)], None) if int(b) < len(extras) else None
+    return None
 
 
 def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
@@ -261,7 +325,12 @@ def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
 
 
 def hand_buttons(
-    view: TableView, lang: str, deck: Deck | None = None, selection: int = 0, faces: CardEmojis = NO_FACES
+    view: TableView,
+    lang: str,
+    deck: Deck | None = None,
+    selection: int = 0,
+    faces: CardEmojis = NO_FACES,
+    picking: str = "",
 ) -> list[discord.ui.Button[discord.ui.View]]:
     """The viewer's cards (legal ones enabled; with ``faces``, the card's picture on its button),
     contract choices when it chooses, and with manual Weis the Weis it holds as toggles
@@ -284,23 +353,24 @@ def hand_buttons(
             )
         )
     if view.phase == "contract" and view.turn == view.seat:
-        allowed = [Contract(c) for c in view.contracts]
-        for i, c in enumerate(allowed):
+        choices = contract_choices(view, deck, lang, picking)
+        for i, (label, action) in enumerate(choices):
+            back = action == "t0"
             buttons.append(
                 discord.ui.Button(
-                    label=deck.contract(int(c)),
-                    style=discord.ButtonStyle.primary,
-                    custom_id=custom_id(tid, key, f"k{int(c)}"),
+                    label=label,
+                    style=discord.ButtonStyle.secondary if back else discord.ButtonStyle.primary,
+                    custom_id=custom_id(tid, key, action),
                     row=2 + i // 5,
                 )
             )
-        if view.may_schieben:
+        if view.may_schieben and not picking:
             buttons.append(
                 discord.ui.Button(
                     label=msg("btn.schieben", lang),
                     style=discord.ButtonStyle.danger,
                     custom_id=custom_id(tid, key, "schieben"),
-                    row=3,
+                    row=2 + len(choices) // 5,
                 )
             )
     for i, weis in enumerate(view.weis_options[:6]):
@@ -392,7 +462,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
         return None
     names = tuple(seat_name(view, s, lang) for s in range(4))
     if view.contract is not None:
-        title = f"{deck.contract(view.contract)} ×{view.rules.multiplier(view.contract)}"
+        title = contract_label(view, deck, lang)
     last: tuple[tuple[int, int], ...] = ()
     last_label = ""
     if view.tricks:
@@ -458,9 +528,10 @@ def summary_embed(
     """The message posted when a hand is scored (or the game is over)."""
     if ev["type"] == "game_over":
         return table_embed(view, lang, mentions, deck, title=title or None)
-    contract = deck.contract(Contract.parse(ev["contract"]))
+    name = view.contract_name or ev["contract"]
+    contract = deck.named(name)
     embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
-    lines = [summary_line(view, ev, t, lang) for t in (0, 1)]
+    lines = [row_line(view, ev, deck, lang)] if "row" in ev else [summary_line(view, ev, t, lang) for t in (0, 1)]
     if view.tricks and len(view.tricks) == ev["tricks"][0] + ev["tricks"][1]:
         # The hand's last trick, card by card: it is seen even when the next hand follows at once.
         last = view.tricks[-1]
@@ -473,6 +544,51 @@ def summary_embed(
     lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
     embed.description = "\n".join(lines)
     return embed
+
+
+def row_line(view: TableView, ev: HandScored, deck: Deck, lang: str) -> str:
+    """Coiffeur: which row the declaring team filled, and how it was scored."""
+    team, row, m = ev.get("team", 0), ev.get("row", 0), ev.get("factor", 1)
+    written = ev["written"][team]
+    row_name = view.tafel.rows[row][0] if view.tafel is not None else ev["contract"]
+    name = view.contract_name or ev["contract"]
+    if ev["match_team"] is not None and ev["match_team"] != team and not name.startswith("misere"):
+        parts = msg("summary.row_konter", lang, written=written)
+    else:
+        parts = msg("summary.row_parts", lang, points=written // m if m else 0, m=m)
+        if name.startswith("misere"):
+            parts = f"{msg('summary.row_misere', lang)}, {parts}"
+    return msg("summary.row", lang, team=team_name(view, team, lang), row=row + 1, row_name=deck.named(row_name), m=m,
+               contract=deck.named(name), parts=parts, written=written)  # fmt: skip
+
+
+def coiffeur_picture(view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck) -> CoiffeurPicture | None:
+    """The Coiffeur Tafel after a hand (or at the end of the game); ``None`` at a Schieber table."""
+    tafel = view.tafel
+    if tafel is None:
+        return None
+    latest = None
+    if ev["type"] == "hand_scored":
+        title = msg("summary.tafel", lang, n=ev["hand"])
+        latest = (ev.get("row", 0), ev.get("team", 0))
+    else:
+        title = msg("summary.tafel_final", lang)
+    winner = ""
+    if ev["type"] == "game_over":
+        won = ev.get("winner")
+        winner = msg("slate.draw", lang) if won is None else msg("slate.winner", lang, team=team_name(view, won, lang))
+    played = tuple(
+        tuple(
+            deck.named(a) if contract == "joker" and a else "" for a in (tafel.played_as[0][i], tafel.played_as[1][i])
+        )
+        for i, (contract, _) in enumerate(tafel.rows)
+    )
+    return CoiffeurPicture(
+        title=title, teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
+        rows=tuple((deck.named(c), f) for c, f in tafel.rows),
+        cells=tuple((tafel.written[0][i], tafel.written[1][i]) for i in range(len(tafel.rows))),
+        played_as=tuple((a, b) for a, b in played), latest=latest, totals=tafel.totals(), winner=winner,
+    )  # fmt: skip
 
 
 def components_payload(buttons: list[discord.ui.Button[discord.ui.View]]) -> list[dict[str, Any]]:

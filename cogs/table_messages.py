@@ -22,6 +22,7 @@ import discord
 
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
+from bot.render.coiffeur import CoiffeurPicture
 from bot.render.pool import Renderer
 from bot.render.table import SlatePicture, TablePicture
 from bot.services import TableDisplay, TableService, UnknownTable
@@ -33,6 +34,7 @@ from .emojis import CardEmojis
 from .pacing import Priority, budget_of
 from .presenter import (
     NO_FACES,
+    coiffeur_picture,
     mentions_of,
     slate_picture,
     summary_embed,
@@ -63,7 +65,7 @@ EDIT_INTERVAL = 1.25  # seconds between two edits in one channel: Discord allows
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
 UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
-TABLE_PNG, SLATE_PNG = "table.png", "jasstafel.png"
+TABLE_PNG, SLATE_PNG, TAFEL_PNG = "table.png", "jasstafel.png", "coiffeur-tafel.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 ACTIVE_SECONDS = 30.0  # a person who acted this recently is clicking through the game: no turn ping
 DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks off the table message
@@ -309,7 +311,10 @@ class TableMessages:
                 )
                 # The Jasstafel after every hand, and the final one; posted in the background (in
                 # order), so the click that ended the hand is answered without waiting for it.
-                slate = slate_picture(view, ev, lang) if self.switch(table_id, "images") else None
+                slate: SlatePicture | CoiffeurPicture | None = None
+                if self.switch(table_id, "images"):
+                    deck = self.table_deck(table)
+                    slate = coiffeur_picture(view, ev, lang, deck) or slate_picture(view, ev, lang)
                 lock = self.screen(table_id).post_lock
                 task = asyncio.create_task(self._post_summary(table_id, channel_id, embed, slate, lock))
                 self._background.add(task)
@@ -348,16 +353,19 @@ class TableMessages:
                 pass
             screen.dealing = time.monotonic()  # from now on the hand's tricks are no news
 
-    async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed, slate: SlatePicture | None,
-                            lock: asyncio.Lock) -> None:  # fmt: skip
+    async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed,
+                            slate: SlatePicture | CoiffeurPicture | None, lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
             try:
                 if slate is None:
                     await self._public(table_id, channel_id, Priority.RESULT, embed=embed)
                     return
-                data = await self.renderer.slate(slate)
-                embed.set_image(url=f"attachment://{SLATE_PNG}")
-                await self._public(table_id, channel_id, Priority.RESULT, embed=embed, picture=(SLATE_PNG, data))
+                if isinstance(slate, CoiffeurPicture):
+                    data, name = await self.renderer.coiffeur(slate), TAFEL_PNG
+                else:
+                    data, name = await self.renderer.slate(slate), SLATE_PNG
+                embed.set_image(url=f"attachment://{name}")
+                await self._public(table_id, channel_id, Priority.RESULT, embed=embed, picture=(name, data))
             except discord.HTTPException as err:
                 log.warning("table %s: hand summary not posted: %s", table_id, err)
 

@@ -183,7 +183,8 @@ class RulesPlayer:
     def choose_contract(self, view: TableView, actor: str) -> Command:
         if view.kind == "coiffeur":
             return choose_row(view, actor, expected_points, self.rng, self.noise)
-        values: dict[Contract | str, float] = {**contract_values(view), **extra_values(view, expected_points)}
+        values: dict[Contract | str, float] = dict(contract_values(view).items())
+        values.update(extra_values(view, expected_points))
         if self.noise:
             values = {c: v + self.rng.gauss(0, 60 * self.noise) for c, v in values.items()}
         best = max(values, key=lambda c: values[c])

@@ -31,11 +31,11 @@ from bot.rules import (
     to_mask,
 )
 from bot.rules.cards import FULL_DECK, cards_of
-from bot.rules.coiffeur import TAFELN, CoiffeurError, Tafel, row_value
+from bot.rules.coiffeur import TAFELN, Tafel, row_value
 from bot.rules.coiffeur import chooser as coiffeur_chooser
 from bot.rules.contract_names import Called, called, names_enabled, names_for_row
-from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.play import illegal_reason
+from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.scoring import STRICHE
 from bot.rules.weis import Weis
 
@@ -762,7 +762,7 @@ class Table:
         if matched is not None:
             points[matched] += self.rules.match_bonus
         stoeck_team = next((c.team for c in hand.credits if c.kind == "stoeck"), None)
-        if stoeck_team != team or self.rules.coiffeur_stoeck == "except_joker" and row.contract == "joker":
+        if stoeck_team != team or (self.rules.coiffeur_stoeck == "except_joker" and row.contract == "joker"):
             stoeck_team = None  # only the declarers' Stöck are written, and not in a Joker row by default
         written = row_value(
             row, (points[0], points[1]), team, contract=chosen.name,
@@ -820,8 +820,9 @@ class Table:
             winner = self.tafel.winner()
             if winner is not None:
                 self.counters["games"][winner] += 1
-            return [{"type": "game_over", "game": self.game_no, "winner": winner,
-                     "totals": list(self.tafel.totals()), "berg": None, "schneider": False, "derived": True}]  # fmt: skip
+            totals = list(self.tafel.totals())
+            return [{"type": "game_over", "game": self.game_no, "winner": winner, "totals": totals, "berg": None,
+                     "schneider": False, "derived": True}]  # fmt: skip
         board = self.live_board
         self.phase = Phase.GAME_OVER
         if board.winner is not None:

@@ -12,6 +12,7 @@ import asyncio
 
 from bot.pools import LazyPool
 
+from .coiffeur import CoiffeurPicture, coiffeur_png
 from .table import SlatePicture, TablePicture, slate_png, table_png
 
 
@@ -27,6 +28,9 @@ class Renderer:
 
     async def slate(self, picture: SlatePicture) -> bytes:
         return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), slate_png, picture)
+
+    async def coiffeur(self, picture: CoiffeurPicture) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), coiffeur_png, picture)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

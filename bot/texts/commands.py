@@ -19,6 +19,8 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
     "choice.level.beginner": {"en": "beginner", "de": "Anfänger"},
     "choice.level.club": {"en": "club", "de": "Klub"},
     "choice.level.strong": {"en": "strong", "de": "stark"},
+    "choice.game.schieber": {"en": "Schieber", "de": "Schieber"},
+    "choice.game.coiffeur": {"en": "Coiffeur", "de": "Coiffeur"},
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)
@@ -48,6 +50,11 @@ COMMAND_TEXTS.update(
         "jass.new.level.description": {
             "en": "How well computer players play (beginner, club, strong)",
             "de": "Wie gut die Computer spielen (beginner, club, strong)",
+        },
+        "jass.new.game.name": {"en": "game", "de": "spiel"},
+        "jass.new.game.description": {
+            "en": "Schieber, or Coiffeur (each team plays every row of the Tafel once)",
+            "de": "Schieber, oder Coiffeur (jedes Team spielt jede Zeile der Tafel einmal)",
         },
         "jass.join.name": {"en": "join", "de": "mitspielen"},
         "jass.join.description": {

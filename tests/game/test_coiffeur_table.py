@@ -162,7 +162,11 @@ def test_a_team_with_every_row_filled_is_skipped_when_choosing():
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), tafel=st.sampled_from(["reglement8", "ten"]), shove=st.sampled_from(["round", "partner"]))
+@given(
+    seed=st.integers(0, 10**6),
+    tafel=st.sampled_from(["reglement8", "ten"]),
+    shove=st.sampled_from(["round", "partner"]),
+)
 def test_property_every_coiffeur_game_lasts_two_hands_per_row_and_writes_within_bounds(seed, tafel, shove):
     rules = COIFFEUR.with_changes(coiffeur_tafel=tafel, coiffeur_shove=shove)
     table, events = new_table(rules, humans=0, seed=f"p{seed}")
@@ -176,7 +180,7 @@ def test_property_every_coiffeur_game_lasts_two_hands_per_row_and_writes_within_
     assert sum(e["points"] for e in tricks) == 157 * len(scored)  # the Obenabe table: 157 in every hand
     if shove == "partner":
         for e in scored:  # every hand is declared by forehand's team
-            dealt = [d for d in events if d["type"] == "hand_dealt" and d["hand"] == e["hand"]][0]
+            dealt = next(d for d in events if d["type"] == "hand_dealt" and d["hand"] == e["hand"])
             assert e["team"] == dealt["forehand"] % 2
 
 

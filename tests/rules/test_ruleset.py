@@ -51,7 +51,17 @@ def test_multipliers():
 
 
 def test_presets():
-    assert set(PRESETS) == {"standard", "swisslos", "single-1000", "ascending", "tournament", "app", "coiffeur", "coiffeur-ten", "extras"}
+    assert set(PRESETS) == {
+        "standard",
+        "swisslos",
+        "single-1000",
+        "ascending",
+        "tournament",
+        "app",
+        "coiffeur",
+        "coiffeur-ten",
+        "extras",
+    }
     assert RuleSet.preset("standard") == RuleSet()
     single = RuleSet.preset("single-1000")
     assert single.target == 1000 and single.berg_mark == 500
