@@ -243,9 +243,9 @@ class ContractButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:k(?P<contrac
 
 class NamedContractButton(
     JassItem,
-    template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>(?:r[0-9]{{1,2}})|(?:[cx][0-9]{{1,2}}\.[0-9]{{1,2}})|(?:f[0-9]))",
+    template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>(?:r[0-9]{{1,2}})|(?:[nx][0-9]{{1,2}}\.[0-9]{{1,2}})|(?:f[0-9]))",
 ):
-    """A Coiffeur row (``r<row>``), a row's contract (``c<row>.<i>``), a family of extra contracts
+    """A Coiffeur row (``r<row>``), a row's contract (``n<row>.<i>``), a family of extra contracts
     (``f<i>``) or one of its contracts (``x<i>.<j>``): indexes into what the table offers now."""
 
     async def handle(self, interaction: discord.Interaction) -> None:

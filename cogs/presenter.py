@@ -266,14 +266,14 @@ def extra_families(view: TableView) -> list[str]:
 
 def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") -> list[tuple[str, str]]:
     """(label, action) of the contract buttons. Coiffeur: a button per open row (``r<row>``); a row
-    played as one of several contracts (a Joker, Slalom …) opens them (``c<row>.<i>``) with a
+    played as one of several contracts (a Joker, Slalom …) opens them (``n<row>.<i>``) with a
     back button (``t0``). Schieber: the six contracts (``k<n>``), and a button per family of extra
     contracts switched on (``f<i>``) that opens its contracts (``x<i>.<j>``)."""
     if view.tafel is not None:
         options = dict(view.row_options)
         if picking.startswith("r") and picking[1:].isdigit() and int(picking[1:]) in options:
             row = int(picking[1:])
-            return [(deck.named(n), f"c{row}.{i}") for i, n in enumerate(options[row])] + [
+            return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(options[row])] + [
                 (msg("btn.back", lang), "t0")
             ]
         return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
@@ -288,13 +288,13 @@ def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") 
 
 
 def picked_contract(view: TableView, action: str) -> tuple[str, int | None] | None:
-    """The contract (and Coiffeur row) a ``c<row>.<i>``/``x<i>.<j>``/``r<row>`` button names,
+    """The contract (and Coiffeur row) a ``n<row>.<i>``/``x<i>.<j>``/``r<row>`` button names,
     looked up in what the table offers this seat now; ``None`` if it offers no such thing."""
     kind, _, rest = action[:1], None, action[1:]
     a, _, b = rest.partition(".")
     if not a.isdigit() or (b and not b.isdigit()):
         return None
-    if kind in ("r", "c") and view.tafel is not None:
+    if kind in ("r", "n") and view.tafel is not None:
         names = dict(view.row_options).get(int(a))
         if not names:
             return None

@@ -1,0 +1,187 @@
+"""Coiffeur in a channel through slash commands and button clicks only (issue 42)."""
+
+from __future__ import annotations
+
+import json
+
+from bot.rules.coiffeur import TAFELN
+
+from .harness import custom_ids, message_payload, user
+from .test_table_game import ANNA, BEAT, button, fast_settings, new_table, settle, started, table_message
+
+CARLA = user(13, "carla")
+DARIO = user(14, "dario")
+COIFFEUR = [{"name": "game", "type": 3, "value": "coiffeur"}]
+
+
+def enabled(payload):
+    return [(cid, label) for cid, disabled, label in custom_ids(payload["components"]) if not disabled]
+
+
+async def act(h, who, hand, pick=0):
+    """Click what ``who`` would: a row (and, when it opens a choice, a contract of it) or the first
+    legal card. Returns the action clicked."""
+    buttons = enabled(hand)
+    rows = [cid for cid, _ in buttons if ":r" in cid]
+    choice = rows[pick % len(rows)] if rows else buttons[0][0]
+    [answer] = await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
+    assert answer.payload["type"] == 7, "the private hand is edited in place"
+    edited = answer.payload["data"]
+    named = [cid for cid, _ in enabled(edited) if ":n" in cid] if edited.get("components") else []
+    if named:  # a Joker row: now its contracts (and a back button)
+        [answer] = await h.send(h.click_payload(named[-1], who, message_payload(1, edited, flags=64), ephemeral=True))
+        assert answer.payload["type"] == 7
+    return choice
+
+
+async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
+    from .audit import audit, observer_for
+
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    await h.send(h.command_payload("jass", new_table(COIFFEUR), ANNA))
+    for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
+        await settle(h)
+        lobby = table_message(h)
+        await h.send(h.click_payload(button(lobby, f"seat{seat}"), who, lobby))
+    await settle(h)
+    lobby = table_message(h)
+    assert "Coiffeur" in lobby["embeds"][0]["title"]
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    rows_offered: list[list[str]] = []
+    for step in range(3000):
+        await settle(h)
+        table = service._tables[tid]
+        if table.phase == "game_over":
+            break
+        seat = table.to_act
+        who = people[table.seats[seat].actor[2:]]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
+        hand = shown.payload["data"]
+        assert hand["flags"] & 64
+        if table.phase == "contract":
+            labels = [label for cid, label in enabled(hand) if ":r" in cid]
+            open_rows = table.tafel.open_rows(seat % 2)
+            rows = TAFELN["reglement8"]
+            # only the open rows of the chooser's team, each with its factor
+            assert len(labels) == len(open_rows)
+            assert all(f"×{rows[r][1]}" in label for r, label in zip(open_rows, labels, strict=True))
+            rows_offered.append(labels)
+        await act(h, who, hand, pick=step)
+    table = service._tables[tid]
+    assert table.phase == "game_over" and table.tafel.complete
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
+    # A Tafel picture after every hand (16) and at the end.
+    tafeln = [c for c in h.side.calls if c.public_post and "coiffeur-tafel.png" in json.dumps(c.payload)]
+    assert len(tafeln) == 17
+    summaries = [json.dumps(c.payload, ensure_ascii=False) for c in tafeln]
+    assert sum("füllen Zeile" in s for s in summaries) == 16
+    assert rows_offered[0] and len(rows_offered) >= 16
+
+
+async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tmp_path, monkeypatch):
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    options = [*COIFFEUR, {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    old_hand = None
+    for step in range(3000):
+        await settle(h)
+        table = service._tables[tid]
+        if table.hand_no >= 4 and table.phase == "play" and table.hand.tricks:
+            message = table_message(h)
+            [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+            old_hand = shown.payload["data"]
+            break
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        await act(h, ANNA, shown.payload["data"], pick=step)
+    before = service._tables[tid]
+    assert old_hand is not None and before.to_act == before.seat_of("u:11")
+    scored_before = len(before.tafel.written)
+    old_table_message = table_message(h)
+    await h.bot.close()
+
+    h2 = await started(settings, monkeypatch)
+    after = h2.bot.service._tables[tid]
+    assert (after.seq, after.hand_no, after.row, after.tafel.written) == (
+        before.seq, before.hand_no, before.row, before.tafel.written
+    )  # fmt: skip
+    # the card buttons of the hand Anna had open still work, then the old table message's
+    first = next(cid for cid, _ in enabled(old_hand))
+    [played] = await h2.send(h2.click_payload(first, ANNA, message_payload(1, old_hand, flags=64), ephemeral=True))
+    assert played.payload["type"] == 7
+    for step in range(3000):
+        await settle(h2)
+        table = h2.bot.service._tables[tid]
+        if table.phase == "game_over":
+            break
+        [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
+        await act(h2, ANNA, shown.payload["data"], pick=step)
+    table = h2.bot.service._tables[tid]
+    assert table.phase == "game_over" and len(table.tafel.written) == 16 > scored_before
+    await h2.bot.close()
+
+
+async def anna_to_choose(h, options):
+    """A table of Anna and three computers, played by Anna until she chooses a contract."""
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    for _ in range(400):
+        await settle(h)
+        table = service._tables[tid]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        if table.phase == "contract":
+            return tid, table, hand
+        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    raise AssertionError("Anna never chose")
+
+
+async def test_forged_and_foreign_row_buttons_change_nothing(harness):
+    h = harness
+    service = h.bot.service
+    tid, table, hand = await anna_to_choose(h, [*COIFFEUR, {"name": "computer_players", "type": 4, "value": 3}])
+    key = next(cid for cid, _ in enabled(hand) if ":r" in cid).split(":")[2]
+    seq = table.seq
+    for action in ("r99", "n6.9", "n0.1", "x0.0", "f9", "r6x"):
+        [answer] = await h.send(
+            h.click_payload(f"jass:{tid}:{key}:{action}", ANNA, message_payload(1, hand, flags=64), ephemeral=True)
+        )
+        assert answer.payload["data"]["flags"] & 64, action
+        assert service._tables[tid].seq == seq, action
+    # Beat presses Anna's row button: not his turn; nothing changes.
+    row = next(cid for cid, _ in enabled(hand) if ":r" in cid)
+    [answer] = await h.send(h.click_payload(row, BEAT, message_payload(1, hand, flags=64), ephemeral=True))
+    assert answer.payload["data"]["flags"] & 64 and service._tables[tid].seq == seq
+
+
+async def test_a_schieber_table_with_extra_contracts_offers_them_in_two_steps(harness):
+    h = harness
+    options = [{"name": "preset", "type": 3, "value": "extras"}, {"name": "computer_players", "type": 4, "value": 3}]
+    tid, table, hand = await anna_to_choose(h, options)
+    service = h.bot.service
+    labels = dict(enabled(hand))
+    family = next(cid for cid, label in labels.items() if label.startswith("Slalom"))
+    [opened] = await h.send(h.click_payload(family, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    picks = dict(enabled(opened.payload["data"]))
+    assert set(picks.values()) == {"Slalom Obenabe", "Slalom Undenufe", "Zurück"}
+    undenufe = next(cid for cid, label in picks.items() if label == "Slalom Undenufe")
+    edited = opened.payload["data"]
+    await h.send(h.click_payload(undenufe, ANNA, message_payload(1, edited, flags=64), ephemeral=True))
+    await settle(h)
+    table = service._tables[tid]
+    assert table.called is not None and table.called.name == "slalom-undenufe"
+    assert "Slalom Undenufe" in json.dumps(table_message(h), ensure_ascii=False)
