@@ -329,7 +329,8 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
 
 
 class LeaderboardPageButton(
-    JassItem, template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points)s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"
+    JassItem,
+    template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points|coiffeur)s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})",
 ):
     """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
 

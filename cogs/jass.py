@@ -325,7 +325,7 @@ class Jass(commands.Cog):
     @app_commands.describe(
         season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description")
     )
-    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ("rating", "wins", "points")])
+    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ("rating", "wins", "points", "coiffeur")])
     async def leaderboard(
         self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
         by: str = "rating",

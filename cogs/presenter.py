@@ -232,6 +232,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
     if view.turn == view.seat:
         choose = "hand.choose_or_shove" if view.may_schieben else "hand.choose"
+        if view.tafel is not None:
+            choose = "hand.choose_row_or_shove" if view.may_schieben else "hand.choose_row"
         facts.append(msg(choose if view.phase == "contract" else "hand.your_turn", lang))
     elif view.turn is not None:
         facts.append(msg("hand.turn_of", lang, name=seat_name(view, view.turn, lang)))

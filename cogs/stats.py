@@ -45,7 +45,7 @@ class StatsPresenter:
         tournaments, passen, points = await self.service.tournament_results(guild_id, actor)
         shown_name = clip(stats.name or name)
         embed = discord.Embed(title=msg("st.title", lang, name=shown_name), colour=COLOUR)
-        if stats.games == 0 and rating is None:
+        if stats.games == 0 and rating is None and (await self.service.person(guild_id, actor, "coiffeur"))[1] is None:
             embed.description = msg("st.none", lang, name=shown_name)
             return {"embed": embed}
 
@@ -61,6 +61,10 @@ class StatsPresenter:
             refs = {lvl: shown(COMPUTER_RATINGS[lvl][0]) for lvl in ("beginner", "club", "strong")}
             embed.add_field(name=msg("st.rating", lang), value=value + "\n" + msg("st.reference", lang, **refs),
                             inline=False)  # fmt: skip
+        coiffeur = (await self.service.person(guild_id, actor, "coiffeur"))[1]
+        if coiffeur is not None:
+            embed.add_field(name=msg("st.coiffeur_rating", lang),
+                            value=f"**{coiffeur.shown}** ± {coiffeur.spread} · {coiffeur.games}", inline=False)  # fmt: skip
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),
               cards=stats.per_hand(stats.card_points), weis=stats.per_hand(stats.weis),

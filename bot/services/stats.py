@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
-from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating
+from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating, rating_key, split_key
 from bot.stats.records import ANONYMOUS, GameRecord, PersonStats, game_records, person_stats
 from bot.storage import Storage
 
@@ -27,7 +27,7 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 MIN_GAMES = 5  # games before a person appears on the leaderboard
 PAGE = 10
-BY = ("rating", "wins", "points")
+BY = ("rating", "wins", "points", "coiffeur")  # coiffeur: the Coiffeur rating
 
 
 @dataclass(frozen=True)
@@ -108,11 +108,12 @@ class StatsService:
         rater = Rater(self.margin)
         stored = {a: (n, mu, sg, g, h) for a, n, mu, sg, g, h in await self._store.ratings(guild_id, season)}
         for _, actor in record.people():
-            if actor in stored:
-                _, mu, sg, g, h = stored[actor]
-                rater.people[actor] = Rating(mu, sg, g, list(h))
+            key = rating_key(actor, record.game_kind)
+            if key in stored:
+                _, mu, sg, g, h = stored[key]
+                rater.people[key] = Rating(mu, sg, g, list(h))
         if rater.rate(record):
-            names = {a: record.seats[s].name for s, a in record.people()}
+            names = {rating_key(a, record.game_kind): record.seats[s].name for s, a in record.people()}
             await self._store.put_ratings(guild_id, season, [
                 (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
             ])  # fmt: skip
@@ -130,7 +131,7 @@ class StatsService:
                 if until is not None and data["finished_at"] >= until:
                     break
                 rater.rate(record)
-                names.update({a: record.seats[s].name for s, a in record.people()})
+                names.update({rating_key(a, record.game_kind): record.seats[s].name for s, a in record.people()})
             await self._store.put_ratings(guild_id, season, [
                 (a, names[a], r.mu, r.sigma, r.games, r.history) for a, r in rater.people.items()
             ], replace_all=True)  # fmt: skip
@@ -185,17 +186,22 @@ class StatsService:
 
     # -- reading ------------------------------------------------------------------------
 
-    async def person(self, guild_id: int, actor: str) -> tuple[PersonStats, Rating | None, int | None, int]:
-        """A person's all-time statistics on the server, their rating this season (None: not
-        rated yet), their place on the rating leaderboard (None: not on it) and its length."""
-        records = [GameRecord.from_dict(d) for d in await self._store.games(guild_id)]
+    async def person(self, guild_id: int, actor: str,
+                     game_kind: str = "schieber") -> tuple[PersonStats, Rating | None, int | None, int]:  # fmt: skip
+        """A person's all-time statistics on the server (of ``game_kind``), their rating of that
+        game this season (None: not rated yet), their place on its rating leaderboard (None: not on
+        it) and its length."""
+        records = [
+            r for d in await self._store.games(guild_id) if (r := GameRecord.from_dict(d)).game_kind == game_kind
+        ]
         stats = person_stats(records, actor)
         season, _ = await self._store.season(guild_id)
         rating = None
+        key = rating_key(actor, game_kind)
         for a, _, mu, sigma, games, history in await self._store.ratings(guild_id, season):
-            if a == actor:
+            if a == key:
                 rating = Rating(mu, sigma, games, list(history))
-        board = await self.leaderboard(guild_id, season, "rating")
+        board = await self.leaderboard(guild_id, season, "rating" if game_kind == "schieber" else game_kind)
         place = next((r.rank for r in board if r.actor == actor), None)
         return stats, rating, place, len(board)
 
@@ -204,19 +210,24 @@ class StatsService:
         return await self._store.tournament_results(guild_id, actor)
 
     async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
-        """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` rating,
-        wins or written points per hand (equal values share a rank)."""
+        """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` (Schieber)
+        rating, wins or written points per hand, or by Coiffeur rating (equal values share a rank)."""
         if season is None:
             season, _ = await self._store.season(guild_id)
         hidden = await self._store.hidden(guild_id)
         ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self._store.ratings(guild_id, season)}
         rows: list[tuple[str, str, float, int]] = []
-        if by == "rating":
-            rows = [(a, n, mu - 0.0, g) for a, (n, mu, _, g) in ratings.items()]
+        if by in ("rating", "coiffeur"):
+            game = "schieber" if by == "rating" else by
+            for key, (n, mu, _, g) in ratings.items():
+                actor, kind = split_key(key)
+                if kind == game:
+                    rows.append((actor, n, mu - 0.0, g))
         else:
             seasons = await self._store.seasons(guild_id)
             since = seasons.get(season, "9999")
             records = [GameRecord.from_dict(d) for d in await self._store.games(guild_id, since)]
+            records = [r for r in records if r.game_kind == "schieber"]
             for actor in {a for r in records for _, a in r.people()}:
                 s = person_stats(records, actor)
                 value = s.wins if by == "wins" else round(s.per_hand(s.written), 1)

@@ -75,6 +75,21 @@ class Rating:
         return shown(self.history[-1]) - shown(self.history[0])
 
 
+GAME_KINDS = ("schieber", "coiffeur")
+
+
+def rating_key(actor: str, game_kind: str = "schieber") -> str:
+    """Whose rating a game moves: a person has one rating per game kind (Schieber under their
+    actor, Coiffeur under ``<actor>@coiffeur``)."""
+    return actor if game_kind == "schieber" else f"{actor}@{game_kind}"
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(actor, game kind) of a rating key."""
+    actor, _, kind = key.partition("@")
+    return actor, kind or "schieber"
+
+
 class Rater:
     """Folds finished games into people's ratings (one server and season at a time)."""
 
@@ -103,11 +118,12 @@ class Rater:
                 players.append(self.model.rating(mu=mu, sigma=sigma))
                 weights.append(0.0)  # a reference: never moved
             else:
-                r = self.people.setdefault(s.actor, Rating())
+                key = rating_key(s.actor, record.game_kind)
+                r = self.people.setdefault(key, Rating())
                 players.append(self.model.rating(mu=r.mu, sigma=r.sigma))
                 own = 1.0 - (s.standin_cards / s.cards if s.cards else 0.0)
                 weights.append(max(MIN_WEIGHT, own))
-            actors.append(s.actor)
+            actors.append(None if s.actor is None else rating_key(s.actor, record.game_kind))
         teams = [[players[0], players[2]], [players[1], players[3]]]
         if self.margin > 0:  # the old way, kept for the benchmark's comparison: scores with a margin
             new = self.model.rate(teams, scores=[float(record.totals[0]), float(record.totals[1])])

@@ -48,6 +48,7 @@ class GameRecord:
     winner: int | None  # None: a draw (a fixed-length game with equal totals)
     hands: list[HandRecord] = field(default_factory=list)
     kind: str = "table"  # "table", "tournament" or "challenge" (set by the caller that knows)
+    game_kind: str = "schieber"  # the game played: "schieber" or "coiffeur" (rated apart)
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -64,6 +65,7 @@ class GameRecord:
         return cls(
             data["table_id"], data["game"], [SeatRecord(**s) for s in data["seats"]], list(data["totals"]),
             data["winner"], [HandRecord(**h) for h in data["hands"]], data.get("kind", "table"),
+            data.get("game_kind", "schieber"),
         )  # fmt: skip
 
 
@@ -79,9 +81,12 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
     standin = [False] * 4
     current: GameRecord | None = None
     hand: dict[str, Any] = {}
+    game_kind = "schieber"
     for ev in events:
         kind = ev["type"]
-        if kind == "seat_taken":
+        if kind == "table_created":
+            game_kind = str(ev.get("rules", {}).get("game", "schieber"))
+        elif kind == "seat_taken":
             seats[ev["seat"]] = SeatRecord(ev["actor"], ev["name"])
         elif kind == "computer_added":
             seats[ev["seat"]] = SeatRecord(None, ev["name"], ev["level"])
@@ -89,7 +94,7 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
             seats[ev["seat"]] = SeatRecord(None, "")
         elif kind == "game_started":
             fresh = [SeatRecord(s.actor, s.name, s.level) for s in seats]
-            current = GameRecord(table_id, ev["game"], fresh, [0, 0], None)
+            current = GameRecord(table_id, ev["game"], fresh, [0, 0], None, game_kind=ev.get("kind", game_kind))
         elif current is None:
             continue
         elif kind == "hand_dealt":

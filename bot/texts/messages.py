@@ -230,6 +230,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hand.title": {"de": "Deine Karten", "en": "Your cards"},
     "hand.choose": {"de": "Du wählst den Trumpf.", "en": "You choose the contract."},
     "hand.choose_or_shove": {"de": "Du machst Trumpf – oder schiebst.", "en": "You make trump – or shove (Schieben)."},
+    "hand.choose_row": {
+        "de": "Im Zwang: du wählst eine offene Zeile deines Teams.",
+        "en": "Im Zwang: you choose an open row of your team.",
+    },
+    "hand.choose_row_or_shove": {
+        "de": "Du wählst eine offene Zeile deines Teams – oder schiebst weiter.",
+        "en": "You choose an open row of your team – or shove on (Schieben).",
+    },
     "hand.your_turn": {"de": "Du bist am Zug.", "en": "Your turn."},
     "hand.led": {"de": "{suit} ausgespielt", "en": "{suit} led"},
     "hand.turn_of": {"de": "{name} ist am Zug", "en": "{name} to play"},

@@ -19,11 +19,11 @@ HOST = "u:1"
 
 
 async def play_game(service, people: list[str | None], seed: str, guild: int = GUILD, level: str = "club",
-                    abandon_after: int | None = None) -> str:  # fmt: skip
+                    abandon_after: int | None = None, rules: dict | None = None) -> str:  # fmt: skip
     """A short game at a new table of the server: people in their seats (None: a computer), every
     person's decision by the club rules; returns the table id."""
-    table = await service.create_table(HOST, {"preset": "tournament", "hands_per_game": 2}, guild_id=guild,
-                                       limits=False)  # fmt: skip
+    rules = rules or {"preset": "tournament", "hands_per_game": 2}
+    table = await service.create_table(HOST, rules, guild_id=guild, limits=False)
     tid = table.table_id
     for seat, actor in enumerate(people):
         if actor is None:
@@ -228,4 +228,27 @@ async def test_an_upgrade_rebuilds_the_ratings_once(tmp_path):
     assert await stats.rebuild_if_pending() is not None
     assert sorted(await service._storage.stats.ratings(GUILD, 1)) == sorted(right)
     assert await stats.rebuild_if_pending() is None  # once
+    await close(service)
+
+
+async def test_coiffeur_games_are_rated_apart_from_schieber_and_forgotten_with_them(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service._storage, service)
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    await play_game(service, people, "schieber-1")
+    for g in range(MIN_GAMES):
+        await play_game(service, people, f"coiffeur-{g}", rules={"preset": "coiffeur"})
+    await stats.wait_idle()
+    _, schieber, _, _ = await stats.person(GUILD, "u:10")
+    coiffeur_stats, coiffeur, place, size = await stats.person(GUILD, "u:10", "coiffeur")
+    assert schieber is not None and schieber.games == 1  # one rating per game kind
+    assert coiffeur is not None and coiffeur.games == MIN_GAMES and coiffeur_stats.games == MIN_GAMES
+    assert coiffeur_stats.hands == 16 * MIN_GAMES
+    board = await stats.leaderboard(GUILD, by="coiffeur")
+    assert {r.actor for r in board} == set(people) and place is not None and size == 4
+    assert await stats.leaderboard(GUILD) == []  # one Schieber game: nobody on its board yet
+    assert await stats.rebuild() == await stats.summary()
+    await stats.forget(GUILD, "u:12")
+    keys = [r[0] for r in await service._storage.stats.ratings(GUILD, 1)]
+    assert not any(k.startswith("u:12") for k in keys) and "u:10@coiffeur" in keys
     await close(service)
