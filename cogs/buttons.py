@@ -328,10 +328,10 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
         await challenge_clicks(interaction).play_click(interaction, self.fields["challenge"])
 
 
-class LeaderboardPageButton(
-    JassItem,
-    template=rf"{PREFIX}:lb:0:(?P<by>rating|wins|points|coiffeur)s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})",
-):
+_BY = r"(?P<by>rating|wins|points|coiffeur)"
+
+
+class LeaderboardPageButton(JassItem, template=rf"{PREFIX}:lb:0:{_BY}s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"):
     """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
 
     async def handle(self, interaction: discord.Interaction) -> None:

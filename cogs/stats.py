@@ -63,8 +63,8 @@ class StatsPresenter:
                             inline=False)  # fmt: skip
         coiffeur = (await self.service.person(guild_id, actor, "coiffeur"))[1]
         if coiffeur is not None:
-            embed.add_field(name=msg("st.coiffeur_rating", lang),
-                            value=f"**{coiffeur.shown}** ± {coiffeur.spread} · {coiffeur.games}", inline=False)  # fmt: skip
+            value = f"**{coiffeur.shown}** ± {coiffeur.spread} · {coiffeur.games}"
+            embed.add_field(name=msg("st.coiffeur_rating", lang), value=value, inline=False)
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),
               cards=stats.per_hand(stats.card_points), weis=stats.per_hand(stats.weis),

@@ -185,3 +185,22 @@ async def test_a_break_between_passen_then_the_next_passe_by_itself_also_across_
     events = await tournaments._store.load(tid)
     assert [ev["type"] for ev in events].count("break_started") == 2
     await close(service)
+
+
+async def test_a_coiffeur_partnerschieber_plays_a_whole_coiffeur_per_passe(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "coiffeur-evening", level="random")
+    t = await tournaments.create(ORG, "Coiffeur", 1, 16, rules={"preset": "coiffeur"}, format="pairs")
+    for a, b in (("u:100", "u:101"), ("u:102", "u:103")):
+        await tournaments.propose(t.tournament_id, a, a, b, b)
+        await tournaments.confirm_partner(t.tournament_id, b, b)
+    await tournaments.start(t.tournament_id, ORG)
+    [table_id] = (await tournaments._store.tables(t.tournament_id)).values()
+    assert service._tables[table_id].rules.game == "coiffeur"
+    await people_play(tournaments, limit=20000)
+    done = await tournaments.get(t.tournament_id)
+    table = service._tables[table_id]
+    assert done.phase == "finished" and table.tafel is not None and table.tafel.complete
+    [points] = done.results.values()
+    assert sorted(points) == sorted(table.tafel.totals())  # the Passe's points are the Tafel's totals
+    await close(service)
