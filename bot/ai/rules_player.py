@@ -31,7 +31,7 @@ from bot.rules.weis import find_weis
 from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
 from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
-from .variants import choose_row, extra_values, is_misere, misere_card
+from .variants import CLUB_ROWS, RowPolicy, choose_row, extra_values, is_misere, misere_card
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
@@ -168,6 +168,7 @@ class RulesPlayer:
         margin: float = MARGIN,
         schieben_below: float = SCHIEBEN_BELOW,
         weights: str | None = None,
+        rows: RowPolicy | dict[str, float] = CLUB_ROWS,
     ) -> None:
         self.rng = rng
         self.noise = noise
@@ -177,12 +178,13 @@ class RulesPlayer:
             self.model = load_model(Path(weights)) if weights else default_model()
         self.margin = margin
         self.schieben_below = schieben_below
+        self.rows = rows if isinstance(rows, RowPolicy) else RowPolicy(**rows)
 
     # -- contract ---------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
         if view.kind == "coiffeur":
-            return choose_row(view, actor, expected_points, self.rng, self.noise)
+            return choose_row(view, actor, expected_points, self.rng, self.noise, self.rows)
         values: dict[Contract | str, float] = dict(contract_values(view).items())
         values.update(extra_values(view, expected_points))
         if self.noise:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import numpy as np
 
@@ -35,9 +36,15 @@ from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .play_inference import SLIP, play_weights
 from .rollout import State, playout
-from .rules_player import RulesPlayer
+from .rules_player import RulesPlayer, expected_points
 from .sampling import sample_worlds
+from .variants import STRONG_ROWS, choose_row
 
+#: The search a Coiffeur card gets: without inference, 96 deals, 48 checked, 0.1 s at most. A
+#: Coiffeur is 16 hands; with these, strong against club took 12 s a game on one core (the full
+#: search about 60 s) and won 18 of 20 games (seed 5); with the play inference but not the
+#: cards' (slip None): 15 of 20 (benchmarks/coiffeur_bench.py, docs/rules-variants.md).
+COIFFEUR_SEARCH: dict[str, Any] = {"inference": False, "worlds": 96, "verify_worlds": 48, "budget": 0.1}
 PLAIN_NAMES = frozenset(("eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"))
 DEFAULT_BUDGET = 0.9  # seconds per decision at most (the check stops here: p95 904 ms, p50 65 ms on 400 deals)
 ROUND = 192  # deals drawn per search round at most (bigger batches: less numpy overhead)
@@ -78,8 +85,12 @@ class SearchPlayer:
         learned_playouts: bool = True,
         learned_inference: bool | str = LEARNED_INFERENCE,
         oversample: int = OVERSAMPLE,
+        coiffeur: dict[str, Any] | None = None,
     ) -> None:
         self.rng = rng
+        # Coiffeur's cards: a lighter search of its own (``coiffeur``: its keywords; default COIFFEUR_SEARCH)
+        self.coiffeur_options = dict(COIFFEUR_SEARCH if coiffeur is None else coiffeur)
+        self._coiffeur: SearchPlayer | None = None
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.worlds = worlds
@@ -108,6 +119,10 @@ class SearchPlayer:
     def decide(self, view: TableView, actor: str) -> Command:
         if view.phase == "contract":
             return self.choose_contract(view, actor)
+        if view.kind == "coiffeur" and self.coiffeur_options:
+            if self._coiffeur is None:
+                self._coiffeur = SearchPlayer(self.rng, level=self.level, coiffeur={}, **self.coiffeur_options)
+            return self._coiffeur.decide(view, actor)
         if view.can_preshow_stoeck:
             return AnnounceStoeck(actor)
         card = self.choose_card(view)
@@ -241,5 +256,8 @@ class SearchPlayer:
     # -- contract ------------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        """The club player's hand model (calibrated on play-outs, :mod:`.rules_player`)."""
+        """The club player's hand model (calibrated on play-outs, :mod:`.rules_player`); in
+        Coiffeur with the strong row policy (:data:`.variants.STRONG_ROWS`)."""
+        if view.kind == "coiffeur":
+            return choose_row(view, actor, expected_points, policy=STRONG_ROWS)
         return self.rules_player.choose_contract(view, actor)

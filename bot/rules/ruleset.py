@@ -315,6 +315,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     "coiffeur": {"game": "coiffeur", "weis_enabled": False},
     # Coiffeur on 10 rows with Slalom and Guschti 5/4 (Swisslos's "auf 10 Runden").
     "coiffeur-ten": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "ten"},
-    # JassWiki's own favourite with every extra contract in Schieber (docs/rules-variants.md §2.6).
+    # Schieber with every extra contract a maker may name (factors as Undenufe, Misère ×1; docs/rules-variants.md).
     "extras": {"extra_contracts": ("slalom", "gusti", "tuo", "misere")},
 }
