@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.rules import Contract, RuleSet
+from bot.rules.coiffeur import Tafel, row_value
 from bot.rules.lookup import TOTAL, better_weis, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
@@ -231,6 +232,51 @@ class RulesCog(commands.Cog):
             text += "\n" + message("rl.score.weis_off", lang, n=weis)
         embed = discord.Embed(title=message("rl.score.title", lang, contract=Deck(lang).contract(c)), colour=COLOUR,
                               description=text)  # fmt: skip
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    @rules.command(name=command_text("rules.coiffeur.name"), description=command_text("rules.coiffeur.description"))
+    @app_commands.rename(row=command_text("rules.row.name"), card_points=command_text("rules.points.name"),
+                         match=command_text("rules.match.name"), stoeck=command_text("rules.stoeck.name"),
+                         kontermatsch=command_text("rules.kontermatsch.name"))  # fmt: skip
+    @app_commands.describe(row=command_text("rules.row.description"),
+                           card_points=command_text("rules.points.description"),
+                           match=command_text("rules.match.description"),
+                           stoeck=command_text("rules.stoeck.description"),
+                           kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
+    async def coiffeur(
+        self, interaction: discord.Interaction, row: app_commands.Range[int, 1, 20],
+        card_points: app_commands.Range[int, 0, TOTAL], match: bool = False, stoeck: bool = False,
+        kontermatsch: bool = False,
+    ) -> None:  # fmt: skip
+        """A Coiffeur row's value by the Tafel and the Coiffeur keys of the rules here."""
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        tafel = Tafel.of(rules.coiffeur_tafel)
+        if row > len(tafel.rows):
+            await interaction.response.send_message(message("rl.coiffeur.no_row", lang, n=len(tafel.rows)),
+                                                    ephemeral=True)  # fmt: skip
+            return
+        spec = tafel.rows[row - 1]
+        deck = Deck(lang)
+        own = 0 if kontermatsch else card_points + (rules.match_bonus if match else 0)
+        others = TOTAL + rules.match_bonus if kontermatsch else TOTAL - card_points
+        value = row_value(spec, (own, others), 0, stoeck=20 if stoeck else 0, stoeck_rule=rules.coiffeur_stoeck,
+                          kontermatsch=rules.coiffeur_kontermatsch)[0]  # fmt: skip
+        if kontermatsch:
+            text = message("rl.coiffeur.konter", lang, points=value)
+        else:
+            parts = [message("rl.score.cards", lang, n=card_points)]
+            if match and rules.match_bonus:
+                parts.append(message("rl.score.match", lang, n=rules.match_bonus))
+            counted = stoeck and value != own * spec.factor
+            if counted:
+                parts.append(message("rl.score.stoeck", lang))
+            text = message("rl.coiffeur.text", lang, parts=" + ".join(parts), m=spec.factor, points=value)
+            if stoeck and not counted:
+                text += "\n" + message("rl.coiffeur.no_stoeck", lang, rule=rules.coiffeur_stoeck)
+        title = message("rl.coiffeur.title", lang, row=row, name=deck.named(spec.contract), m=spec.factor)
+        embed = discord.Embed(title=title, colour=COLOUR, description=text)
         embed.set_footer(text=which)
         await self.answer(interaction, embed)
 

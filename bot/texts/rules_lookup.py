@@ -48,6 +48,16 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "What a hand writes: card points, contract, Match, Weis, Stöck, multiplier",
         "de": "Was ein Spiel schreibt: Kartenpunkte, Ansage, Match, Weis, Stöck, Multiplikator",
     },
+    "rules.coiffeur.name": {"en": "coiffeur", "de": "coiffeur"},
+    "rules.coiffeur.description": {
+        "en": "What a Coiffeur row writes: row, card points of the announcing team, Match, Stöck",
+        "de": "Was eine Coiffeur-Zeile schreibt: Zeile, Kartenpunkte des ansagenden Teams, Match, Stöck",
+    },
+    "rules.row.name": {"en": "row", "de": "zeile"},
+    "rules.row.description": {
+        "en": "The row of the Tafel here, from 1 (default Tafel: 1 Eichel ×1 … 8 Joker ×8)",
+        "de": "Die Zeile der Tafel hier, ab 1 (Standard-Tafel: 1 Eichel ×1 … 8 Joker ×8)",
+    },
     "rules.points.name": {"en": "card_points", "de": "kartenpunkte"},
     "rules.points.description": {"en": "The team's card points (0-157)", "de": "Die Kartenpunkte des Teams (0-157)"},
     "rules.match.name": {"en": "match", "de": "match"},
@@ -120,6 +130,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rl.legal.yes": {"de": "✅ {card}", "en": "✅ {card}"},
     "rl.legal.no": {"de": "❌ {card}: {reason}", "en": "❌ {card}: {reason}"},
     "rl.score.title": {"de": "Was das Spiel schreibt · {contract}", "en": "What the hand writes · {contract}"},
+    "rl.coiffeur.title": {"de": "Coiffeur · Zeile {row}: {name} ×{m}", "en": "Coiffeur · row {row}: {name} ×{m}"},
+    "rl.coiffeur.text": {
+        "de": "Nur das ansagende Team schreibt: ({parts}) × {m} = **{points}**. Die Gegner schreiben nichts.",
+        "en": "Only the announcing team writes: ({parts}) × {m} = **{points}**. The opponents write nothing.",
+    },
+    "rl.coiffeur.konter": {
+        "de": "Die Gegner haben alle Stiche gemacht (Kontermatsch): die Zeile zählt **{points}**.",
+        "en": "The opponents took every trick (Kontermatsch): the row counts **{points}**.",
+    },
+    "rl.coiffeur.no_row": {
+        "de": "Die Tafel hier hat die Zeilen 1 bis {n}.",
+        "en": "The Tafel here has rows 1 to {n}.",
+    },
+    "rl.coiffeur.no_stoeck": {
+        "de": "Stöck zählen in dieser Zeile nicht (`coiffeur_stoeck: {rule}`).",
+        "en": "Stöck do not count in this row (`coiffeur_stoeck: {rule}`).",
+    },
     "rl.score.text": {
         "de": "{parts} = {base}, mal {m}: **{points}**.",
         "en": "{parts} = {base}, ×{m}: **{points}**.",

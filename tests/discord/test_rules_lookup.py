@@ -154,3 +154,19 @@ async def test_rules_cite_the_table_jass_acts_on(harness):
         and "app" in anna["embeds"][0]["footer"]["text"]
     )
     assert "`weis_enabled`: **nein**" in beat["embeds"][0]["fields"][0]["value"]
+
+
+async def test_the_coiffeur_calculator_writes_for_the_announcing_team_only(harness):
+    h = harness
+    obenabe = (await ask(h, "coiffeur", row=5, card_points=95))["embeds"][0]
+    assert "Obenabe ×5" in obenabe["title"] and "**475**" in obenabe["description"]  # RULES X49
+    match = (await ask(h, "coiffeur", row=5, card_points=157, match=True, locale="en"))["embeds"][0]
+    assert "**1285**" in match["description"] and "opponents write nothing" in match["description"]
+    suit = (await ask(h, "coiffeur", row=2, card_points=80, stoeck=True))["embeds"][0]
+    assert "**200**" in suit["description"]  # (80 + 20) × 2
+    joker = (await ask(h, "coiffeur", row=7, card_points=80, stoeck=True))["embeds"][0]
+    assert "**560**" in joker["description"] and "except_joker" in joker["description"]  # no Stöck in a Joker row
+    konter = (await ask(h, "coiffeur", row=8, card_points=0, kontermatsch=True))["embeds"][0]
+    assert "**0**" in konter["description"]
+    [refused] = await h.send(h.command_payload("rules", rules("coiffeur", row=9, card_points=10), ANNA, "de"))
+    assert "1 bis 8" in refused.payload["data"]["content"]
