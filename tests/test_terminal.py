@@ -251,3 +251,51 @@ def test_a_quiet_terminal_sorted_hands_no_dealer_under_the_rose_7_and_no_questio
     loud = io.StringIO()
     verbose = TerminalGame(["ai"] * 4, rules, 5, False, out=loud, lang="de", style="plain", verbose=True)
     assert verbose.run() == 0 and "Prüfwert" in loud.getvalue() and "Seed der Runde" in loud.getvalue()
+
+
+def test_the_terminal_plays_coiffeur_and_prints_its_history_as_the_issue_names_it():
+    import json
+
+    command = [sys.executable, "-m", "bot", "play", "--game", "coiffeur", "--seats", "ai,ai,ai,ai", "--seed", "7",
+               "--json"]  # fmt: skip
+    out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120, check=True).stdout
+    lines = [json.loads(line) for line in out.splitlines()]
+    started = lines[0]
+    assert started["type"] == "game_started" and started["kind"] == "coiffeur"
+    assert started["rows"][0] == {"contract": "eichel", "factor": 1} and len(started["rows"]) == 8
+    contracts = [x for x in lines if x["type"] == "contract"]
+    scored = [x for x in lines if x["type"] == "hand_scored"]
+    assert len(contracts) == len(scored) == 16
+    assert all({"row", "team"} <= set(x) for x in contracts)
+    assert all(x["written"][1 - x["team"]] == 0 and x["factor"] == started["rows"][x["row"]]["factor"] for x in scored)
+    assert lines[-1]["type"] == "game_over" and lines[-1]["totals"] == scored[-1]["totals"]
+    schieber = subprocess.run([*command[:5], "schieber", *command[6:]], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120, check=True).stdout  # fmt: skip
+    assert json.loads(schieber.splitlines()[0])["kind"] == "schieber"
+
+
+def test_a_person_chooses_a_coiffeur_row_and_a_jokers_contract_in_the_terminal():
+    out = io.StringIO()
+    joker_done = False
+    game = None
+
+    def ask(prompt: str) -> str:
+        nonlocal joker_done
+        out.write(prompt)
+        view = game.table.view_for(0)
+        if view.phase == "contract":
+            if prompt.startswith("Play it as"):
+                joker_done = True
+                return "5"  # Obenabe
+            rows = [r for r, _ in view.row_options]
+            return str(rows.index(6) + 1) if 6 in rows and not joker_done else "1"  # Joker ×7, later the first
+        cards = display_order(view.hand, view.contract)
+        return str(next(i for i, c in enumerate(cards) if view.legal >> c & 1) + 1)
+
+    game = TerminalGame(["human", "ai", "ai", "ai"], RuleSet.preset("coiffeur"), 3, False, out=out, ask=ask,
+                        style="plain")  # fmt: skip
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "Choose a row: [1] Eichel ×1" in text and "Play it as: [1] Eichel" in text
+    assert "You choose row 7 (Joker ×7): Obenabe." in text and "=== Game 1: Coiffeur, 8 rows per team ===" in text
+    assert "=== Game over:" in text
