@@ -79,7 +79,9 @@ class Challenges(commands.Cog):
         preset=command_text("challenge.create.preset.description"),
     )
     @app_commands.choices(
-        level=LEVEL_CHOICES, repeat=REPEAT_CHOICES, preset=[app_commands.Choice(name=p, value=p) for p in PRESETS]
+        level=LEVEL_CHOICES,
+        repeat=REPEAT_CHOICES,
+        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS if not p.startswith("coiffeur")],
     )
     async def create(
         self,
