@@ -38,6 +38,9 @@ REPEAT_CHOICES = [
 ]
 SHOWN = 10
 
+#: A challenge is Schieber: the Coiffeur presets are not offered.
+SCHIEBER_PRESETS = [app_commands.Choice(name=p, value=p) for p in PRESETS if not p.startswith("coiffeur")]
+
 
 class Challenges(commands.Cog):
     def __init__(self, bot: JassBot, service: ChallengeService) -> None:
@@ -81,7 +84,7 @@ class Challenges(commands.Cog):
     @app_commands.choices(
         level=LEVEL_CHOICES,
         repeat=REPEAT_CHOICES,
-        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS if not p.startswith("coiffeur")],
+        preset=SCHIEBER_PRESETS,
     )
     async def create(
         self,
