@@ -31,7 +31,7 @@ from bot.rules import (
     to_mask,
 )
 from bot.rules.cards import FULL_DECK, cards_of
-from bot.rules.coiffeur import TAFELN, Tafel, row_value
+from bot.rules.coiffeur import TAFELN, Choice, Tafel, row_value
 from bot.rules.coiffeur import chooser as coiffeur_chooser
 from bot.rules.contract_names import Called, called, names_enabled, names_for_row
 from bot.rules.play import illegal_reason
@@ -453,8 +453,10 @@ class Table:
             return True
         return self.rules.allow_schieben_back and not self.zurueck
 
-    def _coiffeur_choice(self) -> Any:
-        assert self.tafel is not None
+    def _coiffeur_choice(self) -> Choice:
+        """Coiffeur: who chooses after this hand's shoves, and whether they must."""
+        if self.tafel is None:
+            raise ValueError(f"table {self.table_id} plays no Coiffeur")
         return coiffeur_chooser(self._forehand, self.shoves, self.tafel, self.rules.coiffeur_shove)
 
     def _decide_PlayCard(self, c: cmd.PlayCard) -> list[Event]:
