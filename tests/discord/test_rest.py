@@ -32,11 +32,15 @@ def test_multipart_parameters_still_have_its_three_fields():
 
 
 def test_each_kind_of_button_reads_its_fields_from_its_template():
-    from cogs.buttons import BUTTONS, CardButton, ContractButton, SeatButton, kind_of
+    from cogs.buttons import BUTTONS, CardButton, ContractButton, NamedContractButton, SeatButton, kind_of
 
     assert kind_of("jass:ab12:0:seat3") is SeatButton
     assert kind_of("jass:ab12:2.5:c17w65") is CardButton
     assert kind_of("jass:ab12:2.5:k4") is ContractButton
+    for pick in ("r7", "n6.5", "f3", "x0.1"):
+        assert kind_of(f"jass:ab12:2.5:{pick}") is NamedContractButton, pick
+    for forged in ("jass:ab12:2.5:r123", "jass:ab12:2.5:n6", "jass:ab12:0:r1", "jass:ab12:2.5:c6.5"):
+        assert kind_of(forged) is None, forged
     for forged in ("jass:ab12:0:k4", "jass:ab12:2.5:seat1", "jass:AB:0:start", "jass:ab12:0:c99", "other"):
         assert kind_of(forged) is None, forged
     templates = [b.__discord_ui_compiled_template__.pattern for b in BUTTONS]
