@@ -41,6 +41,9 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.rules_lookup_bench
 	$(PY) -m benchmarks.computer_queue_bench --seconds 60
 	$(PY) -m benchmarks.ai_bench
+	$(PY) -m benchmarks.coiffeur_bench --a club --b random --games 200 --seed 1
+	$(PY) -m benchmarks.coiffeur_bench --a strong --b club --games 100 --seed 3
+	$(PY) -m benchmarks.coiffeur_bench --a strong --b club --games 100 --seed 4
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'

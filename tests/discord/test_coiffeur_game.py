@@ -6,11 +6,21 @@ import json
 
 from bot.rules.coiffeur import TAFELN
 
-from .harness import custom_ids, message_payload, user
-from .test_table_game import ANNA, BEAT, button, fast_settings, new_table, settle, started, table_message
+from .harness import custom_ids, message_payload
+from .test_table_game import (
+    ANNA,
+    BEAT,
+    CARLA,
+    DARIO,
+    button,
+    fast_settings,
+    four_people_start,
+    new_table,
+    settle,
+    started,
+    table_message,
+)
 
-CARLA = user(13, "carla")
-DARIO = user(14, "dario")
 COIFFEUR = [{"name": "game", "type": 3, "value": "coiffeur"}]
 
 
@@ -39,15 +49,8 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
 
     h = harness
     h.side.observer = observer_for(h.bot)
-    await h.send(h.command_payload("jass", new_table(COIFFEUR), ANNA))
-    for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
-        await settle(h)
-        lobby = table_message(h)
-        await h.send(h.click_payload(button(lobby, f"seat{seat}"), who, lobby))
-    await settle(h)
-    lobby = table_message(h)
+    lobby = await four_people_start(h, COIFFEUR)
     assert "Coiffeur" in lobby["embeds"][0]["title"]
-    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
     service = h.bot.service
     tid = next(iter(service._tables))

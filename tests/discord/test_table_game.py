@@ -123,12 +123,9 @@ CARLA = user(13, "carla")
 DARIO = user(14, "dario")
 
 
-async def test_four_people_play_a_whole_game_with_clicks_only(harness):
-    from .audit import audit, observer_for
-
-    h = harness
-    h.side.observer = observer_for(h.bot)
-    options = [{"name": "preset", "type": 3, "value": "single-1000"}]
+async def four_people_start(h, options) -> dict:
+    """Anna opens a table with ``options``, Beat, Carla and Dario sit down by clicks, Anna starts;
+    returns the lobby message as it was before the start."""
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     for who, seat in ((BEAT, 1), (CARLA, 2), (DARIO, 3)):
         await settle(h)
@@ -137,6 +134,15 @@ async def test_four_people_play_a_whole_game_with_clicks_only(harness):
     await settle(h)
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    return lobby
+
+
+async def test_four_people_play_a_whole_game_with_clicks_only(harness):
+    from .audit import audit, observer_for
+
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    await four_people_start(h, [{"name": "preset", "type": 3, "value": "single-1000"}])
     people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
     service = h.bot.service
     tid = next(iter(service._tables))
