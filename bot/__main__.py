@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset",
         default="standard",
         help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, "
-        "extras)",
+        "coiffeur-jassen-ch, extras)",
     )
     play.add_argument("--game", default=None, choices=("schieber", "coiffeur"),
                       help="the game (default: the preset's; coiffeur: the Tafel of the coiffeur preset)")  # fmt: skip

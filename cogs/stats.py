@@ -61,9 +61,11 @@ class StatsPresenter:
             refs = {lvl: shown(COMPUTER_RATINGS[lvl][0]) for lvl in ("beginner", "club", "strong")}
             embed.add_field(name=msg("st.rating", lang), value=value + "\n" + msg("st.reference", lang, **refs),
                             inline=False)  # fmt: skip
-        coiffeur = (await self.service.person(guild_id, actor, "coiffeur"))[1]
+        played, coiffeur, _, _ = await self.service.person(guild_id, actor, "coiffeur")
         if coiffeur is not None:
-            value = f"**{coiffeur.shown}** ± {coiffeur.spread} · {coiffeur.games}"
+            games = msg("st.games_value", lang, games=played.games, wins=played.wins, rate=played.win_rate,
+                        draws=played.draws)  # fmt: skip
+            value = f"**{coiffeur.shown}** ± {coiffeur.spread} · {games}"
             embed.add_field(name=msg("st.coiffeur_rating", lang), value=value, inline=False)
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),

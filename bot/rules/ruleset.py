@@ -315,6 +315,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "coiffeur": {"game": "coiffeur", "weis_enabled": False},
     # Coiffeur on 10 rows with Slalom and Guschti 5/4 (Swisslos's "auf 10 Runden").
     "coiffeur-ten": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "ten"},
+    # Coiffeur on jassen.ch's Tafel: Rose ×1, Eichel ×2, then as "ten".
+    "coiffeur-jassen-ch": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "jassen_ch"},
     # Schieber with every extra contract a maker may name (factors as Undenufe, Misère ×1; docs/rules-variants.md).
     "extras": {"extra_contracts": ("slalom", "gusti", "tuo", "misere")},
 }

@@ -93,7 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lb.by.wins": {"de": "Siege", "en": "wins"},
     "lb.by.points": {"de": "Punkte pro Runde", "en": "points per hand"},
     "lb.by.coiffeur": {"de": "Coiffeur-Wertung", "en": "Coiffeur rating"},
-    "st.coiffeur_rating": {"de": "Coiffeur-Wertung (Spiele)", "en": "Coiffeur rating (games)"},
+    "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
     "lb.line": {
         "de": "{rank}. {name}: {value} ({games:Partie|Partien})",
         "en": "{rank}. {name}: {value} ({games:game|games})",

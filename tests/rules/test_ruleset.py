@@ -60,6 +60,7 @@ def test_presets():
         "app",
         "coiffeur",
         "coiffeur-ten",
+        "coiffeur-jassen-ch",
         "extras",
     }
     assert RuleSet.preset("standard") == RuleSet()
