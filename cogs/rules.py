@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.rules import Contract, RuleSet
 from bot.rules.coiffeur import Tafel, row_value
-from bot.rules.lookup import TOTAL, better_weis, playable, points_of, weis_in, written
+from bot.rules.lookup import TOTAL, better_weis, extra_written, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 COLOUR = 0x2E7D32
 HAND = 9  # cards of a hand: longer lists are refused
 CONTRACTS = ["eichel", "rose", "schelle", "schilte", "obenabe", "undenufe"]
+EXTRAS = ["slalom", "guschti", "tuo", "misere"]  # /rules score: the extra contracts in Schieber
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -200,7 +201,7 @@ class RulesCog(commands.Cog):
                            weis=command_text("rules.weispoints.description"),
                            stoeck=command_text("rules.stoeck.description"),
                            kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
-    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS])
+    @app_commands.choices(contract=[app_commands.Choice(name=c, value=c) for c in CONTRACTS + EXTRAS])
     async def score(
         self, interaction: discord.Interaction, contract: str, card_points: app_commands.Range[int, 0, TOTAL],
         match: bool = False, weis: app_commands.Range[int, 0, 2000] = 0, stoeck: bool = False,
@@ -208,6 +209,9 @@ class RulesCog(commands.Cog):
     ) -> None:  # fmt: skip
         lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
+        if contract in EXTRAS:
+            await self.score_extra(interaction, rules, which, contract, card_points, match, weis)
+            return
         c = int(Contract.parse(contract))
         match = match or kontermatsch
         try:
@@ -232,6 +236,31 @@ class RulesCog(commands.Cog):
             text += "\n" + message("rl.score.weis_off", lang, n=weis)
         embed = discord.Embed(title=message("rl.score.title", lang, contract=Deck(lang).contract(c)), colour=COLOUR,
                               description=text)  # fmt: skip
+        embed.set_footer(text=which)
+        await self.answer(interaction, embed)
+
+    async def score_extra(self, interaction: discord.Interaction, rules: RuleSet, which: str, family: str,
+                          card_points: int, match: bool, weis: int) -> None:  # fmt: skip
+        """/rules score for Slalom, Guschti, TUO or Misère (Schieber, with the table's factors)."""
+        lang = _lang(interaction)
+        try:
+            w = extra_written(rules, family, card_points, match=match, weis=weis)
+        except ValueError:
+            await interaction.response.send_message(message("rl.score.bad", lang), ephemeral=True)
+            return
+        if family == "misere":
+            text = message("rl.score.misere", lang, n=card_points, other=w.base, m=w.multiplier, points=w.points)
+        else:
+            parts = [message("rl.score.cards", lang, n=card_points)]
+            if match and rules.match_bonus:
+                parts.append(message("rl.score.match", lang, n=rules.match_bonus))
+            if w.weis:
+                parts.append(message("rl.score.weis", lang, n=w.weis))
+            text = message("rl.score.text", lang, parts=" + ".join(parts), base=w.base, m=w.multiplier,
+                           points=w.points)  # fmt: skip
+        text += "\n" + message("rl.score.extra", lang)
+        title = message("rl.score.title", lang, contract=Deck(lang).named(family))
+        embed = discord.Embed(title=title, colour=COLOUR, description=text)
         embed.set_footer(text=which)
         await self.answer(interaction, embed)
 

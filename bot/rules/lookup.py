@@ -6,7 +6,8 @@
 - :func:`playable`: which cards of a hand may be played to a trick, and for each refused one
   the rule that forbids it.
 - :func:`written`: what a team writes for a hand from its card points, the contract, a Match,
-  Weis and Stöck, with the multiplier.
+  Weis and Stöck, with the multiplier; :func:`extra_written`: the same for Slalom, Guschti, TUO
+  and Misère in Schieber.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from .cards import mask_of
 from .play import illegal_reason, mask_points
 from .ruleset import RuleSet
+from .schedules import multiplier as extra_multiplier
 from .scoring import hand_points
 from .weis import Weis, find_weis, resolve_weis
 
@@ -83,3 +85,24 @@ def written(rules: RuleSet, contract: int, card_points: int, match: bool = False
     )  # fmt: skip
     m = rules.multiplier(contract)
     return Written(points, m, points // m, weis)
+
+
+EXTRA_FAMILIES = {"slalom": "slalom_obenabe", "guschti": "guschti_obenabe", "tuo": "tuo", "misere": "misere_obenabe"}
+
+
+def extra_written(rules: RuleSet, family: str, card_points: int, match: bool = False, weis: int = 0) -> Written:
+    """What a team writes in Schieber for an extra contract (docs/rules-variants.md): its card
+    points (Obenabe values, 157 a hand; +100 for a Match) and Weis × the factor (m(Undenufe));
+    in Misère (factor 1, no Weis) the points its opponents took, their Match included."""
+    if not 0 <= card_points <= TOTAL:
+        raise ValueError("card points are 0 to 157")
+    if match and card_points != TOTAL:
+        raise ValueError("a Match takes every trick: 157 card points")
+    m = extra_multiplier(EXTRA_FAMILIES[family], rules.multipliers)
+    bonus = rules.match_bonus if match else 0
+    if family == "misere":  # a Match of ours gives the opponents nothing; theirs (we took 0) is theirs
+        other = TOTAL - card_points + (rules.match_bonus if card_points == 0 else 0)
+        return Written(other * m, m, other)
+    weis = weis if rules.weis_enabled else 0
+    base = card_points + bonus + weis
+    return Written(base * m, m, base, weis)

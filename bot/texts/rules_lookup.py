@@ -130,6 +130,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rl.legal.yes": {"de": "✅ {card}", "en": "✅ {card}"},
     "rl.legal.no": {"de": "❌ {card}: {reason}", "en": "❌ {card}: {reason}"},
     "rl.score.title": {"de": "Was das Spiel schreibt · {contract}", "en": "What the hand writes · {contract}"},
+    "rl.score.misere": {
+        "de": "Misère: ihr habt {n} Punkte gemacht, ihr schreibt die der Gegner: {other} × {m} = **{points}**.",
+        "en": "Misère: you took {n} points, you write your opponents': {other} × {m} = **{points}**.",
+    },
+    "rl.score.extra": {
+        "de": "Kartenwerte nach der Obenabe-Tabelle (157 pro Spiel), Faktor wie Undenufe, Misère ×1; keine Stöck.",
+        "en": "Card values by the Obenabe table (157 a hand), factor as Undenufe, Misère ×1; no Stöck.",
+    },
     "rl.coiffeur.title": {"de": "Coiffeur · Zeile {row}: {name} ×{m}", "en": "Coiffeur · row {row}: {name} ×{m}"},
     "rl.coiffeur.text": {
         "de": "Nur das ansagende Team schreibt: ({parts}) × {m} = **{points}**. Die Gegner schreiben nichts.",

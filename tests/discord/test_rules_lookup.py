@@ -170,3 +170,13 @@ async def test_the_coiffeur_calculator_writes_for_the_announcing_team_only(harne
     assert "**0**" in konter["description"]
     [refused] = await h.send(h.command_payload("rules", rules("coiffeur", row=9, card_points=10), ANNA, "de"))
     assert "1 bis 8" in refused.payload["data"]["content"]
+
+
+async def test_score_knows_the_extra_contracts(harness):
+    h = harness
+    slalom = (await ask(h, "score", contract="slalom", card_points=100))["embeds"][0]
+    assert "Slalom" in slalom["title"] and "**400**" in slalom["description"]  # classic: m(Undenufe) = 4
+    misere = (await ask(h, "score", contract="misere", card_points=40, locale="en"))["embeds"][0]
+    assert "**117**" in misere["description"] and "opponents" in misere["description"]  # 157 − 40, × 1
+    tuo = (await ask(h, "score", contract="tuo", card_points=157, match=True))["embeds"][0]
+    assert "**1028**" in tuo["description"]  # 257 × 4
