@@ -83,7 +83,8 @@ class Tafel:
         return cls(tuple(out))
 
     def max_total(self) -> int:
-        """The most a team can write: a Match in every row (257 × the sum of the factors)."""
+        """A Match in every row, 257 × the sum of the factors (V15's figure; the declarers' Stöck
+        in suit rows can add 20 × those rows' factors, docs/rules-variants.md)."""
         return MATCH_TOTAL * sum(row.factor for row in self.rows)
 
     def open_rows(self, team: int) -> list[int]:

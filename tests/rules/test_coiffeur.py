@@ -211,3 +211,11 @@ def test_the_starts_a_row_names_are_the_extra_contracts_of_the_rules_module():
     named = {start for starts in STARTS.values() for start in starts}
     assert named <= {extra.value for extra in Extra}
     assert all(schedule(start).letters() for start in named)  # each one has its nine trick modes
+
+
+def test_a_match_with_stoeck_in_a_suit_row_writes_more_than_v15s_row_maximum():
+    """R3.5.1 adds the declarers' Stöck (counted in suit rows by default, R3.5.3) to a Match's 257:
+    (257 + 20) × 4 = 1108 in the Schelle row, above V15's "row maximum 257 × m" (1028). The rules
+    are followed; the example's bound holds without Stöck only (docs/rules-variants.md)."""
+    assert row_value(Row("schelle", 4), (257, 0), A, stoeck=20) == (1108, 0)
+    assert row_value(Row("joker", 7), (257, 0), A, stoeck=20) == (1799, 0)  # no Stöck in a Joker row: 257 × 7
