@@ -395,3 +395,37 @@ def test_obenabe_defence_gives_up_the_long_suit_before_the_bock_card():
     # The declarer's team, without such a suit, gives up the long suit below its own Bock card.
     view = _play_view(["eichel-A", "eichel-9", "eichel-7", "rose-A", "rose-K"], 4, 0)
     assert RulesPlayer(random.Random(1), learned=False).decide(view, "ai").card == "eichel-7"
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "club", "strong"])
+def test_every_level_plays_every_extra_contract_and_chooses_coiffeur_rows(level):
+    from bot.game import ChooseContract, NextHand
+    from bot.game.commands import SYSTEM
+
+    names = ("slalom-obenabe", "guschti-undenufe", "tuo-schelle", "misere-slalom-undenufe")
+    for name in names:
+        table, _ = Table.create("x", HOST, {"preset": "extras"})
+        for _ in range(4):
+            table.apply(AddComputer(HOST, level=level))
+        table.apply(StartGame(HOST, seed=f"extra:{name}"))
+        seat = table.chooser
+        table.apply(ChooseContract(f"ai:{seat}", name))
+        events = []
+        while table.phase == Phase.PLAY:
+            events += table.apply(computer_command(table, "x"))
+        scored = next(e for e in events if e["type"] == "hand_scored")
+        assert scored["contract"] == name.split("-")[0] if name.startswith("misere") else name
+        assert sum(e["points"] for e in events if e["type"] == "trick") == 157
+    # a Coiffeur with Slalom and Guschti rows, every decision by this level
+    table, _ = Table.create("c", HOST, {"preset": "coiffeur-ten"})
+    for _ in range(4):
+        table.apply(AddComputer(HOST, level=level))
+    table.apply(StartGame(HOST, seed="coiffeur-levels"))
+    for _ in range(20 * 40):
+        if table.phase == Phase.GAME_OVER:
+            break
+        if table.phase == Phase.HAND_OVER:
+            table.apply(NextHand(SYSTEM, seed=f"h{table.hand_no}"))
+        else:
+            table.apply(computer_command(table, "c"))
+    assert table.phase == Phase.GAME_OVER and table.tafel is not None and table.tafel.complete
