@@ -438,6 +438,9 @@ def play_main(args: Any) -> int:
     settings = list(args.set or [])
     if game_kind == "coiffeur" and not args.preset.startswith("coiffeur"):
         settings = ["game=coiffeur", "weis_enabled=false", *settings]
+    elif game_kind == "differenzler":  # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck
+        settings = ["game=differenzler", "undertrump_when_void=true", "weis_enabled=false", "stoeck_enabled=false",
+                    "hands_per_game=12", *settings]  # fmt: skip
     elif game_kind:
         settings = [f"game={game_kind}", *settings]
     try:

@@ -30,6 +30,7 @@ from bot.rules.weis import find_weis
 
 from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
+from .differenzler import DifferenzlerPlayer
 from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
 from .variants import CLUB_ROWS, RowPolicy, choose_row, extra_values, is_misere, misere_card
 
@@ -207,6 +208,8 @@ class RulesPlayer:
     # -- play ----------------------------------------------------------------------------------
 
     def decide(self, view: TableView, actor: str) -> Command:
+        if view.kind == "differenzler":
+            return DifferenzlerPlayer(self.rng, self.level, noise=self.noise).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.can_preshow_stoeck:

@@ -117,6 +117,8 @@ class SearchPlayer:
         self.check_inference_player = self.club_player if learned_inference else heuristics
 
     def decide(self, view: TableView, actor: str) -> Command:
+        if view.kind == "differenzler":  # no search of its own yet: the club player's decisions
+            return self.club_player.decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.kind == "coiffeur" and self.coiffeur_options:

@@ -65,6 +65,13 @@ class ChooseContract(Command):
 
 
 @dataclass(frozen=True)
+class Predict(Command):
+    """Differenzler: the card points this player predicts for the hand (0–157)."""
+
+    points: int = -1
+
+
+@dataclass(frozen=True)
 class Schieben(Command):
     pass
 

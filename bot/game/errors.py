@@ -22,6 +22,8 @@ class Code(StrEnum):
     SEATS_EMPTY = "SEATS_EMPTY"
     CONTRACT_NOT_ALLOWED = "CONTRACT_NOT_ALLOWED"  # facts: contract
     UNKNOWN_CONTRACT = "UNKNOWN_CONTRACT"
+    BAD_PREDICTION = "BAD_PREDICTION"  # Differenzler: a prediction is a whole number from 0 to 157
+    ALREADY_PREDICTED = "ALREADY_PREDICTED"  # Differenzler: this player's prediction stands
     ROW_NEEDED = "ROW_NEEDED"  # Coiffeur: an announcement names a row of the Tafel
     ROW_NOT_OPEN = "ROW_NOT_OPEN"  # facts: row (1-based), the announcer's team filled it or it does not exist
     ROW_CONTRACT = "ROW_CONTRACT"  # facts: row, contract, allowed (the names the row may be played as)

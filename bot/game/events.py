@@ -56,6 +56,16 @@ class HandDealt(TypedDict):
     forehand: int
     seed: str  # secret while the hand is played (the history shows the commitment only)
     commitment: str
+    trump: NotRequired[int]  # Differenzler: the trump suit, 0-3 (shown before anyone plays)
+    bottom_card: NotRequired[str]  # Differenzler, bottom_card: the dealer's card turned up
+
+
+class PredictionMade(TypedDict):
+    """Differenzler: a player's prediction (hidden ones reach the history after the hand)."""
+
+    type: Literal["prediction"]
+    seat: int
+    points: int
 
 
 class SchiebenDone(TypedDict):
@@ -171,6 +181,20 @@ class HandScored(TypedDict):
     derived: Literal[True]
 
 
+class SeatsScored(TypedDict):
+    """A hand of a game where everyone plays for themselves (Differenzler); the history calls it
+    ``hand_scored`` too."""
+
+    type: Literal["seats_scored"]
+    hand: int
+    trump: str
+    points: list[int]  # each seat's card points (+5 in the last trick's)
+    predictions: list[int]
+    penalties: list[int]
+    totals: list[int]
+    derived: Literal[True]
+
+
 class HandSeed(TypedDict):
     type: Literal["hand_seed"]
     hand: int
@@ -192,6 +216,7 @@ class GameOver(TypedDict):
     totals: list[int]
     berg: int | None
     schneider: bool
+    ranking: NotRequired[list[int]]  # Differenzler: seats, best (lowest total) first
     derived: Literal[True]
 
 
@@ -205,21 +230,24 @@ class TurnReminder(TypedDict):
 
 PrimaryEvent = (
     TableCreated | SeatTaken | SeatLeft | ComputerAdded | ComputerRemoved | GameStarted | HandDealt | SchiebenDone
-    | ContractChosen | CardPlayed | StoeckPreshown | BedankenClaimed | StandInOn | StandInOff | Abandoned
+    | PredictionMade | ContractChosen | CardPlayed | StoeckPreshown | BedankenClaimed | StandInOn | StandInOff
+    | Abandoned
 )  # fmt: skip
 DerivedEvent = (
-    WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | HandSeed | BedankenResult
+    WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | SeatsScored | HandSeed
+    | BedankenResult
     | GameOver
 )  # fmt: skip
 Event = PrimaryEvent | DerivedEvent
 
 PRIMARY_TYPES = frozenset({
     "table_created", "seat_taken", "seat_left", "computer_added", "computer_removed", "game_started",
-    "hand_dealt", "schieben", "contract", "card", "stoeck_preshown", "bedanken", "standin_on",
+    "hand_dealt", "schieben", "prediction", "contract", "card", "stoeck_preshown", "bedanken", "standin_on",
     "standin_off", "abandoned",
 })  # fmt: skip
 DERIVED_TYPES = frozenset({
-    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "hand_seed", "bedanken_result", "game_over",
+    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "seats_scored", "hand_seed", "bedanken_result",
+    "game_over",
 })  # fmt: skip
 
 

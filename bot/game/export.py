@@ -46,7 +46,8 @@ _COPY = {
     "berg": ("team",),
     "bedanken": ("seat", "team"),
     "bedanken_result": ("team", "right"),
-    "game_over": ("winner", "totals", "berg", "schneider", "game"),
+    "game_over": ("winner", "totals", "berg", "schneider", "game", "ranking"),
+    "seats_scored": ("hand", "trump", "points", "penalties", "totals"),
     "abandoned": (),
 }
 
@@ -77,8 +78,21 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     rules: dict[str, Any] = {}
     out: list[dict[str, Any]] = []
     weis: list[dict[str, Any]] = []  # declared in trick 1, shown when it is complete
+    predictions: list[dict[str, Any]] = []  # Differenzler, hidden: shown once the hand is over
     for ev in events:
         kind = ev["type"]
+        if kind == "prediction":
+            line = {"type": "prediction", "seat": ev["seat"], "points": ev["points"]}
+            if rules.get("differenzler_predictions", "hidden") == "hidden":
+                predictions.append(line)
+            else:
+                out.append(line)
+            continue
+        if kind == "seats_scored":
+            out += predictions
+            predictions = []
+            out.append({"type": "hand_scored", **{k: ev[k] for k in _COPY[kind] if k in ev}})
+            continue
         if kind == "weis":
             weis.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
@@ -91,9 +105,12 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             started = {"type": "game_started", "game": ev["game"], "kind": ev.get("kind", "schieber"), "rules": rules}
             if "rows" in ev:
                 started["rows"] = ev["rows"]
+            if started["kind"] == "differenzler":
+                started["hands"] = rules.get("hands_per_game") or 12
             out.append(started)
         elif kind == "hand_dealt":
             weis = []
+            predictions = []
             hands = None
             if ev["seed"] in revealed:
                 masks = deal(shuffle_deck(ev["seed"]), ev["dealer"])
@@ -106,6 +123,7 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "forehand": ev["forehand"],
                     "hands": hands,
                     "seed_commitment": ev["commitment"],
+                    **{k: ev[k] for k in ("trump", "bottom_card") if k in ev},
                 }
             )
         elif kind in _COPY:

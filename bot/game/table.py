@@ -34,6 +34,8 @@ from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.coiffeur import TAFELN, Choice, Tafel, row_value
 from bot.rules.coiffeur import chooser as coiffeur_chooser
 from bot.rules.contract_names import Called, called, names_enabled, names_for_row
+from bot.rules.differenzler import TOTAL as TOTAL_POINTS
+from bot.rules.differenzler import penalty, prediction_order, random_trump, ranking, results, with_stoeck, zero_tricks
 from bot.rules.play import illegal_reason
 from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.scoring import STRICHE
@@ -49,6 +51,7 @@ from .events import (
     GameStarted,
     HandDealt,
     HandScored,
+    SeatsScored,
     TableCreated,
     TrickTaken,
     as_event,
@@ -57,10 +60,12 @@ from .view import SeatView, TableView, TafelView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
 COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
+DIFFERENZLER_HANDS = 12  # a Differenzler game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §4.7)
 
 
 class Phase(StrEnum):
     LOBBY = "lobby"
+    PREDICT = "predict"  # Differenzler: the four predictions before the first card
     CONTRACT = "contract"
     PLAY = "play"
     HAND_OVER = "hand_over"
@@ -125,6 +130,10 @@ class Table:
     tafel: Tafel | None = None
     shoves: int = 0
     row: int | None = None
+    # Differenzler: this hand's trump and predictions, each seat's penalty total.
+    trump: int | None = None
+    predictions: list[int | None] = field(default_factory=lambda: [None] * 4)
+    seat_totals: list[int] = field(default_factory=lambda: [0] * 4)
 
     # -- construction --------------------------------------------------------------
 
@@ -191,7 +200,10 @@ class Table:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision the table waits for."""
+        """The seat whose decision the table waits for (hidden predictions: the first in order
+        who has not predicted; the others may predict at the same time)."""
+        if self.phase == Phase.PREDICT:
+            return next((s for s in self.prediction_order if self.predictions[s] is None), None)
         if self.phase == Phase.CONTRACT:
             return self.chooser
         if self.phase == Phase.PLAY and self.hand is not None and not self.hand.done:
@@ -246,6 +258,8 @@ class Table:
                 return self._decide_ChooseContract(c)
             case cmd.Schieben():
                 return self._decide_Schieben(c)
+            case cmd.Predict():
+                return self._decide_Predict(c)
             case cmd.PlayCard():
                 return self._decide_PlayCard(c)
             case cmd.AnnounceStoeck():
@@ -358,13 +372,14 @@ class Table:
         if first:
             dealer = first_dealer(seed)
             hands = deal(shuffle_deck(seed), dealer)
-            forehand = first_forehand(hands, dealer, self.rules)
+            # Differenzler: a random first dealer, forehand at their right (RULES-VARIANTS §4.2)
+            forehand = forehand_of(dealer) if self.differenzler else first_forehand(hands, dealer, self.rules)
             hand_no = 1
         else:
-            dealer = self._forehand  # the forehand of a hand deals the next one
+            dealer = self._forehand if not self.differenzler else forehand_of(self.dealer or 0)
             forehand = forehand_of(dealer)
             hand_no = self.hand_no + 1
-        return {
+        event: HandDealt = {
             "type": "hand_dealt",
             "hand": hand_no,
             "dealer": dealer,
@@ -372,6 +387,14 @@ class Table:
             "seed": seed,
             "commitment": commitment_of(seed),
         }
+        if self.differenzler:
+            if self.rules.differenzler_trump == "bottom_card":
+                card = shuffle_deck(seed)[-1]  # the dealer's last card, turned up
+                event["bottom_card"] = str(Card.from_index(card))
+                event["trump"] = card // 9
+            else:
+                event["trump"] = random_trump(seed)
+        return event
 
     def next_deal_seed(self) -> str | None:
         """The seed the next hand must be dealt from, when this game's deals are fixed."""
@@ -414,6 +437,28 @@ class Table:
         elif chosen.full_name not in self.contract_names:
             raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=chosen.full_name)
         return [*back, event]
+
+    @property
+    def differenzler(self) -> bool:
+        """Everyone plays for themselves and predicts their points (rules key ``game``)."""
+        return self.rules.game == "differenzler"
+
+    @property
+    def prediction_order(self) -> list[int]:
+        """Forehand first, anticlockwise, the dealer last (V27)."""
+        return prediction_order(self.dealer if self.dealer is not None else 3)
+
+    def _decide_Predict(self, c: cmd.Predict) -> list[Event]:
+        self._need_phase(Phase.PREDICT)
+        seat, back = self._acting_seat(c.actor)
+        if self.predictions[seat] is not None:
+            raise GameError(Code.ALREADY_PREDICTED)
+        if self.rules.differenzler_predictions == "open" and seat != self.to_act:
+            raise GameError(Code.NOT_YOUR_TURN, turn=self.to_act)
+        points = c.points
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= TOTAL_POINTS:
+            raise GameError(Code.BAD_PREDICTION, points=points)
+        return [*back, {"type": "prediction", "seat": seat, "points": points}]
 
     @property
     def coiffeur(self) -> bool:
@@ -552,8 +597,13 @@ class Table:
             self.hand_no = 0
             self.board = Scoreboard(rules=self.rules)
             self.tafel = Tafel.of(self.rules.coiffeur_tafel) if self.coiffeur else None
+            self.seat_totals = [0] * 4
         elif ev["type"] == "hand_dealt":
             self._deal(ev)
+        elif ev["type"] == "prediction":
+            self.predictions[ev["seat"]] = ev["points"]
+            if all(p is not None for p in self.predictions):
+                return self._start_differenzler_hand()
         elif ev["type"] == "schieben" and self.tafel is not None:
             self.geschoben = True
             self.shoves += 1
@@ -601,6 +651,11 @@ class Table:
         self.row = None
         self.chooser = self._coiffeur_choice().seat if self.tafel is not None else self.forehand
         self.phase = Phase.CONTRACT
+        if self.differenzler:
+            self.trump = ev.get("trump", 0)
+            self.predictions = [None] * 4
+            self.chooser = None
+            self.phase = Phase.PREDICT
 
     def _start_play(self, seat: int, chosen: Called) -> list[Event]:
         self.phase = Phase.PLAY
@@ -627,6 +682,58 @@ class Table:
             multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off", schneider="off",
             hands_per_game=0, end_mode="auto", stoeck_enabled=self.rules.coiffeur_stoeck != "off",
         )  # fmt: skip
+
+    def _start_differenzler_hand(self) -> list[Event]:
+        """All four have predicted: forehand leads; trump as drawn; undertrumping as the rules say
+        (the preset allows it when void); no Weis; Stöck only to be counted by their option."""
+        rules = self.rules.with_changes(
+            multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off", schneider="off",
+            hands_per_game=0, end_mode="auto", stoeck_enabled=self.rules.differenzler_stoeck != "off",
+            stoeck_preshow=False, match_bonus=0,
+        )  # fmt: skip
+        board = Scoreboard(rules=rules)
+        self.board = board
+        self.phase = Phase.PLAY
+        trump = self.trump if self.trump is not None else 0
+        self.called = called(str(Contract(trump)))
+        self.hand = HandPlay(list(self.start_hands), trump, self._forehand, rules, board, factor=1)
+        return self._after(board, 0)
+
+    def _end_differenzler_hand(self) -> list[Event]:
+        hand = self.live_hand
+        taken = results(hand.tricks)
+        zero = zero_tricks(hand.tricks)
+        predicted = [p if p is not None else 0 for p in self.predictions]
+        penalties = []
+        for seat in range(4):
+            result = taken[seat]
+            if seat == hand.stoeck_holder and hand.stoeck_done:
+                result = with_stoeck(predicted[seat], result, self.rules.differenzler_stoeck)
+            penalties.append(penalty(predicted[seat], result, zero_bonus=self.rules.differenzler_zero_bonus,
+                                     won_zero_trick=zero[seat]))  # fmt: skip
+            self.seat_totals[seat] += penalties[-1]
+        scored: SeatsScored = {
+            "type": "seats_scored",
+            "hand": self.hand_no,
+            "trump": str(Contract(hand.contract)),
+            "points": taken,
+            "predictions": predicted,
+            "penalties": penalties,
+            "totals": list(self.seat_totals),
+            "derived": True,
+        }
+        out: list[Event] = [scored, *self._reveal_seed()]
+        hands = self.rules.hands_per_game or DIFFERENZLER_HANDS
+        if self.hand_no >= hands:
+            order = ranking(self.seat_totals)
+            best = self.seat_totals[order[0]]
+            winner = order[0] if sum(t == best for t in self.seat_totals) == 1 else None
+            self.phase = Phase.GAME_OVER
+            out.append({"type": "game_over", "game": self.game_no, "winner": winner, "totals": list(self.seat_totals),
+                        "berg": None, "schneider": False, "ranking": order, "derived": True})  # fmt: skip
+        else:
+            self.phase = Phase.HAND_OVER
+        return out
 
     def _start_coiffeur_hand(self, seat: int, chosen: Called) -> list[Event]:
         rules = self._coiffeur_hand_rules()
@@ -714,6 +821,8 @@ class Table:
     def _end_hand(self) -> list[Event]:
         if self.tafel is not None:
             return self._end_coiffeur_hand()
+        if self.differenzler:
+            return self._end_differenzler_hand()
         hand = self.live_hand
         s = hand.summary()
         if s.match_team is not None:
@@ -847,6 +956,16 @@ class Table:
 
     # -- views ---------------------------------------------------------------------
 
+    def _differenzler_view(self, seat: int | None) -> dict[str, Any]:
+        """The predictions ``seat`` may see (hidden ones: its own until the hand is over), the card
+        points each seat took so far this hand, the penalty totals."""
+        if not self.differenzler:
+            return {}
+        hidden = self.rules.differenzler_predictions == "hidden" and self.phase in (Phase.PREDICT, Phase.PLAY)
+        shown = tuple(p if not hidden or s == seat else None for s, p in enumerate(self.predictions))
+        taken = tuple(results(self.hand.tricks)) if self.hand is not None else (0, 0, 0, 0)
+        return {"predictions": shown, "taken": taken, "seat_totals": tuple(self.seat_totals), "trump": self.trump}
+
     def _tafel_view(self) -> TafelView | None:
         if self.tafel is None:
             return None
@@ -866,7 +985,7 @@ class Table:
         weis_options: tuple[Weis, ...] = ()
         preshow = False
         stoeck_cards = 0
-        if seat is not None and self.phase in (Phase.CONTRACT, Phase.PLAY):
+        if seat is not None and self.phase in (Phase.PREDICT, Phase.CONTRACT, Phase.PLAY):
             mine = hand.hands[seat] if (hand and self.phase == Phase.PLAY) else self.start_hands[seat]
             if hand and self.phase == Phase.PLAY:
                 legal = hand.legal(seat)
@@ -960,6 +1079,7 @@ class Table:
             row_options=self.coiffeur_options(self.chooser)
             if self.phase == Phase.CONTRACT and self.tafel is not None and self.chooser is not None
             else (),
+            **self._differenzler_view(seat),
             may_bedanken=self.rules.end_mode == "bedanken"
             and not self.rules.hands_per_game
             and self.phase in (Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER),

@@ -8,7 +8,7 @@ from typing import Literal
 from bot.rules import PlayedTrick, RuleSet, Weis, WeisResult
 
 #: The phases of a table (``bot.game.table.Phase`` values).
-PhaseName = Literal["lobby", "contract", "play", "hand_over", "game_over", "abandoned"]
+PhaseName = Literal["lobby", "predict", "contract", "play", "hand_over", "game_over", "abandoned"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +82,9 @@ class TableView:
     row: int | None = None  # Coiffeur: the row this hand fills
     tafel: TafelView | None = None  # Coiffeur
     row_options: tuple[tuple[int, tuple[str, ...]], ...] = ()  # Coiffeur, contract phase: the chooser's rows
+    # Differenzler: the predictions this viewer may see (hidden ones: its own, until the hand is
+    # over), each seat's card points taken so far this hand, and each seat's penalty total.
+    predictions: tuple[int | None, ...] = ()
+    taken: tuple[int, ...] = ()
+    seat_totals: tuple[int, ...] = ()
+    trump: int | None = None  # Differenzler: this hand's trump suit (shown before the predictions)

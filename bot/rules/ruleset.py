@@ -35,7 +35,11 @@ LowQuartets = Literal["always", "never", "sixes_in_undenufe_only"]
 WeisTieKind = Literal["more_cards", "quartet_first", "pagat_list", "height_only"]
 EndMode = Literal["auto", "bedanken"]
 AusmachBlock = Literal["stoeck", "weis", "stich"]
-GameKind = Literal["schieber", "coiffeur"]
+GameKind = Literal["schieber", "coiffeur", "differenzler"]
+DiffTrump = Literal["random", "bottom_card"]
+DiffPredictions = Literal["hidden", "open"]
+DiffZeroBonus = Literal["never", "needs_zero_trick"]
+DiffStoeck = Literal["off", "add", "add_or_subtract"]
 MixedValues = Literal["obenabe", "per_trick"]
 VariantLeader = Literal["forehand", "maker"]
 CoiffeurTafel = Literal["reglement8", "ten", "jassen_ch"]
@@ -64,6 +68,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "coiffeur_joker_choices": get_args(JokerChoices),
     "coiffeur_stoeck": get_args(CoiffeurStoeck),
     "coiffeur_kontermatsch": get_args(CoiffeurKontermatsch),
+    "differenzler_trump": get_args(DiffTrump),
+    "differenzler_predictions": get_args(DiffPredictions),
+    "differenzler_zero_bonus": get_args(DiffZeroBonus),
+    "differenzler_stoeck": get_args(DiffStoeck),
 }
 _BOOLS = (
     "allow_obe_unde",
@@ -138,6 +146,10 @@ class RuleSet:
     coiffeur_joker_choices: JokerChoices = "suits_obe_unde"
     coiffeur_stoeck: CoiffeurStoeck = "except_joker"
     coiffeur_kontermatsch: CoiffeurKontermatsch = "zero"
+    differenzler_trump: DiffTrump = "random"
+    differenzler_predictions: DiffPredictions = "hidden"
+    differenzler_zero_bonus: DiffZeroBonus = "never"
+    differenzler_stoeck: DiffStoeck = "off"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -47,6 +47,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No computer player sits in that seat.",
     },
     "err.UNKNOWN_CONTRACT": {"de": "Diese Spielart kenne ich nicht.", "en": "I do not know that contract."},
+    "err.BAD_PREDICTION": {
+        "de": "Eine Ansage ist eine ganze Zahl von 0 bis 157.",
+        "en": "A prediction is a whole number from 0 to 157.",
+    },
+    "err.ALREADY_PREDICTED": {"de": "Deine Ansage steht schon.", "en": "Your prediction is already in."},
     "err.ROW_NEEDED": {
         "de": "Im Coiffeur sagst du eine Zeile der Tafel an.",
         "en": "In Coiffeur you announce a row of the Tafel.",

@@ -115,8 +115,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
     },
     "game": {
-        "de": "Welches Spiel: `schieber` oder `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal).",
-        "en": "Which game: `schieber` or `coiffeur` (each team plays every row of the Tafel exactly once).",
+        "de": "Welches Spiel: `schieber`, `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal) oder `differenzler` (jeder für sich sagt seine Punkte an; vorerst nur im Terminal).",
+        "en": "Which game: `schieber`, `coiffeur` (each team plays every row of the Tafel exactly once) or `differenzler` (each for themselves predicts their points; for now in the terminal only).",
     },
     "extra_contracts": {
         "de": "Zusätzliche Spielarten im Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; leer: keine (Standard). Faktor wie Undenufe, Misère ×1.",
@@ -145,6 +145,22 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
     "coiffeur_stoeck": {
         "de": "Stöck im Coiffeur (nur für das ansagende Team): `except_joker` (nicht in Joker-Zeilen), `always` oder `off`.",
         "en": "Stöck in Coiffeur (for the announcing team only): `except_joker` (not in Joker rows), `always` or `off`.",
+    },
+    "differenzler_trump": {
+        "de": "Differenzler: wie Trumpf bestimmt wird: `random` (eine Farbe per Zufall, vor dem Geben gezeigt) oder `bottom_card` (die unterste Karte des Gebers wird aufgedeckt).",
+        "en": "Differenzler: how trump is fixed: `random` (a suit drawn at random, shown before the deal) or `bottom_card` (the dealer's bottom card is turned up).",
+    },
+    "differenzler_predictions": {
+        "de": "Differenzler: Ansagen `hidden` (verdeckt, bis das Spiel vorbei ist) oder `open` (offen, ab Vorhand, der Geber zuletzt).",
+        "en": "Differenzler: predictions `hidden` (until the hand is over) or `open` (from forehand on, the dealer last).",
+    },
+    "differenzler_zero_bonus": {
+        "de": "Differenzler: eine genau getroffene Null-Ansage gibt `never` keinen Bonus, mit `needs_zero_trick` −10, wenn man einen Stich ohne Punkte gemacht hat.",
+        "en": "Differenzler: an exact zero prediction earns `never` no bonus, with `needs_zero_trick` −10 when the player won a trick worth nothing.",
+    },
+    "differenzler_stoeck": {
+        "de": "Differenzler: Stöck `off` (zählen nicht), `add` (+20 für den Besitzer) oder `add_or_subtract` (±20, was näher an der Ansage ist).",
+        "en": "Differenzler: Stöck `off` (do not count), `add` (+20 for the holder) or `add_or_subtract` (±20, whichever is nearer the prediction).",
     },
     "coiffeur_kontermatsch": {
         "de": "Wenn die Gegner im Coiffeur alle Stiche machen: `zero` (die Zeile zählt 0) oder `negative` (−257 × Faktor, Hausregel).",
