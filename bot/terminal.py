@@ -26,6 +26,7 @@ from bot.game import (
     NextHand,
     Phase,
     PlayCard,
+    Predict,
     Schieben,
     StartGame,
     Table,
@@ -180,7 +181,9 @@ class TerminalGame:
         """Who sits where, and who plays with whom."""
         for seat in range(4):
             self.say(self.t("seat_line", n=seat + 1, name=self.table.seats[seat].name))
-        if len(self.humans) == 1:
+        if self.table.differenzler:
+            pass  # everyone for themselves: no partners
+        elif len(self.humans) == 1:
             me = self.humans[0]
             opponents = self.t("and").join(self.table.seats[s].name for s in ((me + 1) % 4, (me + 3) % 4))
             self.say(self.t("partner", partner=self.name((me + 2) % 4), opponents=opponents))
@@ -223,7 +226,12 @@ class TerminalGame:
         view = self.table.view_for(seat)
         actor = f"u:{seat}"
         while True:
-            command = self._ask_contract(view, actor) if view.phase == "contract" else self._ask_card(view, actor)
+            if view.phase == "predict":
+                command = self._ask_prediction(view, actor)
+            elif view.phase == "contract":
+                command = self._ask_contract(view, actor)
+            else:
+                command = self._ask_card(view, actor)
             try:
                 self._apply(command)
                 return
@@ -250,6 +258,18 @@ class TerminalGame:
             self.say(self.t("help"))
             return True
         return False
+
+    def _ask_prediction(self, view: TableView, actor: str) -> Command:
+        """Differenzler: how many card points you will take (0-157)."""
+        trump = self.contract(view.trump or 0)
+        self.say("\n" + self.t("your_cards", cards=self._hand_text(view.hand, 0, view.trump)))
+        while True:
+            answer = self.ask(self.t("predict", trump=trump) + "\n> ").strip()
+            if self._help(answer):
+                continue
+            if answer.isdigit() and 0 <= int(answer) <= 157:
+                return Predict(actor, int(answer))
+            self.say(self.t("predict_again"))
 
     def _ask_row(self, view: TableView, actor: str) -> Command:
         """Coiffeur: an open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
@@ -352,14 +372,19 @@ class TerminalGame:
 
     def _show(self, ev: Event) -> None:
         t = self.table
-        if ev["type"] == "game_started" and t.tafel is not None:
+        if ev["type"] == "game_started" and t.differenzler:
+            self.say(self.t("diff_started", n=ev["game"], hands=t.rules.hands_per_game or 12))
+        elif ev["type"] == "game_over" and "ranking" in ev:
+            order = ", ".join(f"{self.name(s)} {ev['totals'][s]}" for s in ev["ranking"])
+            self.say("\n" + self.t("diff_over", order=order))
+        elif ev["type"] == "game_started" and t.tafel is not None:
             self.say(self.t("coiffeur_started", n=ev["game"], rows=len(t.tafel.rows)))
         elif ev["type"] == "game_started":
             self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
         elif ev["type"] == "hand_dealt":
             self._weis = []
             forehand = self.name(ev["forehand"])
-            if ev["hand"] == 1 and t.rules.first_forehand == "rose7":
+            if ev["hand"] == 1 and t.rules.first_forehand == "rose7" and not t.differenzler:
                 # whoever dealt, the holder of the Rose 7 leads: naming a dealer would only confuse
                 line = self.t("hand_dealt_rose7", n=ev["hand"], forehand=forehand)
             else:
@@ -369,6 +394,16 @@ class TerminalGame:
             self.say("\n" + line)
         elif ev["type"] == "schieben":
             self.say(self.about("shoves", ev["seat"]))
+        elif ev["type"] == "prediction":
+            hidden = t.rules.differenzler_predictions == "hidden" and not self.is_you(ev["seat"])
+            self.say(self.about("predicted" if hidden else "predicts", ev["seat"], points=ev["points"]))
+        elif ev["type"] == "seats_scored":
+            parts = ", ".join(
+                self.t("seat_scored", who=self.name(s), pred=ev["predictions"][s], got=ev["points"][s],
+                       penalty=ev["penalties"][s], total=ev["totals"][s])
+                for s in range(4)
+            )  # fmt: skip
+            self.say(self.t("diff_scored", n=ev["hand"], seats=parts))
         elif ev["type"] == "contract" and "row" in ev and t.tafel is not None:
             row = t.tafel.rows[ev["row"]]
             name = f"misere-{ev['start']}" if ev.get("start") else ev["contract"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.rules import Card, deal, shuffle_deck
 from bot.rules.cards import cards_of
+from bot.rules.contract_names import SUIT_NAMES
 
 _COPY = {
     "schieben": ("seat",),
@@ -123,7 +124,8 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "forehand": ev["forehand"],
                     "hands": hands,
                     "seed_commitment": ev["commitment"],
-                    **{k: ev[k] for k in ("trump", "bottom_card") if k in ev},
+                    **({"trump": SUIT_NAMES[ev["trump"]]} if "trump" in ev else {}),
+                    **({"bottom_card": ev["bottom_card"]} if "bottom_card" in ev else {}),
                 }
             )
         elif kind in _COPY:

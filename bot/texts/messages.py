@@ -359,6 +359,28 @@ TERMINAL: dict[str, dict[str, str]] = {
         "de": "=== Partie {n}: Schieber auf {target} ({profile}) ===",
         "en": "=== Game {n}: Schieber to {target} ({profile}) ===",
     },
+    "term.diff_started": {
+        "de": "=== Partie {n}: Differenzler, {hands} Runden, jeder für sich ===",
+        "en": "=== Game {n}: Differenzler, {hands} hands, each for themselves ===",
+    },
+    "term.predict": {
+        "de": "Trumpf ist {trump}. Wie viele Kartenpunkte machst du (0-157)?",
+        "en": "Trump is {trump}. How many card points will you take (0-157)?",
+    },
+    "term.predict_again": {"de": "Eine Zahl von 0 bis 157, bitte.", "en": "A number from 0 to 157, please."},
+    "term.predicts": {"de": "{who} sagt {points} an.", "en": "{who} predicts {points}."},
+    "term.predicts.you": {"de": "Du sagst {points} an.", "en": "You predict {points}."},
+    "term.predicted": {"de": "{who} hat angesagt (verdeckt).", "en": "{who} has predicted (hidden)."},
+    "term.predicted.you": {"de": "Du sagst {points} an.", "en": "You predict {points}."},
+    "term.seat_scored": {
+        "de": "{who}: {pred} angesagt, {got} gemacht, {penalty} → {total}",
+        "en": "{who}: predicted {pred}, took {got}, {penalty} → {total}",
+    },
+    "term.diff_scored": {"de": "Runde {n} vorbei: {seats}", "en": "Hand {n} over: {seats}"},
+    "term.diff_over": {
+        "de": "=== Partie vorbei (tiefstes Total gewinnt): {order} ===",
+        "en": "=== Game over (the lowest total wins): {order} ===",
+    },
     "term.coiffeur_started": {
         "de": "=== Partie {n}: Coiffeur, {rows} Zeilen pro Team ===",
         "en": "=== Game {n}: Coiffeur, {rows} rows per team ===",
