@@ -12,20 +12,28 @@ of 157) and plays any legal card.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.game.commands import Command, Predict
 from bot.game.view import TableView
+from bot.rules import HandPlay, RuleSet, Scoreboard
 from bot.rules.cards import SUIT_OF, cards_of
+from bot.rules.differenzler import results
 
 from .base import play_command
 from .knowledge import strength, trick_winner, value
 
 RANDOM_PREDICTION = 39
+WORLDS = 128  # strong: deals simulated for a prediction
+CARD_WORLDS = 24  # strong: deals each legal card is played out on
+SLACK = 4  # points a trick may bring beyond what is still needed and still be taken
 PUUR, NAELL, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 
-#: Card points expected per feature (see :func:`features`), fitted by research/differenzler_fit.py.
-MODEL = (4.0, 22.0, 17.0, 13.0, 8.0, 6.0, 6.0, 3.0, 14.0, 6.0, 1.0, 2.0)
+#: Card points expected per feature (see :func:`features`), fitted by research/differenzler_fit.py
+#: (``--hands 4000 --rounds 3``: mean absolute error 17.6 with a first guess, 13.9 with this fit).
+MODEL = (9.92, 35.43, 13.12, 8.69, 5.35, 4.3, 4.82, 3.63, 15.33, 3.53, -1.32, 2.06)
 
 
 def features(hand: int, trump: int) -> tuple[float, ...]:
@@ -52,8 +60,9 @@ def features(hand: int, trump: int) -> tuple[float, ...]:
     )
 
 
-def predict(hand: int, trump: int, model: Sequence[float] = MODEL) -> int:
+def predict(hand: int, trump: int, model: Sequence[float] | None = None) -> int:
     """The card points to predict for ``hand`` under ``trump`` (0-157)."""
+    model = MODEL if model is None else model
     estimate = sum(w * x for w, x in zip(model, features(hand, trump), strict=True))
     return max(0, min(157, round(estimate)))
 
@@ -82,7 +91,7 @@ def card_for(view: TableView) -> int:
                 return max(legal, key=lambda c: (strength(c, trump), value(c, trump)))
             return min(legal, key=lambda c: (value(c, trump), strength(c, trump)))
         worth = on_table + (5 if tricks_left == 1 else 0)
-        if winners and (worth + 8 <= need + 12 or len(trick) == 3):
+        if winners and (worth <= need + SLACK or len(trick) == 3):
             return min(winners, key=lambda c: (strength(c, trump), -value(c, trump)))
         shed = losers or legal
         return min(shed, key=lambda c: (value(c, trump), strength(c, trump)))
@@ -94,24 +103,172 @@ def card_for(view: TableView) -> int:
     return min(legal, key=lambda c: (value(c, trump), -strength(c, trump)))
 
 
+def hand_rules(rules: RuleSet) -> RuleSet:
+    """A Differenzler hand as the hand engine plays it (as the table engine does)."""
+    return rules.with_changes(multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off",
+                              schneider="off", hands_per_game=0, end_mode="auto", stoeck_enabled=False,
+                              stoeck_preshow=False, match_bonus=0)  # fmt: skip
+
+
+def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS) -> list[int]:
+    """The card points the viewer takes in ``worlds`` deals of the cards it cannot see, everyone
+    predicting by the model and playing as the club player (:func:`card_for`)."""
+    me = view.seat or 0
+    trump = view.trump if view.trump is not None else 0
+    unseen = [c for c in range(36) if not view.hand >> c & 1]
+    rules = hand_rules(view.rules)
+    out = []
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands, k = [0, 0, 0, 0], 0
+        for seat in range(4):
+            if seat == me:
+                hands[seat] = view.hand
+                continue
+            hands[seat] = sum(1 << c for c in unseen[k : k + 9])
+            k += 9
+        predicted = tuple(predict(h, trump) for h in hands)
+        hand = HandPlay(hands, trump, view.forehand or 0, rules, Scoreboard(rules), factor=1)
+        while not hand.done:
+            seat = hand.turn
+            seen = replace(
+                view, phase="play", seat=seat, hand=hand.hands[seat], legal=hand.legal(seat), contract=trump,
+                trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
+                tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
+            )  # fmt: skip
+            hand.play(seat, card_for(seen))
+        out.append(results(hand.tricks)[me])
+    return out
+
+
+def voids_of(view: TableView) -> list[set[int]]:
+    """Suits each seat has shown it lacks (it did not follow them; a trump lead excepted, where
+    the Puur may be kept back)."""
+    trump = view.trump if view.trump is not None else 0
+    out: list[set[int]] = [set(), set(), set(), set()]
+    tricks = [tuple(((t.leader + i) % 4, c) for i, c in enumerate(t.cards)) for t in view.tricks]
+    for played in [*tricks, view.trick]:
+        if not played:
+            continue
+        led = SUIT_OF[played[0][1]]
+        for seat, card in played[1:]:
+            if SUIT_OF[card] != led and led != trump:
+                out[seat].add(led)
+    return out
+
+
+def deal_unseen(view: TableView, rng: random.Random) -> list[int] | None:
+    """The other seats' cards in one deal consistent with their voids (None: this draw failed)."""
+    me = view.seat or 0
+    played = view.cards_played
+    unseen = [c for c in range(36) if not (view.hand | played) >> c & 1]
+    left = [9 - sum(1 for t in view.tricks) - sum(1 for s, _ in view.trick if s == seat) for seat in range(4)]
+    voids = voids_of(view)
+    rng.shuffle(unseen)
+    unseen.sort(key=lambda c: -sum(SUIT_OF[c] in voids[s] for s in range(4) if s != me))
+    hands = [0, 0, 0, 0]
+    hands[me] = view.hand
+    for card in unseen:
+        options = [s for s in range(4) if s != me and left[s] > 0 and SUIT_OF[card] not in voids[s]]
+        if not options:
+            return None
+        seat = rng.choice(options)
+        hands[seat] |= 1 << card
+        left[seat] -= 1
+    return hands
+
+
+def playout_points(view: TableView, hands: list[int], first: int, rules: RuleSet) -> list[int]:
+    """Each seat's card points when the viewer plays ``first`` now and everyone then plays as the
+    club player, from the trick under way in ``view`` with these ``hands``."""
+    trump = view.contract if view.contract is not None else 0
+    hand = HandPlay(hands, trump, view.trick[0][0] if view.trick else view.seat or 0, rules, Scoreboard(rules),
+                    factor=1)  # fmt: skip
+    hand.tricks = list(view.tricks)
+    hand.trick = [c for _, c in view.trick]
+    hand.hands = list(hands)
+    for seat, card in view.trick:
+        hand.hands[seat] &= ~(1 << card)
+    hand.play(hand.turn, first)
+    predicted = view.predictions
+    while not hand.done:
+        seat = hand.turn
+        seen = replace(
+            view, seat=seat, hand=hand.hands[seat], legal=hand.legal(seat),
+            trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
+            tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
+        )  # fmt: skip
+        hand.play(seat, card_for(seen))
+    return results(hand.tricks)
+
+
+def searched_card(view: TableView, rng: random.Random, worlds: int = CARD_WORLDS) -> int:
+    """The legal card with the least mean penalty over ``worlds`` deals of the unseen cards."""
+    legal = cards_of(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    me = view.seat or 0
+    own = view.predictions[me] if view.predictions else None
+    if own is None:
+        return card_for(view)
+    rules = hand_rules(view.rules)
+    others = tuple(p if p is not None else 39 for p in view.predictions)  # the others' hidden predictions: 39
+    guessed = replace(view, predictions=others)
+    totals = dict.fromkeys(legal, 0.0)
+    done = 0
+    for _ in range(worlds * 3):
+        hands = deal_unseen(view, rng)
+        if hands is None:
+            continue
+        for card in legal:
+            taken = playout_points(guessed, list(hands), card, rules)[me]
+            miss = abs(own - taken)
+            totals[card] += miss if miss or own == 0 else -10
+        done += 1
+        if done >= worlds:
+            break
+    if not done:
+        return card_for(view)
+    prior = card_for(view)
+    return min(legal, key=lambda c: (totals[c], c != prior))
+
+
+def best_prediction(samples: Sequence[int], exact_bonus: int = 10) -> int:
+    """The prediction with the least mean penalty over simulated results (the miss, −10 for an
+    exact hit of a prediction above zero)."""
+    lo, hi = min(samples), max(samples)
+
+    def mean_penalty(p: int) -> float:
+        hits = sum(1 for x in samples if x == p) if p > 0 else 0
+        return (sum(abs(p - x) for x in samples) - (exact_bonus + 0) * hits) / len(samples)
+
+    return min(range(lo, hi + 1), key=lambda p: (mean_penalty(p), abs(p - statistics.median(samples))))
+
+
 class DifferenzlerPlayer:
     """``club`` (and the others') decisions in Differenzler; ``random_play``: the ``random`` level."""
 
-    def __init__(self, rng: random.Random, level: str = "club", random_play: bool = False, noise: float = 0.0) -> None:
+    def __init__(self, rng: random.Random, level: str = "club", random_play: bool = False, noise: float = 0.0,
+                 simulate: int = 0) -> None:  # fmt: skip
         self.rng = rng
         self.level = level
         self.random_play = random_play
         self.noise = noise
+        self.simulate = simulate  # strong: predict the median of this many simulated deals
 
     def decide(self, view: TableView, actor: str) -> Command:
         if view.phase == "predict":
             if self.random_play:
                 return Predict(actor, RANDOM_PREDICTION)
             guess = predict(view.hand, view.trump if view.trump is not None else 0)
+            if self.simulate:
+                guess = best_prediction(simulated_points(view, self.rng, self.simulate))
             if self.noise:
                 guess = max(0, min(157, round(guess + self.rng.gauss(0, 25 * self.noise))))
             return Predict(actor, guess)
         legal = cards_of(view.legal)
         if self.random_play or (self.noise and self.rng.random() < self.noise):
             return play_command(view, actor, self.rng.choice(legal))
+        if self.simulate:
+            return play_command(view, actor, searched_card(view, self.rng))
         return play_command(view, actor, card_for(view))

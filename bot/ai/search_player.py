@@ -32,6 +32,7 @@ from bot.rules.cards import cards_of
 
 from .base import play_command
 from .club_playout import club_playout
+from .differenzler import WORLDS, DifferenzlerPlayer
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
 from .play_inference import SLIP, play_weights
@@ -117,8 +118,8 @@ class SearchPlayer:
         self.check_inference_player = self.club_player if learned_inference else heuristics
 
     def decide(self, view: TableView, actor: str) -> Command:
-        if view.kind == "differenzler":  # no search of its own yet: the club player's decisions
-            return self.club_player.decide(view, actor)
+        if view.kind == "differenzler":  # predictions by simulated deals, the club player's cards
+            return DifferenzlerPlayer(self.rng, self.level, simulate=WORLDS).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.kind == "coiffeur" and self.coiffeur_options:
