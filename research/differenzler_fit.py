@@ -14,8 +14,8 @@ import random
 
 import numpy as np
 
-from bot.ai.differenzler import MODEL, DifferenzlerPlayer, features
 from bot.ai import differenzler as diff
+from bot.ai.differenzler import MODEL, DifferenzlerPlayer, features
 from bot.game import AddComputer, Phase, StartGame, Table
 
 RULES = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,

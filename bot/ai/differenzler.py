@@ -5,8 +5,11 @@ kings, voids) fitted on hands played out by these players (``research/differenzl
 prints the fit). Play: while the player still needs points, it wins a trick with the cheapest
 card that wins (when the trick is worth it) and otherwise sheds a card worth little; once it has
 its points, it ducks: the highest card that does not win (so that it cannot win later either),
-and if it must win, the card that wins with the fewest points. ``random`` predicts 39 (a quarter
-of 157) and plays any legal card.
+and if it must win, the card that wins with the fewest points. ``strong`` predicts the value with
+the least mean penalty over 128 simulated deals (everyone playing as the club player), and plays
+the card with the least mean penalty over 24 deals of the unseen cards consistent with the voids
+shown, each played out by club players. ``random`` predicts 39 (a quarter of 157) and plays any
+legal card.
 """
 
 from __future__ import annotations

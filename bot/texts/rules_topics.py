@@ -366,14 +366,32 @@ TOPICS = (
             "lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten (`extra_contracts`, Standard: "
             "aus). Aus anderen Jassarten kennt er die Differenzler-Regel fürs Untertrumpfen "
             "(`undertrump_when_void`), feste Spielzahlen wie im Turnier (`hands_per_game`) und das Bedanken. "
-            "Differenzler und Molotow spielt er (noch) nicht.",
+            "Differenzler spielt er vorerst im Terminal (`python -m bot play --game differenzler`), Molotow noch nicht.",
             "en": "The bot plays **Schieber** and **Coiffeur** for four (`/jass new` with `game`). In Schieber, "
             "**Slalom**, **Guschti**, **TUO** and **Misère** can be switched on (`extra_contracts`, off by "
             "default). From other Jass games it knows the Differenzler undertrump rule (`undertrump_when_void`), "
-            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Differenzler and Molotow "
-            "it does not play (yet).",
+            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Differenzler it plays in the "
+            "terminal for now (`python -m bot play --game differenzler`), Molotow not yet.",
         },
-        ("variante", "variant", "differenzler", "molotow"),
+        ("variante", "variant", "molotow"),
+    ),
+    Topic(
+        "differenzler",
+        "variants §4",
+        {"de": "Differenzler", "en": "Differenzler"},
+        {
+            "de": "Jeder spielt für sich. Trumpf wird gezogen (oder die unterste Karte des Gebers wird aufgedeckt); "
+            "dann sagt jeder an, wie viele **Kartenpunkte** er machen wird (0–157), verdeckt bis zum Schluss. Kein "
+            "Weis, keine Stöck, ein Match zählt 157 ohne Bonus; untertrumpfen ist erlaubt, wer die Farbe nicht hat. "
+            "**Strafpunkte** = Abstand zwischen Ansage und Ergebnis; wer genau trifft, erhält −10 (nicht bei einer "
+            "Null-Ansage). Nach 12 Runden gewinnt das **tiefste** Total. Beispiel: 55 angesagt, 58 gemacht: 3.",
+            "en": "Everyone plays for themselves. Trump is drawn (or the dealer's bottom card is turned up); then "
+            "each player predicts the **card points** they will take (0–157), hidden until the end. No Weis, no "
+            "Stöck, a Match counts 157 without a bonus; a player void in the suit led may undertrump. **Penalty** = "
+            "the gap between prediction and result; an exact hit scores −10 (not for a zero prediction). After 12 "
+            "hands the **lowest** total wins. Example: predicted 55, took 58: 3.",
+        },
+        ("differenzler", "ansage", "prediction", "schätzen", "königsdisziplin"),
     ),
     Topic(
         "coiffeur",
@@ -484,6 +502,12 @@ KEYS: dict[str, tuple[str, ...]] = {
     "kontermatsch": ("match_bonus", "kontermatsch_factor", "multiplier_profile"),
     "weis-when": ("weis_enabled", "weis_mode"),
     "dealing": ("first_forehand",),
+    "differenzler": (
+        "differenzler_trump",
+        "differenzler_predictions",
+        "differenzler_zero_bonus",
+        "differenzler_stoeck",
+    ),
     "coiffeur": ("game", "coiffeur_tafel", "coiffeur_shove", "coiffeur_joker_choices", "coiffeur_stoeck"),
     "extra-contracts": ("extra_contracts", "mixed_values", "variant_leader", "multiplier_profile"),
     "examples": ("multiplier_profile", "match_bonus", "ausmach_order"),

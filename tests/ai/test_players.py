@@ -429,3 +429,25 @@ def test_every_level_plays_every_extra_contract_and_chooses_coiffeur_rows(level)
         else:
             table.apply(computer_command(table, "c"))
     assert table.phase == Phase.GAME_OVER and table.tafel is not None and table.tafel.complete
+
+
+def test_every_level_predicts_and_plays_a_differenzler_hand():
+    from bot.ai.differenzler import RANDOM_PREDICTION
+    from bot.game import Predict
+
+    rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,
+             "hands_per_game": 1}  # fmt: skip
+    table, _ = Table.create("d", HOST, rules)
+    for level in ("random", "beginner", "club", "strong"):
+        table.apply(AddComputer(HOST, level=level))
+    table.apply(StartGame(HOST, seed="diff-levels"))
+    predictions = {}
+    events = []
+    while table.phase != Phase.GAME_OVER:
+        command = computer_command(table, "d")
+        if isinstance(command, Predict):
+            predictions[int(command.actor[3:])] = command.points
+        events += table.apply(command)
+    assert predictions[0] == RANDOM_PREDICTION and all(0 <= p <= 157 for p in predictions.values())
+    scored = next(e for e in events if e["type"] == "seats_scored")
+    assert sum(scored["points"]) == 157 and scored["predictions"] == [predictions[s] for s in range(4)]
