@@ -44,6 +44,9 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.coiffeur_bench --a club --b random --games 200 --seed 1
 	$(PY) -m benchmarks.coiffeur_bench --a strong --b club --games 100 --seed 3
 	$(PY) -m benchmarks.coiffeur_bench --a strong --b club --games 100 --seed 4
+	$(PY) -m benchmarks.differenzler_bench --a club --b random --deals 200 --seed 1
+	$(PY) -m benchmarks.differenzler_bench --a strong --b random --deals 200 --seed 1
+	$(PY) -m benchmarks.differenzler_bench --a strong --b club --deals 200 --seed 3
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'
