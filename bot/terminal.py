@@ -37,6 +37,7 @@ from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
 from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.rules.contract_names import called
+from bot.rules.ruleset import GAME_KEYS
 from bot.rules.schedules import multiplier as extra_multiplier
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
@@ -471,13 +472,8 @@ def play_main(args: Any) -> int:
         return 2
     game_kind = getattr(args, "game", None)
     settings = list(args.set or [])
-    if game_kind == "coiffeur" and not args.preset.startswith("coiffeur"):
-        settings = ["game=coiffeur", "weis_enabled=false", *settings]
-    elif game_kind == "differenzler":  # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck
-        settings = ["game=differenzler", "undertrump_when_void=true", "weis_enabled=false", "stoeck_enabled=false",
-                    "hands_per_game=12", *settings]  # fmt: skip
-    elif game_kind:
-        settings = [f"game={game_kind}", *settings]
+    if game_kind and not args.preset.startswith(game_kind):  # the game's keys, unless its preset is chosen
+        settings = [f"{k}={v}" for k, v in GAME_KEYS[game_kind].items()] + settings
     try:
         rules = parse_overrides(args.preset, settings)
     except RuleSetError as err:

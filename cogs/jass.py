@@ -34,7 +34,8 @@ from bot.game import (
     TableSnapshot,
 )
 from bot.game.export import history_jsonl
-from bot.rules import PRESETS, Card, Contract, RuleSet
+from bot.rules import PRESETS, Card, Contract
+from bot.rules.ruleset import GAME_KEYS
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
@@ -156,10 +157,8 @@ class Jass(commands.Cog):
         target = target or server.get("target")
         if target is not None:
             rules["target"] = target
-        if game == "coiffeur" and RuleSet.from_dict(rules).game != "coiffeur":
-            rules = {**rules, "game": "coiffeur", "weis_enabled": False}  # Coiffeur is played without Weis
-        elif game == "schieber":
-            rules = {**rules, "game": "schieber"}
+        if game in GAME_KEYS and not str(rules.get("preset", "")).startswith(game):  # unless its preset is chosen
+            rules = {**rules, **GAME_KEYS[game]}
         display = self.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))

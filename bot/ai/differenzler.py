@@ -114,20 +114,13 @@ def card_for(view: TableView) -> int:
     return min(legal, key=lambda c: (value(c, trump), -strength(c, trump)))
 
 
-def hand_rules(rules: RuleSet) -> RuleSet:
-    """A Differenzler hand as the hand engine plays it (as the table engine does)."""
-    return rules.with_changes(multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off",
-                              schneider="off", hands_per_game=0, end_mode="auto", stoeck_enabled=False,
-                              stoeck_preshow=False, match_bonus=0)  # fmt: skip
-
-
 def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS) -> list[int]:
     """The card points the viewer takes in ``worlds`` deals of the cards it cannot see, everyone
     predicting by the model and playing as the club player (:func:`card_for`)."""
     me = view.seat or 0
     trump = view.trump if view.trump is not None else 0
     unseen = [c for c in range(36) if not view.hand >> c & 1]
-    rules = hand_rules(view.rules)
+    rules = view.rules.one_hand(stoeck=False)
     out = []
     for _ in range(worlds):
         rng.shuffle(unseen)
@@ -222,7 +215,7 @@ def searched_card(view: TableView, rng: random.Random, worlds: int = CARD_WORLDS
     own = view.predictions[me] if view.predictions else None
     if own is None:
         return card_for(view)
-    rules = hand_rules(view.rules)
+    rules = view.rules.one_hand(stoeck=False)
     others = tuple(p if p is not None else 39 for p in view.predictions)  # the others' hidden predictions: 39
     guessed = replace(view, predictions=others)
     totals = dict.fromkeys(legal, 0.0)

@@ -649,13 +649,14 @@ class Table:
         self.called = None
         self.shoves = 0
         self.row = None
-        self.chooser = self._coiffeur_choice().seat if self.tafel is not None else self.forehand
-        self.phase = Phase.CONTRACT
         if self.differenzler:
             self.trump = ev.get("trump", 0)
             self.predictions = [None] * 4
             self.chooser = None
             self.phase = Phase.PREDICT
+        else:
+            self.chooser = self._coiffeur_choice().seat if self.tafel is not None else self.forehand
+            self.phase = Phase.CONTRACT
 
     def _start_play(self, seat: int, chosen: Called) -> list[Event]:
         self.phase = Phase.PLAY
@@ -675,22 +676,10 @@ class Table:
         )  # fmt: skip
         return self._after(self.live_board if before is None else before, 0)
 
-    def _coiffeur_hand_rules(self) -> RuleSet:
-        """A Coiffeur hand as the hand engine plays it: card points ×1, no Weis, no target
-        (the row's factor and the Tafel do the scoring); Stöck as ``coiffeur_stoeck`` allows."""
-        return self.rules.with_changes(
-            multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off", schneider="off",
-            hands_per_game=0, end_mode="auto", stoeck_enabled=self.rules.coiffeur_stoeck != "off",
-        )  # fmt: skip
-
     def _start_differenzler_hand(self) -> list[Event]:
         """All four have predicted: forehand leads; trump as drawn; undertrumping as the rules say
         (the preset allows it when void); no Weis; Stöck only to be counted by their option."""
-        rules = self.rules.with_changes(
-            multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off", schneider="off",
-            hands_per_game=0, end_mode="auto", stoeck_enabled=self.rules.differenzler_stoeck != "off",
-            stoeck_preshow=False, match_bonus=0,
-        )  # fmt: skip
+        rules = self.rules.one_hand(stoeck=self.rules.differenzler_stoeck != "off")
         board = Scoreboard(rules=rules)
         self.board = board
         self.phase = Phase.PLAY
@@ -736,7 +725,7 @@ class Table:
         return out
 
     def _start_coiffeur_hand(self, seat: int, chosen: Called) -> list[Event]:
-        rules = self._coiffeur_hand_rules()
+        rules = self.rules.one_hand(stoeck=self.rules.coiffeur_stoeck != "off")  # the Tafel scores the row
         board = Scoreboard(rules=rules)
         self.board = board
         self.hand = HandPlay(

@@ -196,6 +196,14 @@ class RuleSet:
         """A copy with some keys changed (validated)."""
         return replace(self, **changes)
 
+    def one_hand(self, stoeck: bool) -> RuleSet:
+        """The rules the hand engine plays one hand of Coiffeur or Differenzler under: card points
+        ×1, no Weis, no target, Berg or Schneider (the game scores the hand itself); ``stoeck``:
+        Stöck are found and credited (the game decides whether they count)."""
+        return self.with_changes(multiplier_profile="single", weis_enabled=False, target=1_000_000, berg="off",
+                                 schneider="off", hands_per_game=0, end_mode="auto", stoeck_enabled=stoeck,
+                                 stoeck_preshow=False)  # fmt: skip
+
     def to_dict(self) -> dict[str, Any]:
         """Every key with its value, JSON/YAML friendly."""
         d = asdict(self)
@@ -303,6 +311,15 @@ def _as_int(value: Any) -> int | None:
     return None
 
 
+#: The keys a game needs where it is chosen over a preset (``/jass new game:``, ``play --game``).
+GAME_KEYS: dict[str, dict[str, Any]] = {
+    "schieber": {"game": "schieber"},
+    "coiffeur": {"game": "coiffeur", "weis_enabled": False},  # Coiffeur is played without Weis
+    # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck, 12 hands
+    "differenzler": {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
+                     "stoeck_enabled": False, "hands_per_game": 12},
+}  # fmt: skip
+
 #: Named presets: the values that differ from the §16 defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -324,11 +341,11 @@ PRESETS: dict[str, dict[str, Any]] = {
     # Seed 004's reading: no trumping while able to follow, Weis-Stöck-Stich.
     "app": {"trump_anytime": False, "ausmach_order": ("weis", "stoeck", "stich")},
     # Coiffeur (docs/rules-variants.md): the 8-row Tafel of the Jassreglement, no Weis, no target.
-    "coiffeur": {"game": "coiffeur", "weis_enabled": False},
+    "coiffeur": GAME_KEYS["coiffeur"],
     # Coiffeur on 10 rows with Slalom and Guschti 5/4 (Swisslos's "auf 10 Runden").
-    "coiffeur-ten": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "ten"},
+    "coiffeur-ten": {**GAME_KEYS["coiffeur"], "coiffeur_tafel": "ten"},
     # Coiffeur on jassen.ch's Tafel: Rose ×1, Eichel ×2, then as "ten".
-    "coiffeur-jassen-ch": {"game": "coiffeur", "weis_enabled": False, "coiffeur_tafel": "jassen_ch"},
+    "coiffeur-jassen-ch": {**GAME_KEYS["coiffeur"], "coiffeur_tafel": "jassen_ch"},
     # Schieber with every extra contract a maker may name (factors as Undenufe, Misère ×1; docs/rules-variants.md).
     "extras": {"extra_contracts": ("slalom", "gusti", "tuo", "misere")},
 }
