@@ -355,9 +355,6 @@ def _rules(preset: str, overrides: Mapping[str, Any], problem: Problem) -> RuleS
             bad = True
     if bad:
         return RuleSet()
-    if overrides.get("game") == "differenzler":  # the Discord layer does not play it yet
-        problem("rules.overrides.game", "differenzler is played in the terminal only for now (python -m bot play)")
-        return RuleSet()
     try:
         return RuleSet.from_dict({"preset": preset, **overrides})
     except RuleSetError as err:  # keys that are good alone but not together

@@ -74,6 +74,7 @@ class TableClicks(Protocol):
     async def click_hand_action(
         self, interaction: discord.Interaction, table_id: str, key: str, action: str
     ) -> None: ...
+    async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None: ...
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None: ...
 
 
@@ -253,6 +254,15 @@ class NamedContractButton(
         await cog.click_named_contract(interaction, self.table_id, self.fields["key"], self.fields["pick"])
 
 
+class PredictionButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>[pv][0-9]{{1,3}})"):
+    """Differenzler: a range of ten predictions (``p<tens>``: 0-9 … 150-157) that opens its
+    numbers, or one prediction (``v<points>``, 0-157)."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
+        await cog.click_prediction(interaction, self.table_id, self.fields["key"], self.fields["pick"])
+
+
 class HandActionButton(JassItem, template=r"(?!)"):
     """A button of the private hand that only names an action."""
 
@@ -328,7 +338,7 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
         await challenge_clicks(interaction).play_click(interaction, self.fields["challenge"])
 
 
-_BY = r"(?P<by>rating|wins|points|coiffeur)"
+_BY = r"(?P<by>rating|wins|points|coiffeur|differenzler)"
 
 
 class LeaderboardPageButton(JassItem, template=rf"{PREFIX}:lb:0:{_BY}s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"):
@@ -365,6 +375,7 @@ BUTTONS: tuple[type[JassItem], ...] = (
     WeisToggle,
     ContractButton,
     NamedContractButton,
+    PredictionButton,
     SchiebenButton,
     StoeckButton,
     BedankenButton,

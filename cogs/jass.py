@@ -29,12 +29,14 @@ from bot.game import (
     JoinSeat,
     LeaveSeat,
     PlayCard,
+    Predict,
     Schieben,
     StartGame,
     TableSnapshot,
 )
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
+from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.ruleset import GAME_KEYS
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.texts import command_text, language_of, refusal_text
@@ -52,9 +54,7 @@ if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
-GAME_CHOICES = [
-    app_commands.Choice(name=command_text(f"choice.game.{game}"), value=game) for game in ("schieber", "coiffeur")
-]
+GAME_CHOICES = [app_commands.Choice(name=command_text(f"choice.game.{game}"), value=game) for game in GAME_KEYS]
 DECK_CHOICES = [
     app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
     app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
@@ -575,6 +575,23 @@ class Jass(commands.Cog):
         actor = actor_of(interaction.user)
         command = {"schieben": Schieben, "stoeck": AnnounceStoeck, "bedanken": Bedanken}[action](actor)
         await self.run(interaction, table_id, command, private=True)
+
+    async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None:
+        """Differenzler: a range of predictions shows its numbers (privately, in place); a number
+        is the prediction. Nothing but the number is taken from the button."""
+        table = await self.button_table(interaction, table_id, key)
+        if table is None:
+            return
+        lang = self.lang(interaction)
+        value = int(pick[1:])
+        if pick[0] == "v":
+            await self.run(interaction, table_id, Predict(actor_of(interaction.user), value), private=True)
+        elif value * 10 <= PREDICTION_MAX and table.seat_of(actor_of(interaction.user)) is not None:
+            await self.show_hand(interaction, table, lang, edit=True, picking=pick)
+        elif table.seat_of(actor_of(interaction.user)) is None:
+            await self.reply(interaction, msg("err.NOT_SEATED", lang))
+        else:
+            await self.reply(interaction, msg("err.bad_button", lang))
 
     def play_command(self, table: TableSnapshot, actor: str, card: int, selection: int) -> PlayCard | None:
         """A card button's command: the card, with the Weis and the Stöck its selection marks.

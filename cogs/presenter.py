@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.game import TableSnapshot, TableView
-from bot.game.events import GameOver, HandScored
+from bot.game.events import GameOver, HandScored, SeatsScored
 from bot.render.coiffeur import CoiffeurPicture
 from bot.render.table import SlatePicture, TablePicture
 from bot.rules import Weis
@@ -23,6 +23,7 @@ from bot.rules.scoring import striche_by_kind
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
+from . import differenzler as dz
 from .buttons import STOECK_BIT, custom_id, play_action
 from .emojis import CardEmojis
 
@@ -68,6 +69,8 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
     if table.rules.game == "coiffeur":
         rows = len(TAFELN[table.rules.coiffeur_tafel])
         return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
+    if table.rules.game == "differenzler":
+        return f"{name} · {msg('table.differenzler', lang, hands=table.rules.hands_per_game or 12)}"
     hands = table.rules.hands_per_game
     if hands:
         return msg("table.title_hands", lang, name=name, hands=hands)
@@ -114,6 +117,10 @@ def table_embed(
         return embed
     if view.phase == "abandoned":
         embed.description = msg("table.abandoned", lang)
+        return embed
+    if view.kind == "differenzler":
+        embed.description = "\n".join(dz.table_lines(view, deck, lang, lambda s: seat_name(view, s, lang, mentions),
+                                                      faces, played_text, last_trick_text))  # fmt: skip
         return embed
     lines = []
     if view.phase == "contract" and view.chooser is not None:
@@ -225,8 +232,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         return msg("hand.none", lang)
     deck = deck or deck_for(lang, view.rules)
     head = msg("hand.title", lang)
-    facts = []
-    if view.contract is not None:
+    facts = dz.hand_facts(view, deck, lang) if view.kind == "differenzler" else []
+    if view.contract is not None and view.kind != "differenzler":
         facts.append(contract_label(view, deck, lang))
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
@@ -235,6 +242,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         if view.tafel is not None:
             choose = "hand.choose_row_or_shove" if view.may_schieben else "hand.choose_row"
         facts.append(msg(choose if view.phase == "contract" else "hand.your_turn", lang))
+    elif view.phase == "predict":
+        facts.append(msg("dz.waiting_others", lang))
     elif view.turn is not None:
         facts.append(msg("hand.turn_of", lang, name=seat_name(view, view.turn, lang)))
     lines = [f"**{head}** — " + " · ".join(facts) if facts else f"**{head}**"]
@@ -250,7 +259,10 @@ def hand_message(
     view: TableView, lang: str, deck: Deck, selection: int = 0, faces: CardEmojis = NO_FACES, picking: str = ""
 ) -> tuple[str, list[discord.ui.Button[discord.ui.View]]]:
     """The private hand message: its text and its buttons (``picking``: the Coiffeur row ``r<i>``
-    or the family ``f<i>`` of extra contracts whose contracts the chooser picks from now)."""
+    or the family ``f<i>`` of extra contracts whose contracts the chooser picks from now; in
+    Differenzler the range ``p<tens>`` whose numbers the player predicts from)."""
+    if dz.must_predict(view):
+        return dz.predict_text(view, deck, lang, faces, picking), dz.predict_buttons(view, lang, picking)
     return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces, picking)
 
 
@@ -258,7 +270,7 @@ def hand_state(view: TableView) -> tuple[object, ...]:
     """What decides whether a player's hand message must be shown again: the cards, which of them
     may be played, and whether it is the player's turn (not every move of the others)."""
     return (view.game_no, view.hand_no, view.phase, view.hand, view.legal, view.turn == view.seat, view.contract,
-            view.may_schieben, view.can_preshow_stoeck)  # fmt: skip
+            view.may_schieben, view.can_preshow_stoeck, view.predictions)  # fmt: skip
 
 
 def extra_families(view: TableView) -> list[str]:
@@ -463,8 +475,12 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     if view.phase not in ("contract", "play", "hand_over", "game_over"):
         return None
     names = tuple(seat_name(view, s, lang) for s in range(4))
+    teams = (team_name(view, 0, lang), team_name(view, 1, lang))
     if view.contract is not None:
         title = contract_label(view, deck, lang)
+    if view.kind == "differenzler":  # each for themselves: the points each has taken, no teams
+        names = tuple(f"{names[s]} · {view.taken[s]}" for s in range(4))
+        title, teams = dz.trump_line(view, deck, lang), ("", "")
     last: tuple[tuple[int, int], ...] = ()
     last_label = ""
     if view.tricks:
@@ -475,7 +491,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     return TablePicture(
         title=title, names=(names[0], names[1], names[2], names[3]), trick=tuple(view.trick), last=last,
         last_label=last_label,
-        totals=view.totals, teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
+        totals=view.totals, teams=teams,
         turn=view.turn if view.phase in ("contract", "play") else None, deck=deck.kind, french_map=deck.french_map,
     )  # fmt: skip
 
@@ -525,27 +541,44 @@ def summary_line(view: TableView, ev: HandScored, team: int, lang: str) -> str:
 
 
 def summary_embed(
-    view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck, mentions: dict[int, str], title: str = ""
+    view: TableView,
+    ev: HandScored | SeatsScored | GameOver,
+    lang: str,
+    deck: Deck,
+    mentions: dict[int, str],
+    title: str = "",
 ) -> discord.Embed:
     """The message posted when a hand is scored (or the game is over)."""
     if ev["type"] == "game_over":
         return table_embed(view, lang, mentions, deck, title=title or None)
+    if ev["type"] == "seats_scored":
+        embed = discord.Embed(title=msg("dz.summary", lang, n=ev["hand"], suit=deck.suit(view.trump or 0)),
+                              colour=0x33691E)  # fmt: skip
+        lines = dz.summary_lines(ev, lang, lambda s: seat_name(view, s, lang, mentions))
+        if view.tricks:
+            lines.append(last_trick_line(view, deck, lang))
+        embed.description = "\n".join(lines)
+        return embed
     name = view.contract_name or ev["contract"]
     contract = deck.named(name)
     embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
     lines = [row_line(view, ev, deck, lang)] if "row" in ev else [summary_line(view, ev, t, lang) for t in (0, 1)]
     if view.tricks and len(view.tricks) == ev["tricks"][0] + ev["tricks"][1]:
         # The hand's last trick, card by card: it is seen even when the next hand follows at once.
-        last = view.tricks[-1]
-        cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c, view.contract)}"
-                           for i, c in enumerate(last.cards))  # fmt: skip
-        lines.append(msg("summary.last_trick", lang, cards=cards, name=seat_name(view, last.winner, lang)))
+        lines.append(last_trick_line(view, deck, lang))
     if ev["match_team"] is not None:
         key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
         lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))
     lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
     embed.description = "\n".join(lines)
     return embed
+
+
+def last_trick_line(view: TableView, deck: Deck, lang: str) -> str:
+    last = view.tricks[-1]
+    cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c, view.contract)}"
+                       for i, c in enumerate(last.cards))  # fmt: skip
+    return msg("summary.last_trick", lang, cards=cards, name=seat_name(view, last.winner, lang))
 
 
 def row_line(view: TableView, ev: HandScored, deck: Deck, lang: str) -> str:

@@ -23,6 +23,7 @@ import discord
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
 from bot.render.coiffeur import CoiffeurPicture
+from bot.render.pad import PadPicture
 from bot.render.pool import Renderer
 from bot.render.table import SlatePicture, TablePicture
 from bot.services import TableDisplay, TableService, UnknownTable
@@ -30,12 +31,14 @@ from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
 from . import rest
+from .differenzler import pad_picture
 from .emojis import CardEmojis
 from .pacing import Priority, budget_of
 from .presenter import (
     NO_FACES,
     coiffeur_picture,
     mentions_of,
+    seat_name,
     slate_picture,
     summary_embed,
     table_payload,
@@ -66,6 +69,7 @@ EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
 UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
 TABLE_PNG, SLATE_PNG, TAFEL_PNG = "table.png", "jasstafel.png", "coiffeur-tafel.png"
+PAD_PNG = "schaetzzettel.png"  # Differenzler
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 ACTIVE_SECONDS = 30.0  # a person who acted this recently is clicking through the game: no turn ping
 DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks off the table message
@@ -304,17 +308,22 @@ class TableMessages:
                     text = msg("table.reminder", lang, who=who)
                     await self._public(table_id, channel_id, Priority.TURN, content=text, mention=int(person[2:]))
                 return
-            if (ev["type"] == "hand_scored" or ev["type"] == "game_over") and channel_id:
+            if ev["type"] in ("hand_scored", "seats_scored", "game_over") and channel_id:
                 view = table.view_for(None)
                 embed = summary_embed(
                     view, ev, lang, self.table_deck(table), mentions_of(table), self.title(table, lang)
                 )
-                # The Jasstafel after every hand, and the final one; posted in the background (in
-                # order), so the click that ended the hand is answered without waiting for it.
-                slate: SlatePicture | CoiffeurPicture | None = None
+                # The Jasstafel (Coiffeur: the Tafel, Differenzler: the Schätzzettel) after every
+                # hand, and the final one; posted in the background (in order), so the click that
+                # ended the hand is answered without waiting for it.
+                slate: SlatePicture | CoiffeurPicture | PadPicture | None = None
                 if self.switch(table_id, "images"):
                     deck = self.table_deck(table)
-                    slate = coiffeur_picture(view, ev, lang, deck) or slate_picture(view, ev, lang)
+                    if ev["type"] != "hand_scored" and view.kind == "differenzler":
+                        names = [seat_name(view, s, lang) for s in range(4)]
+                        slate = pad_picture(view, ev, lang, names.__getitem__)
+                    elif ev["type"] != "seats_scored":
+                        slate = coiffeur_picture(view, ev, lang, deck) or slate_picture(view, ev, lang)
                 lock = self.screen(table_id).post_lock
                 task = asyncio.create_task(self._post_summary(table_id, channel_id, embed, slate, lock))
                 self._background.add(task)
@@ -354,13 +363,16 @@ class TableMessages:
             screen.dealing = time.monotonic()  # from now on the hand's tricks are no news
 
     async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed,
-                            slate: SlatePicture | CoiffeurPicture | None, lock: asyncio.Lock) -> None:  # fmt: skip
+                            slate: SlatePicture | CoiffeurPicture | PadPicture | None,
+                            lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
             try:
                 if slate is None:
                     await self._public(table_id, channel_id, Priority.RESULT, embed=embed)
                     return
-                if isinstance(slate, CoiffeurPicture):
+                if isinstance(slate, PadPicture):
+                    data, name = await self.renderer.pad(slate), PAD_PNG
+                elif isinstance(slate, CoiffeurPicture):
                     data, name = await self.renderer.coiffeur(slate), TAFEL_PNG
                 else:
                     data, name = await self.renderer.slate(slate), SLATE_PNG

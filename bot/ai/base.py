@@ -79,13 +79,14 @@ def decision_seed(table: Table, seed: str, seat: int) -> str:
     return hashlib.sha256(f"{seed}:{key}:{table.seq}:{seat}".encode()).hexdigest()
 
 
-def computer_command(table: Table, seed: str = "") -> Command:
-    """The decision of the computer player (or stand-in) whose turn it is at ``table``.
+def computer_command(table: Table, seed: str = "", seat: int | None = None) -> Command:
+    """The decision of the computer player (or stand-in) whose turn it is at ``table`` (``seat``:
+    one of several the table waits for, as with hidden Differenzler predictions).
 
     Each decision gets a fresh random source derived from ``seed``, the table, its event count
     and the seat, so replaying or restarting a table never changes a computer's choice.
     """
-    seat = table.to_act
+    seat = table.to_act if seat is None else seat
     if seat is None:
         raise ValueError("no seat is to act")
     actor = table.actor_for(seat)

@@ -130,10 +130,13 @@ class Table:
     tafel: Tafel | None = None
     shoves: int = 0
     row: int | None = None
-    # Differenzler: this hand's trump and predictions, each seat's penalty total.
+    # Differenzler: this hand's trump (and the bottom card it was turned from) and predictions, each
+    # seat's penalty total, and the game's Schätzzettel: per hand, per seat (prediction, points, penalty).
     trump: int | None = None
+    bottom_card: int | None = None
     predictions: list[int | None] = field(default_factory=lambda: [None] * 4)
     seat_totals: list[int] = field(default_factory=lambda: [0] * 4)
+    pad: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
 
     # -- construction --------------------------------------------------------------
 
@@ -444,6 +447,14 @@ class Table:
         return self.rules.game == "differenzler"
 
     @property
+    def waiting_on(self) -> tuple[int, ...]:
+        """Every seat whose decision the table waits for: ``to_act``, and while hidden predictions
+        are made, every seat that has not predicted yet (they predict at the same time)."""
+        if self.phase == Phase.PREDICT and self.rules.differenzler_predictions == "hidden":
+            return tuple(s for s in self.prediction_order if self.predictions[s] is None)
+        return () if self.to_act is None else (self.to_act,)
+
+    @property
     def prediction_order(self) -> list[int]:
         """Forehand first, anticlockwise, the dealer last (V27)."""
         return prediction_order(self.dealer if self.dealer is not None else 3)
@@ -598,6 +609,7 @@ class Table:
             self.board = Scoreboard(rules=self.rules)
             self.tafel = Tafel.of(self.rules.coiffeur_tafel) if self.coiffeur else None
             self.seat_totals = [0] * 4
+            self.pad = []
         elif ev["type"] == "hand_dealt":
             self._deal(ev)
         elif ev["type"] == "prediction":
@@ -651,6 +663,8 @@ class Table:
         self.row = None
         if self.differenzler:
             self.trump = ev.get("trump", 0)
+            bottom = ev.get("bottom_card")
+            self.bottom_card = Card.parse(bottom).index if bottom else None
             self.predictions = [None] * 4
             self.chooser = None
             self.phase = Phase.PREDICT
@@ -701,6 +715,7 @@ class Table:
             penalties.append(penalty(predicted[seat], result, zero_bonus=self.rules.differenzler_zero_bonus,
                                      won_zero_trick=zero[seat]))  # fmt: skip
             self.seat_totals[seat] += penalties[-1]
+        self.pad.append(tuple((predicted[s], taken[s], penalties[s]) for s in range(4)))
         scored: SeatsScored = {
             "type": "seats_scored",
             "hand": self.hand_no,
@@ -953,7 +968,9 @@ class Table:
         hidden = self.rules.differenzler_predictions == "hidden" and self.phase in (Phase.PREDICT, Phase.PLAY)
         shown = tuple(p if not hidden or s == seat else None for s, p in enumerate(self.predictions))
         taken = tuple(results(self.hand.tricks)) if self.hand is not None else (0, 0, 0, 0)
-        return {"predictions": shown, "taken": taken, "seat_totals": tuple(self.seat_totals), "trump": self.trump}
+        predicted = tuple(p is not None for p in self.predictions)
+        return {"predictions": shown, "predicted": predicted, "taken": taken, "seat_totals": tuple(self.seat_totals),
+                "trump": self.trump, "bottom_card": self.bottom_card, "pad": tuple(self.pad)}  # fmt: skip
 
     def _tafel_view(self) -> TafelView | None:
         if self.tafel is None:

@@ -85,6 +85,10 @@ class TableView:
     # Differenzler: the predictions this viewer may see (hidden ones: its own, until the hand is
     # over), each seat's card points taken so far this hand, and each seat's penalty total.
     predictions: tuple[int | None, ...] = ()
+    predicted: tuple[bool, ...] = ()  # Differenzler: who has predicted (public, also when hidden)
     taken: tuple[int, ...] = ()
     seat_totals: tuple[int, ...] = ()
     trump: int | None = None  # Differenzler: this hand's trump suit (shown before the predictions)
+    bottom_card: int | None = None  # Differenzler: the dealer's card turned up for trump (that method)
+    # Differenzler: the Schätzzettel, per hand, per seat (prediction, points, penalty)
+    pad: tuple[tuple[tuple[int, int, int], ...], ...] = ()

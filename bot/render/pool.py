@@ -13,6 +13,7 @@ import asyncio
 from bot.pools import LazyPool
 
 from .coiffeur import CoiffeurPicture, coiffeur_png
+from .pad import PadPicture, pad_png
 from .table import SlatePicture, TablePicture, slate_png, table_png
 
 
@@ -31,6 +32,9 @@ class Renderer:
 
     async def coiffeur(self, picture: CoiffeurPicture) -> bytes:
         return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), coiffeur_png, picture)
+
+    async def pad(self, picture: PadPicture) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), pad_png, picture)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

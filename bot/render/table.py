@@ -60,6 +60,8 @@ def _table_image(p: TablePicture) -> Image.Image:
     font, small = _font(17), _font(13)
     d.text((10, 8), p.title, fill=CHALK, font=font)
     for team, (name, total) in enumerate(zip(p.teams, p.totals, strict=True)):
+        if not name:
+            continue  # a game without teams (Differenzler)
         d.text((WIDTH - 10, 8 + 22 * team), f"{name}  {total}", fill=CHALK, font=small, anchor="ra")
     for seat, (x, y) in enumerate(_NAMES):
         colour = HIGHLIGHT if seat == p.turn else CHALK

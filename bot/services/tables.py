@@ -102,6 +102,12 @@ class ServiceSettings:
     shards: Shards = ALL  # the servers this process looks after (several processes: a slice)
 
 
+def _computer_seat(table: Table) -> int | None:
+    """The seat a computer player (or stand-in) decides for now: among the seats the table waits
+    for (hidden Differenzler predictions: all who have not predicted), the first not a person's."""
+    return next((s for s in table.waiting_on if table.seats[s].is_computer or table.seats[s].standin), None)
+
+
 class TableService:
     """Runs every table of the process.  One lock per table; a command is done once committed."""
 
@@ -590,8 +596,7 @@ class TableService:
         if table.phase == Phase.HAND_OVER:
             job = lambda: self._next_hand(table_id)  # noqa: E731
         elif table.to_act is not None:
-            seat = table.seats[table.to_act]
-            if seat.is_computer or seat.standin:
+            if _computer_seat(table) is not None:
                 job = lambda: self._computer_turn(table_id)  # noqa: E731
             elif self.turn_timeout(table):
                 job = lambda: self._turn_timer(table_id, table.to_act, table.seq)  # noqa: E731
@@ -626,12 +631,12 @@ class TableService:
         # Human pace, a little irregular (0.5x to 1.5x): tables never move in lockstep.
         await self.clock.sleep(self.settings.ai_delay * (0.5 + self._jitter.random()))
         table = self._tables.get(table_id)
-        if table is None or table.to_act is None:
+        seat = _computer_seat(table) if table is not None else None
+        if table is None or seat is None:
             return
-        seat = table.to_act
         level = level_at(table, seat)
         if level not in SLOW_LEVELS:
-            await self.execute(table_id, computer_command(table, self.settings.ai_seed))
+            await self.execute(table_id, computer_command(table, self.settings.ai_seed, seat))
             return
         # A search takes tens of milliseconds or more: think in a worker (a process, or a thread),
         # the other tables go on.

@@ -21,6 +21,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
     "choice.level.strong": {"en": "strong", "de": "stark"},
     "choice.game.schieber": {"en": "Schieber", "de": "Schieber"},
     "choice.game.coiffeur": {"en": "Coiffeur", "de": "Coiffeur"},
+    "choice.game.differenzler": {"en": "Differenzler", "de": "Differenzler"},
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)

@@ -1,6 +1,7 @@
 """Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
 from .challenge import MESSAGES as CHALLENGE_MESSAGES
+from .differenzler import MESSAGES as DIFFERENZLER_MESSAGES
 from .rules_lookup import MESSAGES as RULES_LOOKUP_MESSAGES
 from .stats import MESSAGES as STATS_MESSAGES
 from .tournament import MESSAGES as TOURNAMENT_MESSAGES
@@ -465,5 +466,6 @@ TERMINAL: dict[str, dict[str, str]] = {
 MESSAGES.update(TERMINAL)
 MESSAGES.update(TOURNAMENT_MESSAGES)
 MESSAGES.update(CHALLENGE_MESSAGES)
+MESSAGES.update(DIFFERENZLER_MESSAGES)
 MESSAGES.update(RULES_LOOKUP_MESSAGES)
 MESSAGES.update(STATS_MESSAGES)

@@ -20,7 +20,14 @@ def observer_for(bot) -> Any:
     def observe() -> dict[str, dict[int | str, set[int]]]:
         held: dict[str, dict[int | str, set[int]]] = {}
         for table in bot.service._tables.values():
-            if table.phase not in ("contract", "play"):
+            in_hand = table.phase == "predict" or (table.phase == "play" and table.differenzler)
+            if in_hand and table.rules.differenzler_predictions == "hidden":  # nobody else may see these yet
+                for seat, points in enumerate(table.predictions):
+                    s = table.seats[seat]
+                    if points is not None and s.actor and s.actor.startswith("u:"):
+                        hidden = held.setdefault(f"predictions:{table.table_id}", {})
+                        hidden[int(s.actor[2:])] = {(points, s.name)}
+            if table.phase not in ("predict", "contract", "play"):
                 continue
             for seat, s in enumerate(table.seats):
                 mask = table.hand.hands[seat] if table.phase == "play" else table.start_hands[seat]
@@ -49,7 +56,7 @@ def _holdings(state: dict[str, dict[Any, Any]], text: str, path: str = "",
     if not named and channel:
         named = set(state.get(f"channel:{channel}", {}).get("tables", set()))
     held: dict[int | str, set[int]] = {}
-    for table_id in named if named else [k for k in state if not k.startswith("channel:")]:
+    for table_id in named if named else [k for k in state if ":" not in k]:
         for owner, cards in state.get(table_id, {}).items():
             held.setdefault(owner, set()).update(cards)
     return held
@@ -134,6 +141,46 @@ def audit(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[
         _check_components(call.payload)
         checked += 1
     return checked
+
+
+def audience_of(call: Call, clicked: dict[int, tuple[int, bool]], private: set[int] | None) -> int | None:
+    """The Discord user a call's message is for (a private answer, an edit of one's private hand);
+    ``None``: everyone in the channel."""
+    if call.interaction_id is None:
+        return None
+    data = (call.payload or {}).get("data") or call.payload or {}  # a callback, or a follow-up
+    user_id, from_private = clicked.get(call.interaction_id, (None, False))
+    if data.get("flags", 0) & 64 or (call.payload.get("type") == 7 and from_private):
+        return user_id
+    if call.path.split("?")[0].endswith("/messages/@original") and private and call.interaction_id in private:
+        return user_id  # an edit of that user's ephemeral hand message
+    return None
+
+
+def audit_predictions(calls: list[Call], clicked: dict[int, tuple[int, bool]], private: set[int] | None = None) -> int:
+    """Differenzler with hidden predictions: no message shows a player's prediction to anyone else
+    before the hand is over, neither in the table's list of predictions (``Ansagen: Anna 57``) nor
+    as a prediction of one's own (``Ansage: 57``). Returns how many predictions were guarded."""
+    guarded = 0
+    for call in calls:
+        if not isinstance(call.payload, dict | list):
+            continue
+        text = json.dumps(call.payload, ensure_ascii=False)
+        audience = audience_of(call, clicked, private)
+        for key, hidden in (call.state or {}).items():
+            if not key.startswith("predictions:"):
+                continue
+            for owner, [(points, name)] in hidden.items():
+                if owner == audience:
+                    continue
+                guarded += 1
+                # the list of predictions runs to the end of its line (in JSON text: a backslash)
+                listed = rf"(Ansagen|Predictions):\*\*[^\\\n]*?(\b{re.escape(name)}|<@{owner}>) {points}\b"
+                assert not re.search(listed, text), f"{name}'s prediction {points} shown to {audience}: {text[:2000]}"
+                assert not re.search(rf"(Ansage|prediction): {points}\b", text) or audience is not None, (
+                    f"a prediction {points} in a public message: {text[:2000]}"
+                )
+    return guarded
 
 
 def _check_components(payload: Any) -> None:

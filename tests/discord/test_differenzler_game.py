@@ -1,0 +1,209 @@
+"""Differenzler in a channel through slash commands and button clicks only (issue 43)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .harness import custom_ids, message_payload
+from .test_table_game import (
+    ANNA,
+    BEAT,
+    CARLA,
+    DARIO,
+    button,
+    fast_settings,
+    four_people_start,
+    new_table,
+    settle,
+    started,
+    table_message,
+)
+
+DIFFERENZLER = [{"name": "game", "type": 3, "value": "differenzler"}]
+PEOPLE = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
+
+
+def enabled(payload):
+    return [(cid, label) for cid, disabled, label in custom_ids(payload["components"]) if not disabled]
+
+
+async def click(h, who, cid, hand):
+    [answer] = await h.send(h.click_payload(cid, who, message_payload(1, hand, flags=64), ephemeral=True))
+    return answer.payload
+
+
+async def predict(h, who, hand, points: int) -> dict:
+    """Two clicks of ``who``'s private hand: the range, then the number. Returns the hand after."""
+    ranges = {label: cid for cid, label in enabled(hand)}
+    low = points - points % 10
+    label = next(lab for lab in ranges if lab.startswith(f"{low}–"))
+    opened = await click(h, who, ranges[label], hand)
+    assert opened["type"] == 7, "the range opens in place"
+    numbers = {label: cid for cid, label in enabled(opened["data"])}
+    assert str(points) in numbers and "Zurück" in numbers
+    done = await click(h, who, numbers[str(points)], opened["data"])
+    assert done["type"] == 7
+    return done["data"]
+
+
+def own_hand(h, who):
+    message = table_message(h)
+    return message, h.click_payload(button(message, "hand"), who, message)
+
+
+async def test_four_people_play_a_whole_differenzler_with_hidden_predictions(harness):
+    from .audit import audit, audit_predictions, observer_for
+
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    lobby = await four_people_start(h, DIFFERENZLER)
+    assert "Differenzler" in lobby["embeds"][0]["title"]
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    chosen: dict[int, list[int]] = {}
+    for step in range(6000):
+        await settle(h)
+        table = service._tables[tid]
+        if table.phase == "game_over":
+            break
+        for seat in table.waiting_on:
+            who = PEOPLE[table.seats[seat].actor[2:]]
+            message = table_message(h)
+            [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
+            hand = shown.payload["data"]
+            assert hand["flags"] & 64
+            if table.phase == "predict":
+                actions = [cid.split(":")[3] for cid, _ in enabled(hand)]
+                assert not any(a.startswith("c") for a in actions), "no card is played before all predicted"
+                points = 20 + (seat * 37 + table.hand_no * 11) % 60
+                after = await predict(h, who, hand, points)
+                assert f"Deine Ansage: {points}" in after["content"]
+                chosen.setdefault(table.hand_no, [0] * 4)[seat] = points
+                # the table shows that this player has predicted, not what
+                await settle(h)
+                listed = table_message(h)["embeds"][0]["description"]
+                assert re.search(rf"<@{who['id']}> ✅", listed), listed
+            else:
+                cards = [cid for cid, _ in enabled(hand) if cid.split(":")[3].startswith("c")]
+                await click(h, who, cards[step % len(cards)], hand)
+            break
+    table = service._tables[tid]
+    assert table.phase == "game_over" and table.hand_no == 12
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 500
+    assert audit_predictions(h.side.calls, h.side.clicked, h.side.private) > 500
+    # after every hand a summary with everyone's prediction and a Schätzzettel picture, and a final one
+    pads = [c for c in h.side.calls if c.public_post and "schaetzzettel.png" in json.dumps(c.payload)]
+    assert len(pads) == 13
+    first = json.dumps(pads[0].payload, ensure_ascii=False)
+    for points in chosen[1]:
+        assert f"angesagt {points}," in first
+    final = table_message(h)["embeds"][0]["description"]
+    assert "1. " in final and "4. " in final
+
+
+async def test_one_person_and_three_computers_play_differenzler_through_a_restart(tmp_path, monkeypatch):
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    options = [*DIFFERENZLER, {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    old_hand = None
+    for step in range(3000):
+        await settle(h)
+        table = service._tables[tid]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        if table.hand_no == 3 and table.phase == "predict":
+            old_hand = hand  # the restart comes while Anna is asked for her prediction
+            break
+        if table.phase == "predict":
+            # the computers predicted at once, without waiting for Anna (hidden predictions)
+            assert sum(p is not None for p in table.predictions) == 3
+            await predict(h, ANNA, hand, 40 + step % 30)
+        else:
+            await click(h, ANNA, enabled(hand)[0][0], hand)
+    before = service._tables[tid]
+    assert old_hand is not None and before.waiting_on == (before.seat_of("u:11"),)
+    old_table_message = table_message(h)
+    await h.bot.close()
+
+    h2 = await started(settings, monkeypatch)
+    after = h2.bot.service._tables[tid]
+    assert (after.seq, after.hand_no, after.predictions, after.seat_totals, after.pad) == (
+        before.seq, before.hand_no, before.predictions, before.seat_totals, before.pad
+    )  # fmt: skip
+    # the prediction buttons Anna had open still work after the restart
+    await predict(h2, ANNA, old_hand, 57)
+    assert h2.bot.service._tables[tid].predictions[after.seat_of("u:11")] == 57
+    for _ in range(3000):
+        await settle(h2)
+        table = h2.bot.service._tables[tid]
+        if table.phase == "game_over":
+            break
+        [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
+        hand = shown.payload["data"]
+        if table.phase == "predict":
+            await predict(h2, ANNA, hand, 45)
+        else:
+            await click(h2, ANNA, enabled(hand)[0][0], hand)
+    table = h2.bot.service._tables[tid]
+    assert table.phase == "game_over" and len(table.pad) == 12
+    final = next(iter(h2.side.messages.values()))["embeds"][0]["description"]
+    assert "1. " in final and "4. " in final
+    await h2.bot.close()
+
+
+async def test_forged_prediction_buttons_change_nothing(harness):
+    h = harness
+    service = h.bot.service
+    await h.send(h.command_payload("jass", new_table([*DIFFERENZLER, {"name": "computer_players", "type": 4,
+                                                                         "value": 3}]), ANNA))  # fmt: skip
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    await settle(h)
+    tid = next(iter(service._tables))
+    _, payload = own_hand(h, ANNA)
+    [shown] = await h.send(payload)
+    hand = shown.payload["data"]
+    key = enabled(hand)[0][0].split(":")[2]
+    seq = service._tables[tid].seq
+    for action in ("v158", "v999", "p16", "p99", "v-1", "p"):
+        answer = await click(h, ANNA, f"jass:{tid}:{key}:{action}", hand)
+        assert answer["data"]["flags"] & 64, action
+        assert service._tables[tid].seq == seq, action
+    # Beat is not at the table: his click on Anna's number changes nothing
+    answer = await click(h, BEAT, f"jass:{tid}:{key}:v50", hand)
+    assert answer["data"]["flags"] & 64 and service._tables[tid].seq == seq
+    # a prediction, then a second one: refused, the first stands
+    await predict(h, ANNA, hand, 33)
+    answer = await click(h, ANNA, f"jass:{tid}:{key}:v44", hand)
+    assert answer["data"]["flags"] & 64
+    assert service._tables[tid].predictions[0] == 33
+
+
+def test_the_prediction_audit_catches_a_prediction_shown_to_another():
+    import pytest
+
+    from .audit import audit_predictions
+    from .harness import Call
+
+    state = {"predictions:t1": {11: {(57, "anna")}}}
+    public = Call("PATCH", "/channels/4000/messages/1",
+                  {"embeds": [{"description": "**Ansagen:** <@11> 57 · <@12> ✅"}]}, state=state)  # fmt: skip
+    with pytest.raises(AssertionError, match="prediction 57"):
+        audit_predictions([public], {})
+    hidden = Call("PATCH", "/channels/4000/messages/1",
+                  {"embeds": [{"description": "**Ansagen:** <@11> ✅ · <@12> …\n**Punkte:** <@11> 57"}]},
+                  state=state)  # fmt: skip
+    assert audit_predictions([hidden], {}) == 1
+    own = Call("POST", "/interactions/5/t/callback", {"type": 4, "data": {"flags": 64, "content": "Deine Ansage: 57"}},
+               interaction_id=5, state=state)  # fmt: skip
+    assert audit_predictions([own], {5: (11, False)}) == 0  # her own prediction, to her
+    public_own = Call("POST", "/channels/4000/messages", {"content": "Deine Ansage: 57"}, state=state)
+    with pytest.raises(AssertionError, match="public message"):
+        audit_predictions([public_own], {})
