@@ -39,6 +39,7 @@ from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.ruleset import GAME_KEYS
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
+from bot.services.stats import BY
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
@@ -319,16 +320,21 @@ class Jass(commands.Cog):
 
     @jass.command(name=command_text("jass.leaderboard.name"), description=command_text("jass.leaderboard.description"))
     @app_commands.rename(
-        season=command_text("jass.leaderboard.season.name"), by=command_text("jass.leaderboard.by.name")
-    )
+        season=command_text("jass.leaderboard.season.name"), by=command_text("jass.leaderboard.by.name"),
+        game=command_text("jass.leaderboard.game.name"),
+    )  # fmt: skip
     @app_commands.describe(
-        season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description")
-    )
-    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ("rating", "wins", "points", "coiffeur")])
+        season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description"),
+        game=command_text("jass.leaderboard.game.description"),
+    )  # fmt: skip
+    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in BY], game=GAME_CHOICES)
     async def leaderboard(
         self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
-        by: str = "rating",
+        by: str = "rating", game: str | None = None,
     ) -> None:  # fmt: skip
+        """``game``: Coiffeur and Differenzler are ranked by their own rating; Schieber by ``by``."""
+        if game in ("coiffeur", "differenzler"):
+            by = game
         lang = self.lang(interaction)
         if not interaction.guild_id:
             await self.reply(interaction, msg("stats.guild_only", lang))

@@ -45,7 +45,8 @@ class StatsPresenter:
         tournaments, passen, points = await self.service.tournament_results(guild_id, actor)
         shown_name = clip(stats.name or name)
         embed = discord.Embed(title=msg("st.title", lang, name=shown_name), colour=COLOUR)
-        if stats.games == 0 and rating is None and (await self.service.person(guild_id, actor, "coiffeur"))[1] is None:
+        others = [await self.service.person(guild_id, actor, kind) for kind in ("coiffeur", "differenzler")]
+        if stats.games == 0 and rating is None and all(o[1] is None and o[0].games == 0 for o in others):
             embed.description = msg("st.none", lang, name=shown_name)
             return {"embed": embed}
 
@@ -61,12 +62,19 @@ class StatsPresenter:
             refs = {lvl: shown(COMPUTER_RATINGS[lvl][0]) for lvl in ("beginner", "club", "strong")}
             embed.add_field(name=msg("st.rating", lang), value=value + "\n" + msg("st.reference", lang, **refs),
                             inline=False)  # fmt: skip
-        played, coiffeur, _, _ = await self.service.person(guild_id, actor, "coiffeur")
+        played, coiffeur, _, _ = others[0]
         if coiffeur is not None:
             games = msg("st.games_value", lang, games=played.games, wins=played.wins, rate=played.win_rate,
                         draws=played.draws)  # fmt: skip
             value = f"**{coiffeur.shown}** ± {coiffeur.spread} · {games}"
             embed.add_field(name=msg("st.coiffeur_rating", lang), value=value, inline=False)
+        individual, differenzler, _, _ = others[1]
+        if individual.games:
+            value = msg("st.differenzler_value", lang, games=individual.games, wins=individual.wins,
+                        penalty=individual.per_hand(individual.penalty), exact=individual.exact)  # fmt: skip
+            if differenzler is not None:
+                value = f"**{differenzler.shown}** ± {differenzler.spread} · {value}"
+            embed.add_field(name=msg("st.differenzler", lang), value=value[:1024], inline=False)
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),
               cards=stats.per_hand(stats.card_points), weis=stats.per_hand(stats.weis),

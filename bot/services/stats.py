@@ -27,7 +27,7 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 MIN_GAMES = 5  # games before a person appears on the leaderboard
 PAGE = 10
-BY = ("rating", "wins", "points", "coiffeur")  # coiffeur: the Coiffeur rating
+BY = ("rating", "wins", "points", "coiffeur", "differenzler")  # coiffeur, differenzler: that game's rating
 
 
 @dataclass(frozen=True)
@@ -211,13 +211,14 @@ class StatsService:
 
     async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
         """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` (Schieber)
-        rating, wins or written points per hand, or by Coiffeur rating (equal values share a rank)."""
+        rating, wins or written points per hand, or by Coiffeur or Differenzler rating (equal values
+        share a rank)."""
         if season is None:
             season, _ = await self._store.season(guild_id)
         hidden = await self._store.hidden(guild_id)
         ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self._store.ratings(guild_id, season)}
         rows: list[tuple[str, str, float, int]] = []
-        if by in ("rating", "coiffeur"):
+        if by in ("rating", "coiffeur", "differenzler"):
             game = "schieber" if by == "rating" else by
             for key, (n, mu, _, g) in ratings.items():
                 actor, kind = split_key(key)

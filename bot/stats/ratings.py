@@ -75,12 +75,12 @@ class Rating:
         return shown(self.history[-1]) - shown(self.history[0])
 
 
-GAME_KINDS = ("schieber", "coiffeur")
+GAME_KINDS = ("schieber", "coiffeur", "differenzler")
 
 
 def rating_key(actor: str, game_kind: str = "schieber") -> str:
     """Whose rating a game moves: a person has one rating per game kind (Schieber under their
-    actor, Coiffeur under ``<actor>@coiffeur``)."""
+    actor, Coiffeur under ``<actor>@coiffeur``, Differenzler under ``<actor>@differenzler``)."""
     return actor if game_kind == "schieber" else f"{actor}@{game_kind}"
 
 
@@ -124,19 +124,28 @@ class Rater:
                 own = 1.0 - (s.standin_cards / s.cards if s.cards else 0.0)
                 weights.append(max(MIN_WEIGHT, own))
             actors.append(None if s.actor is None else rating_key(s.actor, record.game_kind))
+        if record.individual:  # each player a team of one, ranked by their penalty total (lowest first)
+            ranks = [sum(t < own for t in record.totals) for own in record.totals]
+            rated = self.model.rate([[p] for p in players], ranks=ranks)
+            self._move(actors, weights, [r[0] for r in rated])
+            return True
         teams = [[players[0], players[2]], [players[1], players[3]]]
         if self.margin > 0:  # the old way, kept for the benchmark's comparison: scores with a margin
             new = self.model.rate(teams, scores=[float(record.totals[0]), float(record.totals[1])])
         else:
             first, second = record.totals
             new = self.model.rate(teams, ranks=[0 if first >= second else 1, 0 if second >= first else 1])
+        self._move(actors, weights, [new[seat % 2][seat // 2] for seat in range(4)])
+        return True
+
+    def _move(self, actors: list[str | None], weights: list[float], after: list[Any]) -> None:
+        """Each rated seat's rating towards its new value by its weight (its own share of the cards)."""
         for seat, actor in enumerate(actors):
             if actor is None:
                 continue
-            after, weight = new[seat % 2][seat // 2], weights[seat]
+            weight = weights[seat]
             r = self.people[actor]
-            r.mu += weight * (after.mu - r.mu)
-            r.sigma += weight * (after.sigma - r.sigma)
+            r.mu += weight * (after[seat].mu - r.mu)
+            r.sigma += weight * (after[seat].sigma - r.sigma)
             r.games += 1
             r.history = [*r.history, r.mu][-20:]
-        return True

@@ -15,6 +15,7 @@ from typing import Any
 
 ANONYMOUS = "anon:"  # the prefix of a forgotten person's seat: kept for the others' games, never rated or listed
 HALF = 157 / 2  # the chooser's team "made it" with more than half of the 157 card points
+INDIVIDUAL_GAMES = ("differenzler",)  # games where everyone plays for themselves
 
 
 @dataclass
@@ -26,6 +27,10 @@ class SeatRecord:
     standin_cards: int = 0  # of them, played by a stand-in computer
     weis: int = 0  # Weis points this seat scored (after the multiplier)
     stoeck: int = 0  # Stöck points this seat scored
+    # Games of individuals (Differenzler): hands played, penalty points, exact predictions.
+    hands: int = 0
+    penalty: int = 0
+    exact: int = 0
 
 
 @dataclass
@@ -48,10 +53,17 @@ class GameRecord:
     winner: int | None  # None: a draw (a fixed-length game with equal totals)
     hands: list[HandRecord] = field(default_factory=list)
     kind: str = "table"  # "table", "tournament" or "challenge" (set by the caller that knows)
-    game_kind: str = "schieber"  # the game played: "schieber" or "coiffeur" (rated apart)
+    game_kind: str = "schieber"  # the game played: "schieber", "coiffeur" or "differenzler" (rated apart)
+    ranking: list[int] = field(default_factory=list)  # games of individuals: seats, best first
+
+    @property
+    def individual(self) -> bool:
+        """Everyone plays for themselves (Differenzler): ``totals`` and ``winner`` are per seat."""
+        return self.game_kind in INDIVIDUAL_GAMES
 
     def team_of(self, seat: int) -> int:
-        return seat % 2
+        """The seat's side: its team (seats 0 and 2, 1 and 3), or the seat itself in a game of individuals."""
+        return seat if self.individual else seat % 2
 
     def people(self) -> list[tuple[int, str]]:
         """(seat, actor) of the people at the table (a forgotten person is no longer one)."""
@@ -65,7 +77,7 @@ class GameRecord:
         return cls(
             data["table_id"], data["game"], [SeatRecord(**s) for s in data["seats"]], list(data["totals"]),
             data["winner"], [HandRecord(**h) for h in data["hands"]], data.get("kind", "table"),
-            data.get("game_kind", "schieber"),
+            data.get("game_kind", "schieber"), list(data.get("ranking", ())),
         )  # fmt: skip
 
 
@@ -94,7 +106,9 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
             seats[ev["seat"]] = SeatRecord(None, "")
         elif kind == "game_started":
             fresh = [SeatRecord(s.actor, s.name, s.level) for s in seats]
-            current = GameRecord(table_id, ev["game"], fresh, [0, 0], None, game_kind=ev.get("kind", game_kind))
+            kind_played = str(ev.get("kind", game_kind))
+            totals = [0] * (4 if kind_played in INDIVIDUAL_GAMES else 2)
+            current = GameRecord(table_id, ev["game"], fresh, totals, None, game_kind=kind_played)
         elif current is None:
             continue
         elif kind == "hand_dealt":
@@ -119,8 +133,14 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
                 hand.get("contract") or ev["contract"], hand.get("chooser", 0), hand.get("forehand", 0),
                 bool(hand.get("geschoben")), list(ev["written"]), list(ev["card_points"]), ev["match_team"],
             ))  # fmt: skip
+        elif kind == "seats_scored":
+            for seat, s in enumerate(current.seats):
+                s.hands += 1
+                s.penalty += ev["penalties"][seat]
+                s.exact += int(ev["predictions"][seat] == ev["points"][seat])
         elif kind == "game_over":
             current.totals, current.winner = list(ev["totals"]), ev["winner"]
+            current.ranking = list(ev.get("ranking", ()))
             out.append(current)
             current = None
         elif kind == "abandoned":
@@ -146,6 +166,8 @@ class PersonStats:
     schieben: int = 0
     weis: int = 0
     stoeck: int = 0
+    penalty: int = 0  # games of individuals: penalty points
+    exact: int = 0  # … and exact predictions
     name: str = ""
 
     @property
@@ -174,6 +196,11 @@ def person_stats(records: Iterable[GameRecord], actor: str) -> PersonStats:
             out.draws += int(record.winner is None)
             out.weis += record.seats[seat].weis
             out.stoeck += record.seats[seat].stoeck
+            if record.individual:
+                out.hands += record.seats[seat].hands
+                out.penalty += record.seats[seat].penalty
+                out.exact += record.seats[seat].exact
+                continue
             for h in record.hands:
                 out.hands += 1
                 out.written += h.written[team]

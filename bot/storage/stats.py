@@ -197,8 +197,8 @@ class StatsStore:
             if actor.startswith("u:") and actor[2:].isascii() and actor[2:].isdigit():
                 await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (int(actor[2:]),))
             await tx.execute(  # every game kind's rating of theirs (bot.stats.ratings.rating_key)
-                "DELETE FROM stat_ratings WHERE guild_id = ? AND (actor = ? OR actor = ?)",
-                (guild_id, actor, f"{actor}@coiffeur"),
+                "DELETE FROM stat_ratings WHERE guild_id = ? AND (actor = ? OR actor LIKE ?)",
+                (guild_id, actor, f"{actor}@%"),
             )
             await tx.execute("DELETE FROM stat_hidden WHERE guild_id = ? AND actor = ?", (guild_id, actor))
             await tx.execute("DELETE FROM stat_games WHERE guild_id = ?", (guild_id,))  # recorded again

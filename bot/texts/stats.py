@@ -26,6 +26,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "Ranked by rating, wins or points per hand",
         "de": "Sortiert nach Wertung, Siegen oder Punkten pro Runde",
     },
+    "jass.leaderboard.game.name": {"en": "game", "de": "spiel"},
+    "jass.leaderboard.game.description": {
+        "en": "Which game's ranking: Schieber (default), Coiffeur or Differenzler",
+        "de": "Die Rangliste welchen Spiels: Schieber (Standard), Coiffeur oder Differenzler",
+    },
     "jass.season.name": {"en": "season", "de": "saison"},
     "jass.season.description": {"en": "Seasons of the server's ratings", "de": "Saisons der Wertungen des Servers"},
     "jass.season.new.name": {"en": "new", "de": "neu"},
@@ -94,6 +99,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lb.by.points": {"de": "Punkte pro Runde", "en": "points per hand"},
     "lb.by.coiffeur": {"de": "Coiffeur-Wertung", "en": "Coiffeur rating"},
     "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
+    "lb.by.differenzler": {"de": "Differenzler-Wertung", "en": "Differenzler rating"},
+    "st.differenzler": {"de": "Differenzler", "en": "Differenzler"},
+    "st.differenzler_value": {
+        "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Spiel · {exact} genaue Ansagen",
+        "en": "{games} games, {wins} won · {penalty:.1f} penalty per hand · {exact} exact predictions",
+    },
     "lb.line": {
         "de": "{rank}. {name}: {value} ({games:Partie|Partien})",
         "en": "{rank}. {name}: {value} ({games:game|games})",

@@ -99,3 +99,31 @@ async def _send_and_collect(h, payload):
     await said(h, payload)
     iid = int(payload["id"])
     return [c for c in h.side.by_interaction[iid] if (c.payload or {}).get("type") != 5]
+
+
+async def test_differenzler_ratings_in_stats_and_the_leaderboard_with_a_game_option(tmp_path, monkeypatch):
+    from bot.services.stats import MIN_GAMES
+    from tests.services.test_stats_service import play_game
+
+    h = await started(fast_settings(tmp_path), monkeypatch)
+    try:
+        rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
+                 "stoeck_enabled": False, "hands_per_game": 1}  # fmt: skip
+        for g in range(MIN_GAMES):
+            await play_game(h.bot.service, ACTORS[:4], f"dz{g}", guild=int(GUILD_ID), rules=rules)
+        await h.bot.stats.wait_idle()
+        game = [{"name": "game", "type": 3, "value": "differenzler"}]
+        [first] = await h.send(h.command_payload("jass", jass("leaderboard", game), PEOPLE[0]))
+        embed = first.payload["data"]["embeds"][0]
+        assert "Differenzler" in embed["title"] and len(embed["description"].splitlines()) == 4
+        schieber = await said(h, h.command_payload("jass", jass("leaderboard"), PEOPLE[0]))
+        assert schieber == ""  # an embed: the Schieber board, with nobody on it
+        [board] = h.side.by_interaction[max(h.side.by_interaction)]
+        assert "Noch niemand" in board.payload["data"]["embeds"][0]["description"]
+        [answer] = await _send_and_collect(h, h.command_payload("jass", jass("stats"), PEOPLE[0]))
+        data = answer.payload if "embeds" in (answer.payload or {}) else answer.payload.get("data", {})
+        field = next(f for f in data["embeds"][0]["fields"] if f["name"] == "Differenzler")
+        assert f"{MIN_GAMES} Partien" in field["value"] and "Differenz pro Spiel" in field["value"]
+        assert "± " in field["value"]
+    finally:
+        await h.bot.close()

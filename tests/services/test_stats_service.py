@@ -252,3 +252,46 @@ async def test_coiffeur_games_are_rated_apart_from_schieber_and_forgotten_with_t
     keys = [r[0] for r in await service._storage.stats.ratings(GUILD, 1)]
     assert not any(k.startswith("u:12") for k in keys) and "u:10@coiffeur" in keys
     await close(service)
+
+
+async def test_differenzler_games_rate_four_individuals_apart_and_are_forgotten_with_them(tmp_path):
+    from bot.stats.records import person_stats
+
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service._storage, service)
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,
+             "hands_per_game": 2}  # fmt: skip
+    first = await play_game(service, people, "dz-0", rules=rules)
+    await stats.wait_idle()
+    [record] = game_records(first, await service._storage.load_events(first))
+    assert record.game_kind == "differenzler" and record.individual and len(record.totals) == 4
+    assert record.totals == [s.penalty for s in record.seats] and all(s.hands == 2 for s in record.seats)
+    best, worst = record.ranking[0], record.ranking[-1]
+    assert record.totals[best] < record.totals[worst]
+    ratings = {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)}
+    # each player for themselves: the best total gains, the worst loses; nobody's Schieber rating moves
+    assert ratings[f"{people[best]}@differenzler"] > MU > ratings[f"{people[worst]}@differenzler"]
+    assert not any("@" not in a for a in ratings)
+    for g in range(1, MIN_GAMES):
+        await play_game(service, people, f"dz-{g}", rules=rules)
+    await stats.wait_idle()
+    played, rating, place, size = await stats.person(GUILD, "u:10", "differenzler")
+    assert rating is not None and rating.games == MIN_GAMES and played.games == MIN_GAMES
+    assert played.hands == 2 * MIN_GAMES and played.penalty == sum(
+        r.seats[0].penalty for r in game_records_of(await service._storage.stats.games(GUILD))
+    )
+    assert person_stats([record], people[best]).wins == int(record.winner == best)
+    board = await stats.leaderboard(GUILD, by="differenzler")
+    assert {r.actor for r in board} == set(people) and place is not None and size == 4
+    assert await stats.rebuild() == await stats.summary()
+    await stats.forget(GUILD, "u:12")
+    keys = [r[0] for r in await service._storage.stats.ratings(GUILD, 1)]
+    assert not any(k.startswith("u:12") for k in keys) and "u:10@differenzler" in keys
+    await close(service)
+
+
+def game_records_of(stored: list[dict]) -> list:
+    from bot.stats.records import GameRecord
+
+    return [GameRecord.from_dict(d) for d in stored]
