@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.game import SYSTEM
 from bot.rules import PRESETS, RuleSet
 from bot.rules.overrides import parse_overrides
-from bot.rules.ruleset import RuleSetError
+from bot.rules.ruleset import GAME_KEYS, RuleSetError
 from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
@@ -44,6 +44,7 @@ COUNTING_CHOICES = [
 FORMAT_CHOICES = [
     app_commands.Choice(name="Einzelschieber", value="einzel"),
     app_commands.Choice(name="Partnerschieber", value="pairs"),
+    app_commands.Choice(name="Einzel-Differenzler", value="differenzler"),
 ]
 NEXT_CHOICES = [
     app_commands.Choice(name="at once / sofort", value="auto"),
@@ -156,9 +157,11 @@ class Tournaments(commands.Cog):
         if not await self.may_organise(interaction):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
+        # An Einzel-Differenzler plays Differenzler's rules (a Schieber preset does not apply).
+        table_rules = dict(GAME_KEYS["differenzler"]) if format == "differenzler" else {"preset": preset}
         try:
             overrides = parse_overrides(rules)
-            RuleSet.from_dict({"preset": preset, **overrides})
+            RuleSet.from_dict({**table_rules, **overrides})
         except RuleSetError as err:
             reason = str(err).split(": ", 1)[-1][:200]
             await interaction.response.send_message(msg("tour.bad_rules", lang, part=err.key, reason=reason),
@@ -166,8 +169,9 @@ class Tournaments(commands.Cog):
             return
         try:
             t = await self.service.create(
-                actor_of(interaction.user), name, passen, hands, format="pairs" if format == "pairs" else "einzel",
-                rules={"preset": preset, **overrides},
+                actor_of(interaction.user), name, passen, hands,
+                format="pairs" if format == "pairs" else "differenzler" if format == "differenzler" else "einzel",
+                rules={**table_rules, **overrides},
                 counting=Counting("drop_worst" if counting == "drop_worst" else "all"), max_players=max_players,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
                 turn_timer=None if turn_timer is None else float(turn_timer), check_in=check_in,
@@ -483,14 +487,15 @@ class Tournaments(commands.Cog):
         limit = f" / {t.max_players}" if t.max_players else ""
         fmt = msg(f"tour.format.{t.format}", lang)
         embed = discord.Embed(title=msg("tour.title", lang, name=t.name, format=fmt)[:256], colour=0x6A1B9A)
-        about = "tour.about.pairs" if t.format == "pairs" else "tour.about"
+        about = {"pairs": "tour.about.pairs", "differenzler": "tour.about.differenzler"}.get(t.format, "tour.about")
         setup = self.service.setup_of(t.tournament_id)
         rules = setup.rules
-        overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k not in ("preset", "hands_per_game"))
+        shown = ("preset", "hands_per_game", "game")
+        overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k not in shown)
         timer = setup.turn_timer
         lines = [
             msg(about, lang, passen=t.passen, hands=t.hands_per_passe, counting=counting),
-            msg("tour.rules_line", lang, preset=rules.get("preset", "tournament"),
+            msg("tour.rules_line", lang, preset=rules.get("preset") or rules.get("game", "tournament"),
                 overrides=f" ({overrides})" if overrides else "", level=setup.level,
                 timer=msg("tour.timer", lang, seconds=int(timer)) if timer else ""),
             *([msg("tour.options.check_in", lang)] if t.check_in else []),
@@ -697,8 +702,10 @@ class Tournaments(commands.Cog):
         else:
             title = msg("tour.standings", lang, passe=after + 1 if after is not None else t.passen_done())
         dropped = msg("tour.dropped_mark", lang)
+        differenzler = t.format == "differenzler"
+        line = "tour.line_differenzler" if differenzler else "tour.line"
         lines = [
-            msg("tour.line", lang, rank=s.rank, name=t.label(s.player), total=s.total)
+            msg(line, lang, rank=s.rank, name=t.label(s.player), total=s.total, exact=(s.tie_break or (0,))[0])
             + (msg("tour.per_passe", lang, points=passe_points_text(s)) if len(s.passen) > 1 else "")
             + (dropped if any(a in t.dropped for a in t.members(s.player)) else "")
             for s in rows[:STANDINGS_SHOWN]
@@ -707,12 +714,11 @@ class Tournaments(commands.Cog):
             lines.append("\n" + msg("tour.struck", lang))
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000], colour=0x6A1B9A)
         mine = next((s for s in rows if you is not None and you in t.members(s.player)), None)
+        tiebreak = msg("tour.tiebreak.differenzler" if differenzler else "tour.tiebreak", lang)
         if mine is not None:
-            embed.set_footer(
-                text=msg("tour.you", lang, rank=mine.rank, n=len(rows)) + " · " + msg("tour.tiebreak", lang)
-            )
+            embed.set_footer(text=msg("tour.you", lang, rank=mine.rank, n=len(rows)) + " · " + tiebreak)
         else:
-            embed.set_footer(text=msg("tour.tiebreak", lang))
+            embed.set_footer(text=tiebreak)
         return embed
 
     # -- refusals ---------------------------------------------------------------------

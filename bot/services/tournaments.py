@@ -27,12 +27,13 @@ from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StandIn, StartGame,
 from bot.game.errors import GameError
 from bot.game.events import Event, TurnReminder
 from bot.rules import RuleSet
+from bot.rules.ruleset import GAME_KEYS
 from bot.storage import Storage
 from bot.tournament.aggregate import Format, Tournament
 from bot.tournament.errors import Code as Refusal
 from bot.tournament.errors import TournamentError
 from bot.tournament.events import TableResult, TournamentEvent
-from bot.tournament.standings import Counting, passe_points
+from bot.tournament.standings import Counting
 
 from .tables import TableService
 
@@ -69,7 +70,7 @@ def _result_rows(t: Tournament, ev: TableResult) -> list[tuple[int, str, int, in
     """(passe, player, table, points) of each person at the table whose result ``ev`` records
     (with the Passe's last table, the byes' rows too: the Passe's average, table -1)."""
     passe, table_no = ev["passe"], ev["table"]
-    points = passe_points([t.draws[passe][table_no]], [(ev["points"][0], ev["points"][1])])
+    points = t.table_points(passe, table_no)
     rows = [(passe, t.actor_in(player, passe), table_no, pts) for player, pts in sorted(points.items())]
     if t.sat_out[passe] and all((passe, k) in t.results for k in range(len(t.draws[passe]))):
         everyone = t.player_points()
@@ -149,7 +150,8 @@ class TournamentService:
         turn at its tables (None: the bot's default); ``starts_at``: the time (seconds since the
         epoch) :meth:`tick` starts it by itself; ``break_minutes``: a break between two Passen
         (:meth:`tick` draws the next Passe when it is over)."""
-        table_rules = {"preset": "tournament", **(rules or {}), "hands_per_game": hands_per_passe}
+        base = GAME_KEYS["differenzler"] if format == "differenzler" else {"preset": "tournament"}
+        table_rules = {**base, **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
         tournament_id = "t" + secrets.token_hex(6)
         seed = self.seeds()
@@ -449,8 +451,15 @@ class TournamentService:
         t = await self._load(tournament_id)
         if (passe, table_no) in t.results or t.phase != "running":
             return
-        a, b = table.view_for(None).totals
-        await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
+        view = table.view_for(None)
+        if t.format == "differenzler":  # each seat's penalty total and exact predictions
+            exact = tuple(sum(predicted == made for hand in view.pad for predicted, made, _ in [hand[s]])
+                          for s in range(4))  # fmt: skip
+            totals = tuple(view.seat_totals)
+            await self._run(tournament_id, lambda t: t.record(passe, table_no, totals, exact))
+        else:
+            a, b = view.totals
+            await self._run(tournament_id, lambda t: t.record(passe, table_no, (a, b)))
         if t.passe_complete():  # every table of the Passe is in
             await self._after_passe(tournament_id, t)
 

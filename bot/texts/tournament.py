@@ -169,6 +169,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.title": {"de": "{name} · {format}", "en": "{name} · {format}"},
     "tour.format.einzel": {"de": "Einzelschieber", "en": "Einzelschieber"},
     "tour.format.pairs": {"de": "Partnerschieber", "en": "Partnerschieber"},
+    "tour.format.differenzler": {"de": "Einzel-Differenzler", "en": "Einzel-Differenzler"},
+    "tour.about.differenzler": {
+        "de": "{passen:Passe|Passen} zu {hands:Spiel|Spielen} Differenzler, jede und jeder für sich: die Differenzen werden zusammengezählt, die kleinste Summe gewinnt. Die Tische werden vor jeder Passe neu ausgelost, so dass man sich möglichst selten wieder trifft; leere Plätze spielen Computer.",
+        "en": "{passen:Passe|Passen} of {hands:hand|hands} of Differenzler, everyone for themselves: penalties are added up, the lowest sum wins. Tables are drawn anew before each Passe so that people meet again as rarely as possible; computers play empty seats.",
+    },
+    "tour.line_differenzler": {
+        "de": "{rank}. {name}: {total} Differenz · {exact} genau",
+        "en": "{rank}. {name}: {total} penalty · {exact} exact",
+    },
+    "tour.tiebreak.differenzler": {
+        "de": "Die kleinste Differenz gewinnt; bei Gleichstand entscheiden die genauen Ansagen.",
+        "en": "The lowest penalty wins; ties go to the most exact predictions.",
+    },
     "tour.about.pairs": {
         "de": "{passen:Passe|Passen} zu {hands:Runde|Runden}, Punkte werden zusammengezählt{counting}. Feste Paare; in jeder Passe trifft ein Paar auf ein anderes. Wer ohne Partner kommt, wird beim Start zugeteilt.",
         "en": "{passen:Passe|Passen} of {hands:hand|hands}, points added up{counting}. Fixed pairs; in each Passe a pair meets another. Those without a partner are paired at the start.",

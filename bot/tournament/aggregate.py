@@ -1,8 +1,10 @@
 """A tournament as an event-sourced aggregate, like the Table: commands in, events out.
 
-Two formats: the **Einzelschieber** (individual entry; tables and partners drawn anew before
-every Passe from the tournament's published seed) and the **Partnerschieber** (fixed pairs;
-each round a pair meets another, round robin up to 8 pairs, else Swiss-style).
+Three formats: the **Einzelschieber** (individual entry; tables and partners drawn anew before
+every Passe from the tournament's published seed), the **Partnerschieber** (fixed pairs;
+each round a pair meets another, round robin up to 8 pairs, else Swiss-style) and the
+**Einzel-Differenzler** (the Einzelschieber's draw, each player for themselves: the lowest
+total penalty wins, ties broken by the number of exact predictions).
 
 Sign-up (join, leave, a waitlist when full, optional check-in; for pairs, a partner who
 confirms), start, then per Passe: the draw, each table's result, the next Passe once every
@@ -23,13 +25,14 @@ from typing import Any, Literal, cast
 from .base import Aggregate
 from .draw import draw
 from .errors import Code, TournamentError
-from .events import PasseDrawn, Started, TournamentCreated, TournamentEvent, as_tournament_event
+from .events import PasseDrawn, Started, TableResult, TournamentCreated, TournamentEvent, as_tournament_event
 from .pairs import pair_round
-from .standings import Counting, Standing, passe_points, standings
+from .standings import Counting, Standing, passe_points, penalty_standings, standings
 
 Phase = Literal["signup", "running", "finished", "cancelled"]
-Format = Literal["einzel", "pairs"]
-FORMATS: tuple[Format, ...] = ("einzel", "pairs")
+Format = Literal["einzel", "pairs", "differenzler"]
+FORMATS: tuple[Format, ...] = ("einzel", "pairs", "differenzler")
+INDIVIDUAL: tuple[Format, ...] = ("einzel", "differenzler")  # individual entry, tables drawn anew each Passe
 MIN_PEOPLE = 4
 SYSTEM = "system"
 
@@ -65,7 +68,8 @@ class Tournament(Aggregate[TournamentEvent]):
     seed: str | None = None  # revealed at the start
     draws: list[list[tuple[int | None, ...]]] = field(default_factory=list)
     sat_out: list[list[int]] = field(default_factory=list)  # per Passe: the players with a bye
-    results: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # (passe, table) -> points
+    results: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)  # (passe, table) -> points
+    exact: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)  # Differenzler: exact predictions
     seq: int = 0
 
     # -- creation and replay --------------------------------------------------------------
@@ -80,9 +84,11 @@ class Tournament(Aggregate[TournamentEvent]):
             raise TournamentError(Code.BAD_FORMAT, passen=passen, hands=hands_per_passe)
         if format not in FORMATS:
             raise TournamentError(Code.BAD_FORMAT, format=format)
-        if late_entry and (format != "einzel" or not 2 <= late_entry <= passen):
+        if late_entry and (format not in INDIVIDUAL or not 2 <= late_entry <= passen):
             raise TournamentError(Code.BAD_LATE_ENTRY, passen=passen)
-        if byes and format != "einzel":
+        if format == "differenzler" and counting is not None and counting.kind != "all":
+            raise TournamentError(Code.BAD_FORMAT, format=format)  # every Passe's penalty counts
+        if byes and format not in INDIVIDUAL:
             raise TournamentError(Code.BAD_FORMAT, format=format)
         if not 0 <= break_minutes <= 120:
             raise TournamentError(Code.BAD_BREAK, minutes=break_minutes)
@@ -197,16 +203,27 @@ class Tournament(Aggregate[TournamentEvent]):
             events += self._emit({"type": "pairs_fixed", "pairs": [list(p) for p in self._make_pairs()]})
         return events + self._emit(self._draw_event(0, seed))
 
-    def record(self, passe: int, table: int, points: tuple[int, int]) -> list[TournamentEvent]:
-        """A table of the current Passe has finished with these team points (seats 0/2, 1/3)."""
+    def record(self, passe: int, table: int, points: tuple[int, ...],
+               exact: tuple[int, ...] | None = None) -> list[TournamentEvent]:  # fmt: skip
+        """A table of the current Passe has finished with these team points (seats 0/2, 1/3); an
+        Einzel-Differenzler table with each seat's penalty total and ``exact`` predictions."""
         self._expect("running")
         if passe != len(self.draws) - 1 or not 0 <= table < len(self.draws[passe]):
             raise TournamentError(Code.NO_SUCH_TABLE, passe=passe, table=table)
         if (passe, table) in self.results:
             raise TournamentError(Code.RESULT_TWICE, passe=passe, table=table)
-        if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 for p in points):
+        individual = self.format == "differenzler"
+        counts = list(exact or ())
+        if (
+            len(points) != (4 if individual else 2)
+            or any(not isinstance(p, int) or isinstance(p, bool) or (p < 0 and not individual) for p in points)
+            or (individual and (len(counts) != 4 or any(not isinstance(n, int) or n < 0 for n in counts)))
+        ):
             raise TournamentError(Code.BAD_POINTS, points=points)
-        return self._emit({"type": "table_result", "passe": passe, "table": table, "points": list(points)})
+        event: TableResult = {"type": "table_result", "passe": passe, "table": table, "points": list(points)}
+        if individual:
+            event["exact"] = counts
+        return self._emit(event)
 
     def passe_complete(self) -> bool:
         """Every table of the current Passe has its result."""
@@ -329,8 +346,9 @@ class Tournament(Aggregate[TournamentEvent]):
         per_passe = []
         for passe in self.complete_passen():
             tables = self.draws[passe]
-            done = [(tables[t], self.results[(passe, t)]) for t in range(len(tables)) if (passe, t) in self.results]
-            points = passe_points([d for d, _ in done], [r for _, r in done])
+            points: dict[int, int] = {}
+            for t in range(len(tables)):
+                points.update(self.table_points(passe, t))
             byes = self.sat_out[passe] if passe < len(self.sat_out) else []
             if byes and points:
                 average = int(sum(points.values()) / len(points) + 0.5)
@@ -338,9 +356,32 @@ class Tournament(Aggregate[TournamentEvent]):
             per_passe.append(points)
         return {n: [per_passe[k].get(n) for k in range(len(per_passe))] for n in range(len(self.entries))}
 
+    def table_points(self, passe: int, table: int, field: str = "points") -> dict[int, int]:
+        """Each person's points at one table of a Passe with its result: their team's points, or
+        (Einzel-Differenzler) their own penalty total; ``field="exact"``: their exact predictions."""
+        if (passe, table) not in self.results:
+            return {}
+        seats = self.draws[passe][table]
+        if self.format == "differenzler":
+            values = self.results[(passe, table)] if field == "points" else self.exact.get((passe, table), (0,) * 4)
+            return {player: values[seat] for seat, player in enumerate(seats) if player is not None}
+        a, b = self.results[(passe, table)][:2]
+        return passe_points([seats], [(a, b)])
+
+    def exact_hits(self) -> dict[int, int]:
+        """Einzel-Differenzler: every player's exact predictions over the Passen played."""
+        out = dict.fromkeys(range(len(self.entries)), 0)
+        for passe, table in self.results:
+            for player, n in self.table_points(passe, table, "exact").items():
+                out[player] += n
+        return out
+
     def standings(self) -> list[Standing]:
         """Einzelschieber: people ranked (``player``: their number); Partnerschieber: pairs
-        (``player``: the pair's number). A Passe not played counts 0."""
+        (``player``: the pair's number); Einzel-Differenzler: people by their total penalty, the
+        lowest first, ties by exact predictions. A Passe not played counts 0."""
+        if self.format == "differenzler":
+            return penalty_standings(self.player_points(), self.exact_hits())
         if self.format == "pairs":
             return standings(self.pair_points(), self.counting)
         return standings(self.player_points(), self.counting)
@@ -476,7 +517,9 @@ class Tournament(Aggregate[TournamentEvent]):
             self.draws.append([tuple(t) for t in ev["tables"]])
             self.sat_out.append(list(ev.get("byes", [])))
         elif ev["type"] == "table_result":
-            self.results[(ev["passe"], ev["table"])] = (ev["points"][0], ev["points"][1])
+            self.results[(ev["passe"], ev["table"])] = tuple(ev["points"])
+            if "exact" in ev:
+                self.exact[(ev["passe"], ev["table"])] = tuple(ev["exact"])
         elif ev["type"] == "dropped":
             self.dropped[ev["actor"]] = ev["from_passe"]
         elif ev["type"] == "replaced":

@@ -94,7 +94,8 @@ class TableResult(TypedDict):
     type: Literal["table_result"]
     passe: int
     table: int
-    points: list[int]
+    points: list[int]  # the two teams' points; Einzel-Differenzler: the four seats' penalty totals
+    exact: NotRequired[list[int]]  # Einzel-Differenzler: each seat's exact predictions
 
 
 class Dropped(TypedDict):

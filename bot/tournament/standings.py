@@ -62,6 +62,23 @@ def standings(points: Mapping[int, Sequence[int | None]], counting: Counting = C
     return out
 
 
+def penalty_standings(points: Mapping[int, Sequence[int | None]], exact: Mapping[int, int]) -> list[Standing]:
+    """Einzel-Differenzler: every player ranked by total penalty (the lowest first; every Passe
+    counts, one not played counts 0), ties by more exact predictions; players still equal share
+    the rank. ``tie_break`` holds the exact predictions."""
+    rows = []
+    for player, raw in points.items():
+        played = tuple(p or 0 for p in raw)
+        rows.append((player, sum(played), played, exact.get(player, 0)))
+    rows.sort(key=lambda r: (r[1], -r[3], r[0]))
+    out: list[Standing] = []
+    for i, (player, total, played, hits) in enumerate(rows):
+        same = out and (out[-1].total, out[-1].tie_break) == (total, (hits,))
+        rank = out[-1].rank if same else i + 1
+        out.append(Standing(player, rank, total, played, tuple(range(len(played))), (hits,)))
+    return out
+
+
 def passe_points(tables: Sequence[Sequence[int | None]], team_points: Sequence[tuple[int, int]]) -> dict[int, int]:
     """Each person's points in one Passe: their team's points at their table (seats 0/2 are team
     0, seats 1/3 team 1; computer seats, ``None``, score nothing for anybody)."""

@@ -73,7 +73,7 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
         waiting = [
             table
             for table in h.bot.service._tables.values()
-            if table.phase in ("contract", "play") and table.to_act is not None
+            if table.phase in ("predict", "contract", "play") and table.to_act is not None
             and (table.actor_for(table.to_act) or "").startswith("u:")
         ]  # fmt: skip
         present = [t for t in waiting if t.actor_for(t.to_act)[2:] not in absent]
@@ -97,7 +97,11 @@ async def play_every_table(h, limit: int = 3000, people=None, absent=(), stop=No
                 continue
             choice = next((cid for cid in enabled if ":k" in cid), enabled[0])
             private = message_payload(1, hand, flags=64, channel_id=message["channel_id"])  # in the table's thread
-            await h.send(h.click_payload(choice, who, private, ephemeral=True))
+            [answer] = await h.send(h.click_payload(choice, who, private, ephemeral=True))
+            if choice.split(":")[3].startswith("p"):  # Differenzler: a range of predictions, then a number of it
+                numbers = [cid for cid, disabled, _ in custom_ids(answer.payload["data"]["components"]) if not disabled]
+                opened = message_payload(1, answer.payload["data"], flags=64, channel_id=message["channel_id"])
+                await h.send(h.click_payload(numbers[len(who["id"]) % 9], who, opened, ephemeral=True))
     if limit >= 100:
         raise AssertionError("the tournament's tables did not finish")
 

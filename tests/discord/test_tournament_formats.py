@@ -92,6 +92,35 @@ async def test_a_partnerschieber_of_four_pairs(harness):
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 50
 
 
+async def test_an_einzel_differenzler_of_eight_people_in_a_channel(harness):
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    options = create_options("Königsdisziplin", format="differenzler", passen=3, hands=1)
+    await h.send(h.command_payload("tournament", tournament("create", options), ANNA, manager=True))
+    signup, join = signup_button(h)
+    assert "Einzel-Differenzler" in signup["embeds"][0]["title"]
+    assert "die kleinste Summe gewinnt" in signup["embeds"][0]["description"]
+    for who in EIGHT.values():
+        await h.send(h.click_payload(join, who, signup))
+    assert "läuft" in await said(h, h.command_payload("tournament", tournament("start"), ANNA, manager=True))
+    t = (await h.bot.tournaments.in_channel(4000))[0]
+    assert len(h.side.threads) == 2
+    for table_id in (await h.bot.tournaments.table_ids(t.tournament_id)).values():
+        assert h.bot.service._tables[table_id].rules.game == "differenzler"
+    await play_every_table(h, people=EIGHT)
+    t = await h.bot.tournaments.get(t.tournament_id)
+    assert t.phase == "finished" and len(h.side.threads) == 6
+    final = [c for c in h.side.calls if c.method == "POST" and c.payload and c.payload.get("embeds")
+             and c.payload["embeds"][0].get("title", "").startswith("Schlussrangliste")]  # fmt: skip
+    [board] = final
+    lines = board.payload["embeds"][0]["description"].splitlines()
+    assert len(lines) == 8 and all("Differenz" in line and "genau" in line for line in lines)
+    assert "genauen Ansagen" in board.payload["embeds"][0]["footer"]["text"]
+    totals = [s.total for s in t.standings()]
+    assert totals == sorted(totals)
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 50
+
+
 async def test_the_organisers_tools(harness):
     h = harness
     bad = create_options("Kaputt", rules="weis_enabled=on, matchbonus")

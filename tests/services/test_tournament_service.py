@@ -22,7 +22,7 @@ async def people_play(tournaments: TournamentService, limit: int = 5000) -> None
         waiting = [
             table
             for table in tables._tables.values()
-            if table.phase in ("contract", "play") and table.to_act is not None
+            if table.phase in ("predict", "contract", "play") and table.to_act is not None
             and (table.actor_for(table.to_act) or "").startswith("u:")
         ]  # fmt: skip
         if not waiting:
@@ -203,4 +203,49 @@ async def test_a_coiffeur_partnerschieber_plays_a_whole_coiffeur_per_passe(tmp_p
     assert done.phase == "finished" and table.tafel is not None and table.tafel.complete
     [points] = done.results.values()
     assert sorted(points) == sorted(table.tafel.totals())  # the Passe's points are the Tafel's totals
+    await close(service)
+
+
+async def test_an_einzel_differenzler_of_8_people_over_3_passen(tmp_path):
+    from itertools import combinations
+
+    service = await make_service(tmp_path / "db.sqlite3")
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "differenzler-evening", level="random")
+    t = await tournaments.create(ORG, "Königsdisziplin", 3, 2, format="differenzler")
+    people = [f"u:{200 + i}" for i in range(8)]
+    for i, actor in enumerate(people):
+        await tournaments.join(t.tournament_id, actor, f"d{i}")
+    await tournaments.start(t.tournament_id, ORG)
+    tid = t.tournament_id
+    await people_play(tournaments, limit=20000)
+    done = await tournaments.get(tid)
+    assert done.phase == "finished" and len(done.draws) == 3
+    linked = await tournaments._store.tables(tid)
+    assert len(linked) == 6  # two tables of four people in each Passe, no computer
+    met: dict[frozenset, int] = {}
+    for (passe, table_no), table_id in linked.items():
+        table = service._tables.get(table_id) or await service.get(table_id)
+        assert table.rules.game == "differenzler" and table.rules.hands_per_game == 2
+        seats = done.draws[passe][table_no]
+        assert None not in seats
+        # the tournament took each seat's penalty total and exact predictions from the table
+        assert list(done.results[(passe, table_no)]) == table.seat_totals
+        exact = [sum(hand[s][0] == hand[s][1] for hand in table.pad) for s in range(4)]
+        assert list(done.exact[(passe, table_no)]) == exact
+        for a, b in combinations(seats, 2):
+            met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    # 3 Passen of 3 opponents among 7 others: at most two meetings of the same two people
+    assert max(met.values()) <= 2
+    rows = done.standings()
+    totals = {p: 0 for p in range(8)}
+    hits = {p: 0 for p in range(8)}
+    for (passe, table_no), points in done.results.items():
+        for seat, player in enumerate(done.draws[passe][table_no]):
+            totals[player] += points[seat]
+            hits[player] += done.exact[(passe, table_no)][seat]
+    assert [(s.player, s.total) for s in rows] == sorted(totals.items(), key=lambda kv: (kv[1], -hits[kv[0]], kv[0]))
+    assert all(s.tie_break == (hits[s.player],) for s in rows)
+    assert rows[0].rank == 1 and all(a.total <= b.total for a, b in zip(rows, rows[1:]))
+    csv = await tournaments.export_csv(tid)
+    assert len(csv.strip().splitlines()) == 1 + 8 * 3  # a row per person and Passe
     await close(service)

@@ -367,3 +367,36 @@ def test_a_passe_drawn_but_not_played_is_neither_counted_nor_struck():
     events += t.next_passe(ORG)  # Passe 3 drawn, not played
     after = [(r.player, r.total, r.passen, r.counted) for r in t.standings()]
     assert after == before
+
+
+def test_an_einzel_differenzler_ranks_by_lowest_penalty_then_exact_predictions_and_replays():
+    t, events = signed_up(8, passen=2, format="differenzler")
+    events += t.start(ORG, "secret")
+    # no partner machinery: the Einzelschieber draw, every seat a person
+    assert all(None not in table for table in t.draws[0])
+    for refused in ((10, 20), (1, 2, 3), (1, 2, 3, "4")):
+        with pytest.raises(TournamentError):
+            t.record(0, 0, refused, (0, 0, 0, 0))
+    with pytest.raises(TournamentError):
+        t.record(0, 0, (1, 2, 3, 4))  # without the exact predictions
+    events += t.record(0, 0, (30, -10, 30, 55), (0, 2, 1, 0))  # a negative total: exact hits only
+    events += t.record(0, 1, (40, 41, 42, 43), (0, 0, 0, 0))
+    events += t.next_passe(ORG)
+    events += t.record(1, 0, (10, 10, 10, 10), (0, 0, 0, 0))
+    events += t.record(1, 1, (10, 10, 10, 10), (0, 0, 0, 0))
+    events += t.next_passe(ORG)
+    assert t.phase == "finished"
+    rows = t.standings()
+    first = t.draws[0][0]
+    assert rows[0].player == first[1] and rows[0].total == 0 and rows[0].tie_break == (2,)
+    # equal totals (40): the one with an exact prediction ranks first, alone
+    tied = [s for s in rows if s.total == 40]
+    assert [s.player for s in tied][0] == first[2] and tied[0].rank < tied[1].rank
+    assert [s.total for s in rows] == sorted(s.total for s in rows)
+    again = Tournament.replay(events)
+    assert again.standings() == rows and again.exact == t.exact
+
+
+def test_an_einzel_differenzler_counts_every_passe():
+    with pytest.raises(TournamentError):
+        Tournament.create("t1", ORG, "Herbst", 3, 4, seed="s", format="differenzler", counting=Counting("drop_worst"))
