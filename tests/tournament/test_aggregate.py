@@ -391,7 +391,7 @@ def test_an_einzel_differenzler_ranks_by_lowest_penalty_then_exact_predictions_a
     assert rows[0].player == first[1] and rows[0].total == 0 and rows[0].tie_break == (2,)
     # equal totals (40): the one with an exact prediction ranks first, alone
     tied = [s for s in rows if s.total == 40]
-    assert [s.player for s in tied][0] == first[2] and tied[0].rank < tied[1].rank
+    assert tied[0].player == first[2] and tied[0].rank < tied[1].rank
     assert [s.total for s in rows] == sorted(s.total for s in rows)
     again = Tournament.replay(events)
     assert again.standings() == rows and again.exact == t.exact
