@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, "
         "coiffeur-jassen-ch, extras)",
     )
-    play.add_argument("--game", default=None, choices=("schieber", "coiffeur", "differenzler"),
+    play.add_argument("--game", default=None, choices=("schieber", "coiffeur", "differenzler", "molotow"),
                       help="the game (default: the preset's; coiffeur: the Tafel of the coiffeur preset)")  # fmt: skip
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a rule key (repeatable)")
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")

@@ -182,7 +182,7 @@ class TerminalGame:
         """Who sits where, and who plays with whom."""
         for seat in range(4):
             self.say(self.t("seat_line", n=seat + 1, name=self.table.seats[seat].name))
-        if self.table.differenzler:
+        if self.table.individual:
             pass  # everyone for themselves: no partners
         elif len(self.humans) == 1:
             me = self.humans[0]
@@ -375,6 +375,20 @@ class TerminalGame:
         t = self.table
         if ev["type"] == "game_started" and t.differenzler:
             self.say(self.t("diff_started", n=ev["game"], hands=t.rules.hands_per_game or 12))
+        elif ev["type"] == "game_started" and t.molotow:
+            self.say(self.t("molotow_started", n=ev["game"], hands=t.rules.hands_per_game or 8))
+        elif ev["type"] == "trump_fixed":
+            self.say(self.about("fixes_trump", ev["seat"], suit=self.contract(ev["suit"])))
+        elif ev["type"] == "weis" and t.molotow:  # each one's own Handweis, all of them count (minus)
+            cards = " ".join(self.card(c) for c in ev["cards"])
+            self.say(self.about("weis", ev["seat"], points=ev["points"], cards=cards))
+        elif ev["type"] == "seats_scored" and "predictions" not in ev:  # Molotow
+            parts = ", ".join(
+                self.t("molotow_seat", who=self.name(s), got=ev["points"][s],
+                       extra=ev["penalties"][s] - ev["points"][s], score=ev["penalties"][s], total=ev["totals"][s])
+                for s in range(4)
+            )  # fmt: skip
+            self.say(self.t("diff_scored", n=ev["hand"], seats=parts))
         elif ev["type"] == "game_over" and "ranking" in ev:
             order = ", ".join(f"{self.name(s)} {ev['totals'][s]}" for s in ev["ranking"])
             self.say("\n" + self.t("diff_over", order=order))
@@ -385,7 +399,7 @@ class TerminalGame:
         elif ev["type"] == "hand_dealt":
             self._weis = []
             forehand = self.name(ev["forehand"])
-            if ev["hand"] == 1 and t.rules.first_forehand == "rose7" and not t.differenzler:
+            if ev["hand"] == 1 and t.rules.first_forehand == "rose7" and not t.individual:
                 # whoever dealt, the holder of the Rose 7 leads: naming a dealer would only confuse
                 line = self.t("hand_dealt_rose7", n=ev["hand"], forehand=forehand)
             else:

@@ -11,6 +11,7 @@ from bot.rules.cards import RANK_OF, SUIT_OF, cards_of
 
 from .base import play_command
 from .differenzler import DifferenzlerPlayer
+from .molotow import MolotowPlayer
 from .variants import random_announcement
 
 # How much a card in the trump suit is worth for choosing trump (by natural rank 6..A).
@@ -45,6 +46,8 @@ class RandomPlayer:
     def decide(self, view: TableView, actor: str) -> Command:
         if view.kind == "differenzler":
             return DifferenzlerPlayer(self.rng, "random", random_play=True).decide(view, actor)
+        if view.kind == "molotow":
+            return MolotowPlayer(self.rng, random_play=True).decide(view, actor)
         if view.phase == "contract" and view.kind == "coiffeur":
             return random_announcement(view, actor, self.rng)
         if view.phase == "contract":

@@ -32,6 +32,7 @@ from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
 from .differenzler import DifferenzlerPlayer
 from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
+from .molotow import MolotowPlayer
 from .variants import CLUB_ROWS, RowPolicy, choose_row, extra_values, is_misere, misere_card
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
@@ -210,6 +211,8 @@ class RulesPlayer:
     def decide(self, view: TableView, actor: str) -> Command:
         if view.kind == "differenzler":
             return DifferenzlerPlayer(self.rng, self.level, noise=self.noise).decide(view, actor)
+        if view.kind == "molotow":
+            return MolotowPlayer(self.rng).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.can_preshow_stoeck:

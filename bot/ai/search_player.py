@@ -35,6 +35,7 @@ from .club_playout import club_playout
 from .differenzler import WORLDS, DifferenzlerPlayer
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
+from .molotow import MolotowPlayer
 from .play_inference import SLIP, play_weights
 from .rollout import State, playout
 from .rules_player import RulesPlayer, expected_points
@@ -120,6 +121,8 @@ class SearchPlayer:
     def decide(self, view: TableView, actor: str) -> Command:
         if view.kind == "differenzler":  # predictions by simulated deals, the club player's cards
             return DifferenzlerPlayer(self.rng, self.level, simulate=WORLDS).decide(view, actor)
+        if view.kind == "molotow":  # the club player's cards (no search for Molotow yet)
+            return MolotowPlayer(self.rng).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.kind == "coiffeur" and self.coiffeur_options:

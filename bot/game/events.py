@@ -189,9 +189,22 @@ class SeatsScored(TypedDict):
     hand: int
     trump: str
     points: list[int]  # each seat's card points (+5 in the last trick's)
-    predictions: list[int]
-    penalties: list[int]
+    predictions: NotRequired[list[int]]  # Differenzler
+    penalties: list[int]  # what each seat writes for the hand (Molotow: its hand score)
     totals: list[int]
+    table_weis: NotRequired[list[int]]  # Molotow: the Tischweis each seat was charged
+    hand_weis: NotRequired[list[int]]  # Molotow: each seat's own Handweis (subtracted)
+    stoeck: NotRequired[list[int]]  # Molotow: each seat's Stöck (subtracted)
+    derived: Literal[True]
+
+
+class TrumpFixed(TypedDict):
+    """Molotow: the first card of a player who could not follow suit made its suit trump."""
+
+    type: Literal["trump_fixed"]
+    seat: int
+    suit: str
+    trick: int  # 1-9
     derived: Literal[True]
 
 
@@ -234,7 +247,8 @@ PrimaryEvent = (
     | Abandoned
 )  # fmt: skip
 DerivedEvent = (
-    WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | SeatsScored | HandSeed
+    WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | SeatsScored | TrumpFixed
+    | HandSeed
     | BedankenResult
     | GameOver
 )  # fmt: skip
@@ -246,7 +260,8 @@ PRIMARY_TYPES = frozenset({
     "standin_off", "abandoned",
 })  # fmt: skip
 DERIVED_TYPES = frozenset({
-    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "seats_scored", "hand_seed", "bedanken_result",
+    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "seats_scored", "trump_fixed", "hand_seed",
+    "bedanken_result",
     "game_over",
 })  # fmt: skip
 

@@ -48,7 +48,8 @@ _COPY = {
     "bedanken": ("seat", "team"),
     "bedanken_result": ("team", "right"),
     "game_over": ("winner", "totals", "berg", "schneider", "game", "ranking"),
-    "seats_scored": ("hand", "trump", "points", "penalties", "totals"),
+    "seats_scored": ("hand", "trump", "points", "table_weis", "hand_weis", "stoeck", "penalties", "totals"),
+    "trump_fixed": ("seat", "suit", "trick"),
     "abandoned": (),
 }
 
@@ -94,6 +95,9 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             predictions = []
             out.append({"type": "hand_scored", **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
+        if kind == "weis" and rules.get("game") == "molotow":  # each player's own Handweis, all of them count
+            out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
+            continue
         if kind == "weis":
             weis.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
@@ -106,8 +110,8 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             started = {"type": "game_started", "game": ev["game"], "kind": ev.get("kind", "schieber"), "rules": rules}
             if "rows" in ev:
                 started["rows"] = ev["rows"]
-            if started["kind"] == "differenzler":
-                started["hands"] = rules.get("hands_per_game") or 12
+            if started["kind"] in ("differenzler", "molotow"):
+                started["hands"] = rules.get("hands_per_game") or (12 if started["kind"] == "differenzler" else 8)
             out.append(started)
         elif kind == "hand_dealt":
             weis = []

@@ -33,9 +33,10 @@ from bot.rules import (
 from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.coiffeur import TAFELN, Choice, Tafel, row_value
 from bot.rules.coiffeur import chooser as coiffeur_chooser
-from bot.rules.contract_names import Called, called, names_enabled, names_for_row
+from bot.rules.contract_names import SUIT_NAMES, Called, called, names_enabled, names_for_row
 from bot.rules.differenzler import TOTAL as TOTAL_POINTS
 from bot.rules.differenzler import penalty, prediction_order, random_trump, ranking, results, with_stoeck, zero_tricks
+from bot.rules.molotow import OBENABE, MolotowHand
 from bot.rules.play import illegal_reason
 from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.scoring import STRICHE
@@ -60,6 +61,7 @@ from .view import SeatView, TableView, TafelView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
 COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
+MOLOTOW_HANDS = 8  # a Molotow game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §5.2)
 DIFFERENZLER_HANDS = 12  # a Differenzler game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §4.7)
 
 
@@ -376,10 +378,10 @@ class Table:
             dealer = first_dealer(seed)
             hands = deal(shuffle_deck(seed), dealer)
             # Differenzler: a random first dealer, forehand at their right (RULES-VARIANTS §4.2)
-            forehand = forehand_of(dealer) if self.differenzler else first_forehand(hands, dealer, self.rules)
+            forehand = forehand_of(dealer) if self.individual else first_forehand(hands, dealer, self.rules)
             hand_no = 1
         else:
-            dealer = self._forehand if not self.differenzler else forehand_of(self.dealer or 0)
+            dealer = self._forehand if not self.individual else forehand_of(self.dealer or 0)
             forehand = forehand_of(dealer)
             hand_no = self.hand_no + 1
         event: HandDealt = {
@@ -440,6 +442,16 @@ class Table:
         elif chosen.full_name not in self.contract_names:
             raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=chosen.full_name)
         return [*back, event]
+
+    @property
+    def individual(self) -> bool:
+        """Everyone plays for themselves (Differenzler, Molotow): scores and totals are per seat."""
+        return self.rules.game in ("differenzler", "molotow")
+
+    @property
+    def molotow(self) -> bool:
+        """No contract: the first player who cannot follow suit fixes trump (rules key ``game``)."""
+        return self.rules.game == "molotow"
 
     @property
     def differenzler(self) -> bool:
@@ -612,6 +624,8 @@ class Table:
             self.pad = []
         elif ev["type"] == "hand_dealt":
             self._deal(ev)
+            if self.molotow:
+                return self._start_molotow_hand()
         elif ev["type"] == "prediction":
             self.predictions[ev["seat"]] = ev["points"]
             if all(p is not None for p in self.predictions):
@@ -690,6 +704,57 @@ class Table:
         )  # fmt: skip
         return self._after(self.live_board if before is None else before, 0)
 
+    def _start_molotow_hand(self) -> list[Event]:
+        """Molotow: forehand leads at once, as Obenabe until a player who cannot follow fixes trump;
+        each seat's Handweis, the Tischweis and Stöck are the Molotow options'."""
+        rules = self.rules.one_hand(stoeck=False)
+        board = Scoreboard(rules=rules)
+        self.board = board
+        self.phase = Phase.PLAY
+        self.trump = None
+        self.called = called("obenabe")
+        r = self.rules
+        self.hand = MolotowHand(
+            list(self.start_hands), OBENABE, self._forehand, rules, board, factor=1,
+            weis_rules=r.with_changes(weis_enabled=True), hand_weis_rule=r.molotow_hand_weis,
+            table_weis_rule=r.molotow_table_weis, stoeck_rule=r.molotow_stoeck,
+        )  # fmt: skip
+        return self._after(board, 0)
+
+    def _end_molotow_hand(self, hand: MolotowHand) -> list[Event]:
+        score = hand.scores()
+        hands = self.rules.hands_per_game or MOLOTOW_HANDS
+        factor = 2 if self.rules.molotow_double_last and self.hand_no >= hands else 1  # the last hand twice
+        written = [factor * t for t in score.totals]
+        for seat in range(4):
+            self.seat_totals[seat] += written[seat]
+        self.pad.append(tuple((score.points[s], score.totals[s] - score.points[s], written[s]) for s in range(4)))
+        scored: SeatsScored = {
+            "type": "seats_scored",
+            "hand": self.hand_no,
+            "trump": SUIT_NAMES[hand.fixed.suit] if hand.fixed else "obenabe",
+            "points": score.points,
+            "table_weis": score.table_weis,
+            "hand_weis": score.hand_weis,
+            "stoeck": score.stoeck,
+            "penalties": written,
+            "totals": list(self.seat_totals),
+            "derived": True,
+        }
+        return [scored, *self._reveal_seed(), *self._individual_game_over(hands)]
+
+    def _individual_game_over(self, hands: int) -> list[Event]:
+        """After the last hand of a game of individuals: the lowest total wins (a tie: no winner)."""
+        if self.hand_no < hands:
+            self.phase = Phase.HAND_OVER
+            return []
+        order = ranking(self.seat_totals)
+        best = self.seat_totals[order[0]]
+        winner = order[0] if sum(t == best for t in self.seat_totals) == 1 else None
+        self.phase = Phase.GAME_OVER
+        return [{"type": "game_over", "game": self.game_no, "winner": winner, "totals": list(self.seat_totals),
+                 "berg": None, "schneider": False, "ranking": order, "derived": True}]  # fmt: skip
+
     def _start_differenzler_hand(self) -> list[Event]:
         """All four have predicted: forehand leads; trump as drawn; undertrumping as the rules say
         (the preset allows it when void); no Weis; Stöck only to be counted by their option."""
@@ -726,18 +791,8 @@ class Table:
             "totals": list(self.seat_totals),
             "derived": True,
         }
-        out: list[Event] = [scored, *self._reveal_seed()]
         hands = self.rules.hands_per_game or DIFFERENZLER_HANDS
-        if self.hand_no >= hands:
-            order = ranking(self.seat_totals)
-            best = self.seat_totals[order[0]]
-            winner = order[0] if sum(t == best for t in self.seat_totals) == 1 else None
-            self.phase = Phase.GAME_OVER
-            out.append({"type": "game_over", "game": self.game_no, "winner": winner, "totals": list(self.seat_totals),
-                        "berg": None, "schneider": False, "ranking": order, "derived": True})  # fmt: skip
-        else:
-            self.phase = Phase.HAND_OVER
-        return out
+        return [scored, *self._reveal_seed(), *self._individual_game_over(hands)]
 
     def _start_coiffeur_hand(self, seat: int, chosen: Called) -> list[Event]:
         rules = self.rules.one_hand(stoeck=self.rules.coiffeur_stoeck != "off")  # the Tafel scores the row
@@ -759,10 +814,16 @@ class Table:
             weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev["weis"]]
         first_card = not hand.tricks  # trick 1: this is the seat's first card
         tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.live_board
+        fixing = isinstance(hand, MolotowHand) and hand.fixes_trump(seat, card)
         hand.play(seat, card, weis=weis, stoeck=bool(ev.get("stoeck")))
         out: list[Event] = []
+        if isinstance(hand, MolotowHand) and fixing and hand.fixed is not None:
+            self.trump = hand.fixed.suit
+            out.append({"type": "trump_fixed", "seat": seat, "suit": SUIT_NAMES[hand.fixed.suit],
+                        "trick": hand.fixed.trick, "derived": True})  # fmt: skip
+        declared = hand.own_weis if isinstance(hand, MolotowHand) else hand.declared  # Molotow: each one's own
         if first_card:
-            for w in hand.declared.get(seat, []):
+            for w in declared.get(seat, []):
                 out.append(
                     {
                         "type": "weis",
@@ -827,6 +888,8 @@ class Table:
             return self._end_coiffeur_hand()
         if self.differenzler:
             return self._end_differenzler_hand()
+        if isinstance(self.hand, MolotowHand):
+            return self._end_molotow_hand(self.hand)
         hand = self.live_hand
         s = hand.summary()
         if s.match_team is not None:
@@ -963,7 +1026,7 @@ class Table:
     def _differenzler_view(self, seat: int | None) -> dict[str, Any]:
         """The predictions ``seat`` may see (hidden ones: its own until the hand is over), the card
         points each seat took so far this hand, the penalty totals."""
-        if not self.differenzler:
+        if not self.individual:
             return {}
         hidden = self.rules.differenzler_predictions == "hidden" and self.phase in (Phase.PREDICT, Phase.PLAY)
         shown = tuple(p if not hidden or s == seat else None for s, p in enumerate(self.predictions))

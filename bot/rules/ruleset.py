@@ -35,11 +35,14 @@ LowQuartets = Literal["always", "never", "sixes_in_undenufe_only"]
 WeisTieKind = Literal["more_cards", "quartet_first", "pagat_list", "height_only"]
 EndMode = Literal["auto", "bedanken"]
 AusmachBlock = Literal["stoeck", "weis", "stich"]
-GameKind = Literal["schieber", "coiffeur", "differenzler"]
+GameKind = Literal["schieber", "coiffeur", "differenzler", "molotow"]
 DiffTrump = Literal["random", "bottom_card"]
 DiffPredictions = Literal["hidden", "open"]
 DiffZeroBonus = Literal["never", "needs_zero_trick"]
 DiffStoeck = Literal["off", "add", "add_or_subtract"]
+MolotowHandWeis = Literal["each_player", "off"]
+MolotowStoeck = Literal["lenient", "strict", "off"]
+MolotowTableWeis = Literal["sequence_quartet", "sequence", "off"]
 MixedValues = Literal["obenabe", "per_trick"]
 VariantLeader = Literal["forehand", "maker"]
 CoiffeurTafel = Literal["reglement8", "ten", "jassen_ch"]
@@ -72,6 +75,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "differenzler_predictions": get_args(DiffPredictions),
     "differenzler_zero_bonus": get_args(DiffZeroBonus),
     "differenzler_stoeck": get_args(DiffStoeck),
+    "molotow_hand_weis": get_args(MolotowHandWeis),
+    "molotow_stoeck": get_args(MolotowStoeck),
+    "molotow_table_weis": get_args(MolotowTableWeis),
 }
 _BOOLS = (
     "allow_obe_unde",
@@ -84,6 +90,7 @@ _BOOLS = (
     "stoeck_enabled",
     "stoeck_auto",
     "stoeck_preshow",
+    "molotow_double_last",
 )
 #: int keys: (minimum, maximum)
 _INTS: dict[str, tuple[int, int]] = {
@@ -150,6 +157,10 @@ class RuleSet:
     differenzler_predictions: DiffPredictions = "hidden"
     differenzler_zero_bonus: DiffZeroBonus = "never"
     differenzler_stoeck: DiffStoeck = "off"
+    molotow_hand_weis: MolotowHandWeis = "each_player"
+    molotow_stoeck: MolotowStoeck = "lenient"
+    molotow_table_weis: MolotowTableWeis = "sequence_quartet"
+    molotow_double_last: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -318,6 +329,8 @@ GAME_KEYS: dict[str, dict[str, Any]] = {
     # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck, 12 hands
     "differenzler": {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
                      "stoeck_enabled": False, "hands_per_game": 12},
+    # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
+    "molotow": {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
 }  # fmt: skip
 
 #: Named presets: the values that differ from the §16 defaults.

@@ -364,6 +364,22 @@ TERMINAL: dict[str, dict[str, str]] = {
         "de": "=== Partie {n}: Differenzler, {hands} Runden, jeder für sich ===",
         "en": "=== Game {n}: Differenzler, {hands} hands, each for themselves ===",
     },
+    "term.molotow_started": {
+        "de": "=== Partie {n}: Molotow, {hands} Runden, jeder für sich: möglichst wenig Punkte machen ===",
+        "en": "=== Game {n}: Molotow, {hands} hands, each for themselves: take as few points as you can ===",
+    },
+    "term.fixes_trump": {
+        "de": "{who} kann nicht bedienen: {suit} ist jetzt Trumpf.",
+        "en": "{who} cannot follow suit: {suit} is trump now.",
+    },
+    "term.fixes_trump.you": {
+        "de": "Du kannst nicht bedienen: {suit} ist jetzt Trumpf.",
+        "en": "You cannot follow suit: {suit} is trump now.",
+    },
+    "term.molotow_seat": {
+        "de": "{who}: {got} Punkte, Weis/Stöck {extra:+d} → {score} (total {total})",
+        "en": "{who}: {got} points, Weis/Stöck {extra:+d} → {score} (total {total})",
+    },
     "term.predict": {
         "de": "Trumpf ist {trump}. Wie viele Kartenpunkte machst du (0-157)?",
         "en": "Trump is {trump}. How many card points will you take (0-157)?",

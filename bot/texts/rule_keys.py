@@ -115,8 +115,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
     },
     "game": {
-        "de": "Welches Spiel: `schieber`, `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal) oder `differenzler` (jeder für sich sagt seine Punkte an; vorerst nur im Terminal).",
-        "en": "Which game: `schieber`, `coiffeur` (each team plays every row of the Tafel exactly once) or `differenzler` (each for themselves predicts their points; for now in the terminal only).",
+        "de": "Welches Spiel: `schieber`, `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal), `differenzler` (jeder für sich sagt seine Punkte an) oder `molotow` (jeder für sich will möglichst wenig Punkte).",
+        "en": "Which game: `schieber`, `coiffeur` (each team plays every row of the Tafel exactly once), `differenzler` (each for themselves predicts their points) or `molotow` (each for themselves takes as few points as possible).",
     },
     "extra_contracts": {
         "de": "Zusätzliche Spielarten im Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; leer: keine (Standard). Faktor wie Undenufe, Misère ×1.",
@@ -161,6 +161,27 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
     "differenzler_stoeck": {
         "de": "Differenzler: Stöck `off` (zählen nicht), `add` (+20 für den Besitzer) oder `add_or_subtract` (±20, was näher an der Ansage ist).",
         "en": "Differenzler: Stöck `off` (do not count), `add` (+20 for the holder) or `add_or_subtract` (±20, whichever is nearer the prediction).",
+    },
+    "molotow_hand_weis": {
+        "de": "Molotow: die Weis auf der Hand zählen für jeden als Minuspunkte (`each_player`) oder gar nicht (`off`).",
+        "en": "Molotow: Weis in one's hand count as minus points for everyone who holds them (`each_player`) or not "
+        "at all (`off`).",
+    },
+    "molotow_stoeck": {
+        "de": "Molotow: Stöck (−20) für wen Trumpf-König und -Ober hält, wenn Trumpf bestimmt wird: `lenient` (die "
+        "Karte, die Trumpf bestimmt, zählt noch), `strict` (beide müssen danach noch in der Hand sein) oder `off`.",
+        "en": "Molotow: Stöck (−20) for whoever holds trump King and Ober when trump is fixed: `lenient` (the card "
+        "that fixes trump still counts), `strict` (both must still be in the hand after it) or `off`.",
+    },
+    "molotow_table_weis": {
+        "de": "Molotow: ein Weis, den die vier Karten eines Stichs bilden, wird dem Stichgewinner angeschrieben: "
+        "`sequence_quartet` (Blätter und Vierlinge), `sequence` (nur Blätter) oder `off`.",
+        "en": "Molotow: a Weis formed by a trick's four cards is charged to the trick's winner: `sequence_quartet` "
+        "(sequences and four of a kind), `sequence` (sequences only) or `off`.",
+    },
+    "molotow_double_last": {
+        "de": "Molotow: die letzte Runde zählt doppelt.",
+        "en": "Molotow: the last hand counts twice.",
     },
     "coiffeur_kontermatsch": {
         "de": "Wenn die Gegner im Coiffeur alle Stiche machen: `zero` (die Zeile zählt 0) oder `negative` (−257 × Faktor, Hausregel).",

@@ -362,18 +362,16 @@ TOPICS = (
         "variants §2, §3",
         {"de": "Varianten", "en": "Variants"},
         {
-            "de": "Der Bot spielt **Schieber** und **Coiffeur** zu viert (`/jass new` mit `game`). Im Schieber "
-            "lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten (`extra_contracts`, Standard: "
-            "aus). Aus anderen Jassarten kennt er die Differenzler-Regel fürs Untertrumpfen "
-            "(`undertrump_when_void`), feste Spielzahlen wie im Turnier (`hands_per_game`) und das Bedanken. "
-            "Differenzler spielt er vorerst im Terminal (`python -m bot play --game differenzler`), Molotow noch nicht.",
-            "en": "The bot plays **Schieber** and **Coiffeur** for four (`/jass new` with `game`). In Schieber, "
-            "**Slalom**, **Guschti**, **TUO** and **Misère** can be switched on (`extra_contracts`, off by "
-            "default). From other Jass games it knows the Differenzler undertrump rule (`undertrump_when_void`), "
-            "fixed numbers of hands as in tournaments (`hands_per_game`) and Bedanken. Differenzler it plays in the "
-            "terminal for now (`python -m bot play --game differenzler`), Molotow not yet.",
+            "de": "Der Bot spielt zu viert **Schieber**, **Coiffeur**, **Differenzler** und **Molotow** (`/jass new` "
+            "mit `game`). Im Schieber lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten "
+            "(`extra_contracts`, Standard: aus). Feste Spielzahlen wie im Turnier (`hands_per_game`) und das "
+            "Bedanken kennt er auch.",
+            "en": "The bot plays **Schieber**, **Coiffeur**, **Differenzler** and **Molotow** for four (`/jass new` "
+            "with `game`). In Schieber, **Slalom**, **Guschti**, **TUO** and **Misère** can be switched on "
+            "(`extra_contracts`, off by default). It also knows fixed numbers of hands as in tournaments "
+            "(`hands_per_game`) and Bedanken.",
         },
-        ("variante", "variant", "molotow"),
+        ("variante", "variant"),
     ),
     Topic(
         "differenzler",
@@ -392,6 +390,26 @@ TOPICS = (
             "hands the **lowest** total wins. Example: predicted 55, took 58: 3.",
         },
         ("differenzler", "ansage", "prediction", "schätzen", "königsdisziplin"),
+    ),
+    Topic(
+        "molotow",
+        "variants §5",
+        {"de": "Molotow", "en": "Molotow"},
+        {
+            "de": "Jeder spielt für sich und will **möglichst wenig** Punkte machen. Es gibt keine Trumpfwahl: "
+            "gespielt wird Obenabe, bis jemand nicht bedienen kann; seine Karte macht ihre Farbe zum **Trumpf** "
+            "(schon im selben Stich). Danach darf untertrumpfen, wer die Farbe nicht hat. Gezählt wird am Schluss "
+            "mit dem Trumpf, der gilt. Eigene Weis und Stöck zählen als **Minuspunkte**; ein Weis, den die Karten "
+            "eines Stichs bilden (Tischweis), wird dem Stichgewinner angeschrieben. Nach 8 Runden gewinnt das "
+            "**tiefste** Total. Beispiel: 44 Punkte, ein eigener Dreiblatt (20): 24.",
+            "en": "Everyone plays for themselves and wants to take **as few** points as possible. There is no "
+            "contract: the hand is played as Obenabe until a player cannot follow suit; their card makes its suit "
+            "**trump** (already in that trick). From then on a player void in the suit led may undertrump. Cards are "
+            "counted at the end with the trump that holds. One's own Weis and Stöck are **minus points**; a Weis "
+            "formed by a trick's cards (Tischweis) is charged to the trick's winner. After 8 hands the **lowest** "
+            "total wins. Example: 44 points and one's own three-card sequence (20): 24.",
+        },
+        ("molotow", "farbverrat", "tischweis", "handweis"),
     ),
     Topic(
         "coiffeur",
@@ -507,6 +525,14 @@ KEYS: dict[str, tuple[str, ...]] = {
         "differenzler_predictions",
         "differenzler_zero_bonus",
         "differenzler_stoeck",
+    ),
+    "molotow": (
+        "game",
+        "molotow_hand_weis",
+        "molotow_stoeck",
+        "molotow_table_weis",
+        "molotow_double_last",
+        "hands_per_game",
     ),
     "coiffeur": ("game", "coiffeur_tafel", "coiffeur_shove", "coiffeur_joker_choices", "coiffeur_stoeck"),
     "extra-contracts": ("extra_contracts", "mixed_values", "variant_leader", "multiplier_profile"),
