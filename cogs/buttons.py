@@ -338,7 +338,7 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
         await challenge_clicks(interaction).play_click(interaction, self.fields["challenge"])
 
 
-_BY = r"(?P<by>rating|wins|points|coiffeur|differenzler)"
+_BY = r"(?P<by>rating|wins|points|coiffeur|differenzler|molotow)"
 
 
 class LeaderboardPageButton(JassItem, template=rf"{PREFIX}:lb:0:{_BY}s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"):

@@ -1,5 +1,6 @@
-"""The presenter's Differenzler part: the table embed's lines, the private hand with its
-prediction buttons, the summary of a hand and the Schätzzettel picture.
+"""The presenter's part for the games of individuals (Differenzler and Molotow): the table
+embed's lines, the private hand with its prediction buttons, the summary of a hand and the
+Schätzzettel picture (in Molotow: the score pad).
 
 Like ``cogs/presenter.py``: no game logic and no state, only functions of a ``TableView``. What a
 viewer sees of the predictions is what the view gives it: with hidden predictions, its own one
@@ -33,7 +34,10 @@ def ranges() -> list[tuple[int, int]]:
 
 
 def trump_line(view: TableView, deck: Deck, lang: str) -> str:
-    """``Trumpf: Rose`` (with the dealer's card turned up for it, when it was)."""
+    """``Trumpf: Rose`` (with the dealer's card turned up for it, when it was); Molotow: trump
+    still open, or fixed."""
+    if view.kind == "molotow" and view.trump is None:
+        return msg("mo.trump_open", lang)
     suit = deck.suit(view.trump or 0)
     if view.bottom_card is not None:
         return msg("dz.trump_bottom", lang, suit=suit, card=deck.card(view.bottom_card, None))
@@ -51,11 +55,13 @@ def prediction_text(view: TableView, seat: int, lang: str) -> str:
 def table_lines(view: TableView, deck: Deck, lang: str, name: Name, faces: CardEmojis,
                 played: Callable[..., str], last_trick: Callable[..., str]) -> list[str]:  # fmt: skip
     """The table embed's lines of a Differenzler table (after the lobby)."""
-    hands = view.rules.hands_per_game or 12
+    molotow = view.kind == "molotow"
+    hands = view.rules.hands_per_game or (8 if molotow else 12)
     lines = [msg("dz.hand_of", lang, n=view.hand_no, hands=hands), trump_line(view, deck, lang)]
     seats = range(4)
-    predictions = " · ".join(f"{name(s)} {prediction_text(view, s, lang)}" for s in seats)
-    lines.append(f"**{msg('dz.predictions', lang)}:** {predictions}")
+    if not molotow:
+        predictions = " · ".join(f"{name(s)} {prediction_text(view, s, lang)}" for s in seats)
+        lines.append(f"**{msg('dz.predictions', lang)}:** {predictions}")
     if view.phase == "play":
         lines.append(f"**{msg('dz.taken', lang)}:** " + " · ".join(f"{name(s)} {view.taken[s]}" for s in seats))
         trick = played(view, view.trick, lang, deck, faces) or "—"
@@ -63,7 +69,8 @@ def table_lines(view: TableView, deck: Deck, lang: str, name: Name, faces: CardE
     if view.tricks and view.phase == "play":
         lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {last_trick(view, lang, deck, faces)}")
     totals = view.seat_totals or (0, 0, 0, 0)
-    lines.append(f"**{msg('dz.totals', lang)}:** " + " · ".join(f"{name(s)} {totals[s]}" for s in seats))
+    label = msg("mo.totals" if molotow else "dz.totals", lang)
+    lines.append(f"**{label}:** " + " · ".join(f"{name(s)} {totals[s]}" for s in seats))
     if view.phase == "game_over":
         lines.append(ranking_line(view, lang, name))
     elif view.phase == "predict":
@@ -83,7 +90,7 @@ def ranking_line(view: TableView, lang: str, name: Name) -> str:
     places = " · ".join(f"{i + 1}. {name(s)} {totals[s]}" for i, s in enumerate(order))
     if view.winner is None:
         return msg("dz.over_tie", lang, places=places)
-    return msg("dz.over", lang, winner=name(view.winner), places=places)
+    return msg("mo.over" if view.kind == "molotow" else "dz.over", lang, winner=name(view.winner), places=places)
 
 
 def hand_facts(view: TableView, deck: Deck, lang: str) -> list[str]:
@@ -93,8 +100,8 @@ def hand_facts(view: TableView, deck: Deck, lang: str) -> list[str]:
     mine = view.predictions[seat] if seat < len(view.predictions) else None
     if mine is not None:
         facts.append(msg("dz.your_prediction", lang, n=mine))
-        if view.phase == "play":
-            facts.append(msg("dz.your_points", lang, n=view.taken[seat]))
+    if (mine is not None or view.kind == "molotow") and view.phase == "play":
+        facts.append(msg("dz.your_points", lang, n=view.taken[seat]))
     return facts
 
 
@@ -133,8 +140,14 @@ def predict_buttons(view: TableView, lang: str, picking: str) -> list[discord.ui
 
 
 def summary_lines(ev: SeatsScored, lang: str, name: Name) -> list[str]:
-    """One line per player: predicted, made, penalty, total."""
+    """One line per player: predicted, made, penalty, total (Molotow: points, Weis, Stöck, score)."""
     lines = []
+    if "predictions" not in ev:  # Molotow
+        for s in range(4):
+            extra = ev.get("table_weis", [0] * 4)[s] - ev.get("hand_weis", [0] * 4)[s] - ev.get("stoeck", [0] * 4)[s]
+            lines.append(msg("mo.line", lang, name=name(s), points=ev["points"][s], extra=f"{extra:+d}",
+                             score=ev["penalties"][s], total=ev["totals"][s]))  # fmt: skip
+        return lines
     for s in range(4):
         predicted, made, penalty = ev["predictions"][s], ev["points"][s], ev["penalties"][s]
         key = "dz.line_exact" if penalty < 0 or predicted == made else "dz.line"
@@ -145,12 +158,14 @@ def summary_lines(ev: SeatsScored, lang: str, name: Name) -> list[str]:
 
 def pad_picture(view: TableView, ev: SeatsScored | GameOver, lang: str, name: Name) -> PadPicture:
     """The Schätzzettel after a hand (or at the end of the game)."""
+    molotow = view.kind == "molotow"
     if ev["type"] == "seats_scored":
-        title, latest, winner = msg("dz.pad", lang, n=ev["hand"]), len(view.pad) - 1, ""
+        title, latest, winner = msg("mo.pad" if molotow else "dz.pad", lang, n=ev["hand"]), len(view.pad) - 1, ""
     else:
-        title, latest = msg("dz.pad_final", lang), None
+        title, latest = msg("mo.pad_final" if molotow else "dz.pad_final", lang), None
         won = ev.get("winner")
         winner = msg("dz.pad_tie", lang) if won is None else msg("dz.pad_winner", lang, name=name(won))
     totals = tuple(view.seat_totals or (0, 0, 0, 0))
     return PadPicture(title=title, players=(name(0), name(1), name(2), name(3)), hands=view.pad,
-                      totals=(totals[0], totals[1], totals[2], totals[3]), latest=latest, winner=winner)  # fmt: skip
+                      totals=(totals[0], totals[1], totals[2], totals[3]), latest=latest, winner=winner,
+                      kind=view.kind)  # fmt: skip

@@ -332,8 +332,8 @@ class Jass(commands.Cog):
         self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
         by: str = "rating", game: str | None = None,
     ) -> None:  # fmt: skip
-        """``game``: Coiffeur and Differenzler are ranked by their own rating; Schieber by ``by``."""
-        if game in ("coiffeur", "differenzler"):
+        """``game``: Coiffeur, Differenzler and Molotow are ranked by their own rating; Schieber by ``by``."""
+        if game in ("coiffeur", "differenzler", "molotow"):
             by = game
         lang = self.lang(interaction)
         if not interaction.guild_id:

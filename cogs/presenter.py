@@ -28,6 +28,7 @@ from .buttons import STOECK_BIT, custom_id, play_action
 from .emojis import CardEmojis
 
 NO_FACES = CardEmojis()  # no card emojis: text labels and suit icons
+INDIVIDUAL = ("differenzler", "molotow")  # games where everyone plays for themselves
 
 
 def hand_key(view: TableView) -> str:
@@ -71,6 +72,8 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
         return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
     if table.rules.game == "differenzler":
         return f"{name} · {msg('table.differenzler', lang, hands=table.rules.hands_per_game or 12)}"
+    if table.rules.game == "molotow":
+        return f"{name} · {msg('table.molotow', lang, hands=table.rules.hands_per_game or 8)}"
     hands = table.rules.hands_per_game
     if hands:
         return msg("table.title_hands", lang, name=name, hands=hands)
@@ -118,7 +121,7 @@ def table_embed(
     if view.phase == "abandoned":
         embed.description = msg("table.abandoned", lang)
         return embed
-    if view.kind == "differenzler":
+    if view.kind in INDIVIDUAL:
         embed.description = "\n".join(dz.table_lines(view, deck, lang, lambda s: seat_name(view, s, lang, mentions),
                                                       faces, played_text, last_trick_text))  # fmt: skip
         return embed
@@ -232,8 +235,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         return msg("hand.none", lang)
     deck = deck or deck_for(lang, view.rules)
     head = msg("hand.title", lang)
-    facts = dz.hand_facts(view, deck, lang) if view.kind == "differenzler" else []
-    if view.contract is not None and view.kind != "differenzler":
+    facts = dz.hand_facts(view, deck, lang) if view.kind in INDIVIDUAL else []
+    if view.contract is not None and view.kind not in INDIVIDUAL:
         facts.append(contract_label(view, deck, lang))
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
@@ -478,7 +481,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     teams = (team_name(view, 0, lang), team_name(view, 1, lang))
     if view.contract is not None:
         title = contract_label(view, deck, lang)
-    if view.kind == "differenzler":  # each for themselves: the points each has taken, no teams
+    if view.kind in INDIVIDUAL:  # each for themselves: the points each has taken, no teams
         names = tuple(f"{names[s]} · {view.taken[s]}" for s in range(4))
         title, teams = dz.trump_line(view, deck, lang), ("", "")
     last: tuple[tuple[int, int], ...] = ()
@@ -552,8 +555,12 @@ def summary_embed(
     if ev["type"] == "game_over":
         return table_embed(view, lang, mentions, deck, title=title or None)
     if ev["type"] == "seats_scored":
-        embed = discord.Embed(title=msg("dz.summary", lang, n=ev["hand"], suit=deck.suit(view.trump or 0)),
-                              colour=0x33691E)  # fmt: skip
+        if view.kind == "molotow":
+            trump = dz.trump_line(view, deck, lang)
+            embed = discord.Embed(title=msg("mo.summary", lang, n=ev["hand"], trump=trump), colour=0x33691E)
+        else:
+            suit = deck.suit(view.trump or 0)
+            embed = discord.Embed(title=msg("dz.summary", lang, n=ev["hand"], suit=suit), colour=0x33691E)
         lines = dz.summary_lines(ev, lang, lambda s: seat_name(view, s, lang, mentions))
         if view.tricks:
             lines.append(last_trick_line(view, deck, lang))

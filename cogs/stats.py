@@ -45,7 +45,7 @@ class StatsPresenter:
         tournaments, passen, points = await self.service.tournament_results(guild_id, actor)
         shown_name = clip(stats.name or name)
         embed = discord.Embed(title=msg("st.title", lang, name=shown_name), colour=COLOUR)
-        others = [await self.service.person(guild_id, actor, kind) for kind in ("coiffeur", "differenzler")]
+        others = [await self.service.person(guild_id, actor, kind) for kind in ("coiffeur", "differenzler", "molotow")]
         if stats.games == 0 and rating is None and all(o[1] is None and o[0].games == 0 for o in others):
             embed.description = msg("st.none", lang, name=shown_name)
             return {"embed": embed}
@@ -75,6 +75,13 @@ class StatsPresenter:
             if differenzler is not None:
                 value = f"**{differenzler.shown}** ± {differenzler.spread} · {value}"
             embed.add_field(name=msg("st.differenzler", lang), value=value[:1024], inline=False)
+        played_molotow, molotow, _, _ = others[2]
+        if played_molotow.games:
+            value = msg("st.molotow_value", lang, games=played_molotow.games, wins=played_molotow.wins,
+                        score=played_molotow.per_hand(played_molotow.penalty))  # fmt: skip
+            if molotow is not None:
+                value = f"**{molotow.shown}** ± {molotow.spread} · {value}"
+            embed.add_field(name=msg("st.molotow", lang), value=value[:1024], inline=False)
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),
               cards=stats.per_hand(stats.card_points), weis=stats.per_hand(stats.weis),

@@ -319,7 +319,7 @@ class TableMessages:
                 slate: SlatePicture | CoiffeurPicture | PadPicture | None = None
                 if self.switch(table_id, "images"):
                     deck = self.table_deck(table)
-                    if ev["type"] != "hand_scored" and view.kind == "differenzler":
+                    if ev["type"] != "hand_scored" and view.kind in ("differenzler", "molotow"):
                         names = [seat_name(view, s, lang) for s in range(4)]
                         slate = pad_picture(view, ev, lang, names.__getitem__)
                     elif ev["type"] != "seats_scored":

@@ -35,6 +35,7 @@ class PadPicture:
     totals: tuple[int, int, int, int]
     latest: int | None = None  # index into ``hands``
     winner: str = ""
+    kind: str = "differenzler"  # molotow: per hand and player (card points, Weis and Stöck, score)
 
 
 def pad_height(hands: int) -> int:
@@ -63,8 +64,10 @@ def pad_image(p: PadPicture) -> Image.Image:
             x = left[seat]
             if i == p.latest:
                 d.rectangle([x + 3, y + 3, x + column - 3, y + LINE - 3], outline=HIGHLIGHT, width=2)
-            d.text((x + 8, y + LINE // 2), f"{predicted}/{made}", fill=MUTED, font=small, anchor="lm")
-            colour = HIT if penalty < 0 or (penalty == 0 and predicted == made) else CHALK
+            detail = f"{predicted}{made:+d}" if p.kind == "molotow" else f"{predicted}/{made}"
+            d.text((x + 8, y + LINE // 2), detail, fill=MUTED, font=small, anchor="lm")
+            exact = p.kind != "molotow" and (penalty < 0 or (penalty == 0 and predicted == made))
+            colour = HIT if exact else CHALK
             d.text((x + column - 8, y + LINE // 2), str(penalty), fill=colour, font=large, anchor="rm")
         y += LINE
     if not p.hands:

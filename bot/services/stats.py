@@ -27,7 +27,7 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 MIN_GAMES = 5  # games before a person appears on the leaderboard
 PAGE = 10
-BY = ("rating", "wins", "points", "coiffeur", "differenzler")  # coiffeur, differenzler: that game's rating
+BY = ("rating", "wins", "points", "coiffeur", "differenzler", "molotow")  # a game's name: its rating
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,7 @@ class StatsService:
         hidden = await self._store.hidden(guild_id)
         ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self._store.ratings(guild_id, season)}
         rows: list[tuple[str, str, float, int]] = []
-        if by in ("rating", "coiffeur", "differenzler"):
+        if by in ("rating", "coiffeur", "differenzler", "molotow"):
             game = "schieber" if by == "rating" else by
             for key, (n, mu, _, g) in ratings.items():
                 actor, kind = split_key(key)

@@ -75,7 +75,7 @@ class Rating:
         return shown(self.history[-1]) - shown(self.history[0])
 
 
-GAME_KINDS = ("schieber", "coiffeur", "differenzler")
+GAME_KINDS = ("schieber", "coiffeur", "differenzler", "molotow")
 
 
 def rating_key(actor: str, game_kind: str = "schieber") -> str:

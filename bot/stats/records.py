@@ -15,7 +15,7 @@ from typing import Any
 
 ANONYMOUS = "anon:"  # the prefix of a forgotten person's seat: kept for the others' games, never rated or listed
 HALF = 157 / 2  # the chooser's team "made it" with more than half of the 157 card points
-INDIVIDUAL_GAMES = ("differenzler",)  # games where everyone plays for themselves
+INDIVIDUAL_GAMES = ("differenzler", "molotow")  # games where everyone plays for themselves
 
 
 @dataclass
@@ -27,7 +27,8 @@ class SeatRecord:
     standin_cards: int = 0  # of them, played by a stand-in computer
     weis: int = 0  # Weis points this seat scored (after the multiplier)
     stoeck: int = 0  # Stöck points this seat scored
-    # Games of individuals (Differenzler): hands played, penalty points, exact predictions.
+    # Games of individuals: hands played, what they wrote (Differenzler: penalty points; Molotow:
+    # hand scores), exact predictions (Differenzler).
     hands: int = 0
     penalty: int = 0
     exact: int = 0
@@ -137,7 +138,8 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
             for seat, s in enumerate(current.seats):
                 s.hands += 1
                 s.penalty += ev["penalties"][seat]
-                s.exact += int(ev["predictions"][seat] == ev["points"][seat])
+                if "predictions" in ev:  # Differenzler (Molotow has none)
+                    s.exact += int(ev["predictions"][seat] == ev["points"][seat])
         elif kind == "game_over":
             current.totals, current.winner = list(ev["totals"]), ev["winner"]
             current.ranking = list(ev.get("ranking", ()))

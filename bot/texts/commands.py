@@ -22,6 +22,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
     "choice.game.schieber": {"en": "Schieber", "de": "Schieber"},
     "choice.game.coiffeur": {"en": "Coiffeur", "de": "Coiffeur"},
     "choice.game.differenzler": {"en": "Differenzler", "de": "Differenzler"},
+    "choice.game.molotow": {"en": "Molotow", "de": "Molotow"},
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)

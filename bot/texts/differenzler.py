@@ -42,4 +42,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dz.pad_final": {"de": "Schätzzettel: Schlussstand", "en": "Score pad: final"},
     "dz.pad_winner": {"de": "Sieg: {name}", "en": "Winner: {name}"},
     "dz.pad_tie": {"de": "Gleichstand", "en": "A tie"},
+    "table.molotow": {"de": "Molotow, {hands} Spiele", "en": "Molotow, {hands} hands"},
+    "mo.trump_open": {"de": "Trumpf: noch offen (Obenabe)", "en": "Trump: not fixed yet (Obenabe)"},
+    "mo.totals": {"de": "Total (tief ist gut)", "en": "Totals (low is good)"},
+    "mo.over": {
+        "de": "🏆 **{winner}** gewinnt mit den wenigsten Punkten. {places}",
+        "en": "🏆 **{winner}** wins with the fewest points. {places}",
+    },
+    "mo.line": {
+        "de": "{name}: {points} Punkte, Weis und Stöck {extra} → {score} · total {total}",
+        "en": "{name}: {points} points, Weis and Stöck {extra} → {score} · total {total}",
+    },
+    "mo.summary": {"de": "Spiel {n} ist fertig ({trump})", "en": "Hand {n} is over ({trump})"},
+    "mo.pad": {"de": "Molotow nach Spiel {n}", "en": "Molotow after hand {n}"},
+    "mo.pad_final": {"de": "Molotow: Schlussstand", "en": "Molotow: final"},
 }

@@ -28,8 +28,8 @@ COMMANDS: dict[str, dict[str, str]] = {
     },
     "jass.leaderboard.game.name": {"en": "game", "de": "spiel"},
     "jass.leaderboard.game.description": {
-        "en": "Which game's ranking: Schieber (default), Coiffeur or Differenzler",
-        "de": "Die Rangliste welchen Spiels: Schieber (Standard), Coiffeur oder Differenzler",
+        "en": "Which game's ranking: Schieber (default), Coiffeur, Differenzler or Molotow",
+        "de": "Die Rangliste welchen Spiels: Schieber (Standard), Coiffeur, Differenzler oder Molotow",
     },
     "jass.season.name": {"en": "season", "de": "saison"},
     "jass.season.description": {"en": "Seasons of the server's ratings", "de": "Saisons der Wertungen des Servers"},
@@ -100,6 +100,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lb.by.coiffeur": {"de": "Coiffeur-Wertung", "en": "Coiffeur rating"},
     "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
     "lb.by.differenzler": {"de": "Differenzler-Wertung", "en": "Differenzler rating"},
+    "lb.by.molotow": {"de": "Molotow-Wertung", "en": "Molotow rating"},
+    "st.molotow": {"de": "Molotow", "en": "Molotow"},
+    "st.molotow_value": {
+        "de": "{games} Partien, {wins} gewonnen · {score:.1f} Punkte pro Spiel",
+        "en": "{games} games, {wins} won · {score:.1f} points per hand",
+    },
     "st.differenzler": {"de": "Differenzler", "en": "Differenzler"},
     "st.differenzler_value": {
         "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Spiel · {exact} genaue Ansagen",

@@ -207,3 +207,40 @@ def test_the_prediction_audit_catches_a_prediction_shown_to_another():
     public_own = Call("POST", "/channels/4000/messages", {"content": "Deine Ansage: 57"}, state=state)
     with pytest.raises(AssertionError, match="public message"):
         audit_predictions([public_own], {})
+
+
+async def test_one_person_plays_a_whole_molotow_with_three_computers(harness):
+    from .audit import audit, observer_for
+
+    h = harness
+    h.side.observer = observer_for(h.bot)
+    options = [{"name": "game", "type": 3, "value": "molotow"}, {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    await settle(h)
+    assert "Molotow, 8 Spiele" in table_message(h)["embeds"][0]["title"]
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    seen_open = seen_fixed = False
+    for _ in range(3000):
+        await settle(h)
+        table = service._tables[tid]
+        if table.phase == "game_over":
+            break
+        description = table_message(h)["embeds"][0]["description"]
+        seen_open |= "Trumpf: noch offen" in description
+        seen_fixed |= table.trump is not None and "Trumpf: noch offen" not in description
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        cards = [cid for cid, _ in enabled(hand)]
+        assert cards and all(cid.split(":")[3].startswith("c") for cid in cards)
+        await click(h, ANNA, cards[0], hand)
+    table = service._tables[tid]
+    assert table.phase == "game_over" and len(table.pad) == 8 and seen_open and seen_fixed
+    summaries = [json.dumps(c.payload, ensure_ascii=False) for c in h.side.calls
+                 if c.public_post and "schaetzzettel.png" in json.dumps(c.payload)]  # fmt: skip
+    assert len(summaries) == 9 and all("Weis und Stöck" in s for s in summaries[:8])
+    final = table_message(h)["embeds"][0]["description"]
+    assert "wenigsten Punkten" in final or "Gleichstand" in final
+    assert audit(h.side.calls, h.side.clicked, h.side.private) > 100

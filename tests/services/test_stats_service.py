@@ -295,3 +295,20 @@ def game_records_of(stored: list[dict]) -> list:
     from bot.stats.records import GameRecord
 
     return [GameRecord.from_dict(d) for d in stored]
+
+
+async def test_molotow_games_are_rated_apart_lowest_score_first(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service._storage, service)
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    rules = {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 1}
+    table_id = await play_game(service, people, "mo-0", rules=rules)
+    await stats.wait_idle()
+    [record] = game_records(table_id, await service._storage.load_events(table_id))
+    assert record.game_kind == "molotow" and record.individual and record.ranking
+    best, worst = record.ranking[0], record.ranking[-1]
+    ratings = {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)}
+    assert ratings[f"{people[best]}@molotow"] > MU > ratings[f"{people[worst]}@molotow"]
+    played, _, _, _ = await stats.person(GUILD, people[best], "molotow")
+    assert played.games == 1 and played.hands == 1 and played.penalty == record.totals[best]
+    await close(service)
