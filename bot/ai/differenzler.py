@@ -32,6 +32,10 @@ from .knowledge import strength, trick_winner, value
 RANDOM_PREDICTION = 39
 WORLDS = 128  # strong: deals simulated for a prediction
 CARD_WORLDS = 24  # strong: deals each legal card is played out on
+# strong: in its simulations the other players play a random legal card this often instead of
+# the club player's (people, and weaker computers, are not club players; a prediction that only
+# holds against club players misses against them)
+OPPONENT_NOISE = 0.3
 SLACK = 4  # points a trick may bring beyond what is still needed and still be taken
 PUUR, NAELL, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 
@@ -114,9 +118,11 @@ def card_for(view: TableView) -> int:
     return min(legal, key=lambda c: (value(c, trump), -strength(c, trump)))
 
 
-def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS) -> list[int]:
+def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS,
+                     noise: float = OPPONENT_NOISE) -> list[int]:  # fmt: skip
     """The card points the viewer takes in ``worlds`` deals of the cards it cannot see, everyone
-    predicting by the model and playing as the club player (:func:`card_for`)."""
+    predicting by the model and playing as the club player (:func:`card_for`), the others a
+    random legal card with probability ``noise``."""
     me = view.seat or 0
     trump = view.trump if view.trump is not None else 0
     unseen = [c for c in range(36) if not view.hand >> c & 1]
@@ -140,7 +146,7 @@ def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS) 
                 trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
                 tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
             )  # fmt: skip
-            hand.play(seat, card_for(seen))
+            hand.play(seat, _other_card(seen, rng, noise) if seat != me else card_for(seen))
         out.append(results(hand.tricks)[me])
     return out
 
@@ -182,9 +188,20 @@ def deal_unseen(view: TableView, rng: random.Random) -> list[int] | None:
     return hands
 
 
-def playout_points(view: TableView, hands: list[int], first: int, rules: RuleSet) -> list[int]:
+def _other_card(view: TableView, rng: random.Random, noise: float) -> int:
+    """Another player's card in a simulation: the club player's, or with probability ``noise`` any legal one."""
+    if noise and rng.random() < noise:
+        return rng.choice(cards_of(view.legal))
+    return card_for(view)
+
+
+def playout_points(view: TableView, hands: list[int], first: int, rules: RuleSet,
+                   rng: random.Random | None = None, noise: float = 0.0) -> list[int]:  # fmt: skip
     """Each seat's card points when the viewer plays ``first`` now and everyone then plays as the
-    club player, from the trick under way in ``view`` with these ``hands``."""
+    club player (the others a random legal card with probability ``noise``), from the trick under
+    way in ``view`` with these ``hands``."""
+    me = view.seat or 0
+    rng = rng or random.Random(0)
     trump = view.contract if view.contract is not None else 0
     hand = HandPlay(hands, trump, view.trick[0][0] if view.trick else view.seat or 0, rules, Scoreboard(rules),
                     factor=1)  # fmt: skip
@@ -202,7 +219,7 @@ def playout_points(view: TableView, hands: list[int], first: int, rules: RuleSet
             trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
             tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
         )  # fmt: skip
-        hand.play(seat, card_for(seen))
+        hand.play(seat, _other_card(seen, rng, noise) if seat != me else card_for(seen))
     return results(hand.tricks)
 
 
@@ -224,8 +241,9 @@ def searched_card(view: TableView, rng: random.Random, worlds: int = CARD_WORLDS
         hands = deal_unseen(view, rng)
         if hands is None:
             continue
+        world = rng.random()  # the same slips of the others for every card: the cards compare fairly
         for card in legal:
-            taken = playout_points(guessed, list(hands), card, rules)[me]
+            taken = playout_points(guessed, list(hands), card, rules, random.Random(world), OPPONENT_NOISE)[me]
             miss = abs(own - taken)
             totals[card] += miss if miss or own == 0 else -10
         done += 1
