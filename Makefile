@@ -47,6 +47,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.differenzler_bench --a club --b random --deals 200 --seed 1
 	$(PY) -m benchmarks.differenzler_bench --a strong --b random --deals 200 --seed 1
 	$(PY) -m benchmarks.differenzler_bench --a strong --b club --deals 200 --seed 3
+	$(PY) -m benchmarks.molotow_bench --a club --b random --deals 200 --seed 1
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'

@@ -11,54 +11,23 @@ points, and A's mean score as a share of B's.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from bot.ai import make_player
-from bot.game import AddComputer, Phase, StartGame, Table
+from .individual import interval, play_twice, run_deals
 
-from .differenzler_bench import interval
-
-HOST = "bench"
 RULES = {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 1}
 
 
-def play_deal(index: int, seed: int, a: str, b: str) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Both plays of deal ``index``: A's and B's hand scores, and A's and B's card points (4 each)."""
-    deal_seed = f"molotow-bench:{seed}:{index}"
-    score: dict[str, list[int]] = {a: [], b: []}
-    points: dict[str, list[int]] = {a: [], b: []}
-    for swap in (0, 1):
-        table, _ = Table.create("bench", HOST, RULES)
-        for _ in range(4):
-            table.apply(AddComputer(HOST, level="random"))
-        players = {}
-        for seat in range(4):
-            level = a if seat % 2 == swap else b
-            players[seat] = make_player(level, hashlib.sha256(f"{deal_seed}:{swap}:{seat}".encode()).hexdigest())
-        table.apply(StartGame(HOST, seed=deal_seed))
-        scored = None
-        while table.phase != Phase.GAME_OVER:
-            seat = table.to_act
-            assert seat is not None
-            for ev in table.apply(players[seat].decide(table.view_for(seat), table.actor_for(seat))):
-                if ev["type"] == "seats_scored":
-                    scored = ev
-        assert scored is not None
-        for seat in range(4):
-            level = a if seat % 2 == swap else b
-            score[level].append(scored["penalties"][seat])
-            points[level].append(scored["points"][seat])
-    return score[a], score[b], points[a], points[b]
-
-
-def _chunk(args: tuple[list[int], int, str, str]) -> list[tuple[list[int], list[int], list[int], list[int]]]:
-    indexes, seed, a, b = args
-    return [play_deal(i, seed, a, b) for i in indexes]
+def play_deal(index: int, seed: int, a: str, b: str) -> dict[str, tuple[list[int], list[int]]]:
+    """Both plays of deal ``index``: per level, its hand scores and card points (4 each)."""
+    out: dict[str, tuple[list[int], list[int]]] = {a: ([], []), b: ([], [])}
+    for level, seat, scored in play_twice(RULES, f"molotow-bench:{seed}:{index}", a, b):
+        out[level][0].append(scored["penalties"][seat])
+        out[level][1].append(scored["points"][seat])
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,19 +41,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.a == args.b:
         parser.error("two different levels, please")
     t0 = time.perf_counter()
-    chunks = [list(range(args.deals))[i :: args.jobs] for i in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        parts = [r for part in pool.map(_chunk, [(c, args.seed, args.a, args.b) for c in chunks if c]) for r in part]
+    parts = run_deals(play_deal, args.deals, args.seed, args.a, args.b, args.jobs)
     wall = time.perf_counter() - t0
     hands = 2 * len(parts)
     print(f"molotow_bench: A={args.a} B={args.b} seed={args.seed} deals={len(parts)} hands={hands} "
           f"(each level: {2 * hands} player-hands)")  # fmt: skip
     means = {}
-    for name, si, pi in ((args.a, 0, 2), (args.b, 1, 3)):
-        scores = [s for part in parts for s in part[si]]
-        cards = [p for part in parts for p in part[pi]]
-        per_deal = np.array([statistics.mean(part[si]) for part in parts])
-        lo, hi = interval(per_deal, args.seed)
+    for name in (args.a, args.b):
+        scores = [s for part in parts for s in part[name][0]]
+        cards = [p for part in parts for p in part[name][1]]
+        lo, hi = interval(np.array([statistics.mean(part[name][0]) for part in parts]), args.seed)
         means[name] = statistics.mean(scores)
         print(f"mean_hand_score_{name}: {means[name]:.2f} (95% interval {lo:.2f} to {hi:.2f}); "
               f"mean card points {statistics.mean(cards):.2f}")  # fmt: skip

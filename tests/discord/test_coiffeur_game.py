@@ -12,6 +12,7 @@ from .test_table_game import (
     BEAT,
     CARLA,
     DARIO,
+    anna_and_three_computers,
     button,
     fast_settings,
     four_people_start,
@@ -89,12 +90,8 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
 async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tmp_path, monkeypatch):
     settings = fast_settings(tmp_path)
     h = await started(settings, monkeypatch)
-    options = [*COIFFEUR, {"name": "computer_players", "type": 4, "value": 3}]
-    await h.send(h.command_payload("jass", new_table(options), ANNA))
-    await settle(h)
-    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    tid = await anna_and_three_computers(h, COIFFEUR)
     service = h.bot.service
-    tid = next(iter(service._tables))
     old_hand = None
     for step in range(3000):
         await settle(h)

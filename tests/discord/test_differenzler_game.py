@@ -11,10 +11,10 @@ from .test_table_game import (
     BEAT,
     CARLA,
     DARIO,
+    anna_and_three_computers,
     button,
     fast_settings,
     four_people_start,
-    new_table,
     settle,
     started,
     table_message,
@@ -105,12 +105,8 @@ async def test_four_people_play_a_whole_differenzler_with_hidden_predictions(har
 async def test_one_person_and_three_computers_play_differenzler_through_a_restart(tmp_path, monkeypatch):
     settings = fast_settings(tmp_path)
     h = await started(settings, monkeypatch)
-    options = [*DIFFERENZLER, {"name": "computer_players", "type": 4, "value": 3}]
-    await h.send(h.command_payload("jass", new_table(options), ANNA))
-    await settle(h)
-    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    tid = await anna_and_three_computers(h, DIFFERENZLER)
     service = h.bot.service
-    tid = next(iter(service._tables))
     old_hand = None
     for step in range(3000):
         await settle(h)
@@ -161,12 +157,8 @@ async def test_one_person_and_three_computers_play_differenzler_through_a_restar
 async def test_forged_prediction_buttons_change_nothing(harness):
     h = harness
     service = h.bot.service
-    await h.send(h.command_payload("jass", new_table([*DIFFERENZLER, {"name": "computer_players", "type": 4,
-                                                                         "value": 3}]), ANNA))  # fmt: skip
+    tid = await anna_and_three_computers(h, DIFFERENZLER)
     await settle(h)
-    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
-    await settle(h)
-    tid = next(iter(service._tables))
     _, payload = own_hand(h, ANNA)
     [shown] = await h.send(payload)
     hand = shown.payload["data"]
@@ -214,13 +206,9 @@ async def test_one_person_plays_a_whole_molotow_with_three_computers(harness):
 
     h = harness
     h.side.observer = observer_for(h.bot)
-    options = [{"name": "game", "type": 3, "value": "molotow"}, {"name": "computer_players", "type": 4, "value": 3}]
-    await h.send(h.command_payload("jass", new_table(options), ANNA))
-    await settle(h)
+    tid = await anna_and_three_computers(h, [{"name": "game", "type": 3, "value": "molotow"}])
     assert "Molotow, 8 Spiele" in table_message(h)["embeds"][0]["title"]
-    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     service = h.bot.service
-    tid = next(iter(service._tables))
     seen_open = seen_fixed = False
     for _ in range(3000):
         await settle(h)

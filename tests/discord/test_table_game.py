@@ -123,6 +123,15 @@ CARLA = user(13, "carla")
 DARIO = user(14, "dario")
 
 
+async def anna_and_three_computers(h, options) -> str:
+    """Anna opens a table with ``options`` and three computer players and starts it; returns its id."""
+    await h.send(h.command_payload("jass", new_table([*options, {"name": "computer_players", "type": 4, "value": 3}]),
+                                   ANNA))  # fmt: skip
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    return next(iter(h.bot.service._tables))
+
+
 async def four_people_start(h, options) -> dict:
     """Anna opens a table with ``options``, Beat, Carla and Dario sit down by clicks, Anna starts;
     returns the lobby message as it was before the start."""
