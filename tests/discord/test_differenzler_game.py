@@ -52,54 +52,78 @@ def own_hand(h, who):
     return message, h.click_payload(button(message, "hand"), who, message)
 
 
-async def test_four_people_play_a_whole_differenzler_with_hidden_predictions(harness):
-    from .audit import audit, audit_predictions, observer_for
-
-    h = harness
-    h.side.observer = observer_for(h.bot)
-    lobby = await four_people_start(h, DIFFERENZLER)
-    assert "Differenzler" in lobby["embeds"][0]["title"]
+async def four_people_play(h, tid: str, chosen: dict[int, list[int]], stop=None) -> None:
+    """Whoever the table waits for acts (predictions and cards by clicks only) until the game is
+    over, or until ``stop(table)`` says so."""
     service = h.bot.service
-    tid = next(iter(service._tables))
-    chosen: dict[int, list[int]] = {}
     for step in range(6000):
         await settle(h)
         table = service._tables[tid]
-        if table.phase == "game_over":
-            break
-        for seat in table.waiting_on:
-            who = PEOPLE[table.seats[seat].actor[2:]]
-            message = table_message(h)
-            [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
-            hand = shown.payload["data"]
-            assert hand["flags"] & 64
-            if table.phase == "predict":
-                actions = [cid.split(":")[3] for cid, _ in enabled(hand)]
-                assert not any(a.startswith("c") for a in actions), "no card is played before all predicted"
-                points = 20 + (seat * 37 + table.hand_no * 11) % 60
-                after = await predict(h, who, hand, points)
-                assert f"Deine Ansage: {points}" in after["content"]
-                chosen.setdefault(table.hand_no, [0] * 4)[seat] = points
-                # the table shows that this player has predicted, not what
-                await settle(h)
-                listed = table_message(h)["embeds"][0]["description"]
-                assert re.search(rf"<@{who['id']}> ✅", listed), listed
-            else:
-                cards = [cid for cid, _ in enabled(hand) if cid.split(":")[3].startswith("c")]
-                await click(h, who, cards[step % len(cards)], hand)
-            break
-    table = service._tables[tid]
-    assert table.phase == "game_over" and table.hand_no == 12
-    assert audit(h.side.calls, h.side.clicked, h.side.private) > 500
-    assert audit_predictions(h.side.calls, h.side.clicked, h.side.private) > 500
+        if table.phase == "game_over" or (stop is not None and stop(table)):
+            return
+        seat = table.waiting_on[0]
+        who = PEOPLE[table.seats[seat].actor[2:]]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
+        hand = shown.payload["data"]
+        assert hand["flags"] & 64
+        if table.phase == "predict":
+            actions = [cid.split(":")[3] for cid, _ in enabled(hand)]
+            assert not any(a.startswith("c") for a in actions), "no card is played before all predicted"
+            points = 20 + (seat * 37 + table.hand_no * 11) % 60
+            after = await predict(h, who, hand, points)
+            assert f"Deine Ansage: {points}" in after["content"]
+            chosen.setdefault(table.hand_no, [0] * 4)[seat] = points
+            # the table shows that this player has predicted, not what
+            await settle(h)
+            listed = table_message(h)["embeds"][0]["description"]
+            assert re.search(rf"<@{who['id']}> ✅", listed), listed
+        else:
+            cards = [cid for cid, _ in enabled(hand) if cid.split(":")[3].startswith("c")]
+            await click(h, who, cards[step % len(cards)], hand)
+    raise AssertionError("the game did not end")
+
+
+async def test_four_people_play_a_whole_differenzler_with_hidden_predictions_through_a_restart(tmp_path, monkeypatch):
+    from .audit import audit, audit_predictions, observer_for
+
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    h.side.observer = observer_for(h.bot)
+    lobby = await four_people_start(h, DIFFERENZLER)
+    assert "Differenzler" in lobby["embeds"][0]["title"]
+    tid = next(iter(h.bot.service._tables))
+    chosen: dict[int, list[int]] = {}
+    # the restart comes in hand 6 when two of the four have predicted
+    await four_people_play(
+        h, tid, chosen, stop=lambda t: t.hand_no == 6 and sum(p is not None for p in t.predictions) == 2
+    )
+    before = h.bot.service._tables[tid]
+    hidden = list(before.predictions)
+    calls = [(h.side.calls, h.side.clicked, h.side.private)]
+    await h.bot.close()
+
+    h2 = await started(settings, monkeypatch)
+    h2.side.observer = observer_for(h2.bot)
+    after = h2.bot.service._tables[tid]
+    assert after.predictions == hidden and after.pad == before.pad and after.phase == "predict"
+    await settle(h2)
+    assert table_message(h2)["id"] == table_message(h)["id"]  # the restored table's message, brought up to date
+    await four_people_play(h2, tid, chosen)
+    table = h2.bot.service._tables[tid]
+    assert table.phase == "game_over" and table.hand_no == 12 and len(table.pad) == 12
+    calls.append((h2.side.calls, h2.side.clicked, h2.side.private))
+    assert sum(audit(*c) for c in calls) > 500
+    assert sum(audit_predictions(*c) for c in calls) > 500
     # after every hand a summary with everyone's prediction and a Schätzzettel picture, and a final one
-    pads = [c for c in h.side.calls if c.public_post and "schaetzzettel.png" in json.dumps(c.payload)]
+    pads = [c for side, _, _ in calls for c in side if c.public_post and "schaetzzettel.png" in json.dumps(c.payload)]
     assert len(pads) == 13
     first = json.dumps(pads[0].payload, ensure_ascii=False)
     for points in chosen[1]:
         assert f"angesagt {points}," in first
-    final = table_message(h)["embeds"][0]["description"]
+    final = table_message(h2)["embeds"][0]["description"]
     assert "1. " in final and "4. " in final
+    await h2.bot.close()
 
 
 async def test_one_person_and_three_computers_play_differenzler_through_a_restart(tmp_path, monkeypatch):
