@@ -1023,9 +1023,10 @@ class Table:
 
     # -- views ---------------------------------------------------------------------
 
-    def _differenzler_view(self, seat: int | None) -> dict[str, Any]:
-        """The predictions ``seat`` may see (hidden ones: its own until the hand is over), the card
-        points each seat took so far this hand, the penalty totals."""
+    def _individual_view(self, seat: int | None) -> dict[str, Any]:
+        """Differenzler and Molotow: the predictions ``seat`` may see (hidden ones: its own until
+        the hand is over), the card points each seat took so far this hand, the totals, the trump
+        and the game's score pad."""
         if not self.individual:
             return {}
         hidden = self.rules.differenzler_predictions == "hidden" and self.phase in (Phase.PREDICT, Phase.PLAY)
@@ -1148,7 +1149,7 @@ class Table:
             row_options=self.coiffeur_options(self.chooser)
             if self.phase == Phase.CONTRACT and self.tafel is not None and self.chooser is not None
             else (),
-            **self._differenzler_view(seat),
+            **self._individual_view(seat),
             may_bedanken=self.rules.end_mode == "bedanken"
             and not self.rules.hands_per_game
             and self.phase in (Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER),
