@@ -287,6 +287,12 @@ class BedankenButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:beda
     action = "bedanken"
 
 
+class HintButton(HandActionButton, template=rf"{PREFIX}:{_TABLE}:{_KEY}:hint"):
+    """Ask for a tip: the card the strong computer would play (friendly tables that allow it)."""
+
+    action = "hint"
+
+
 #: Every kind of button, as registered with the bot.
 # -- buttons of a tournament's sign-up message -------------------------------------------------
 
@@ -379,6 +385,7 @@ BUTTONS: tuple[type[JassItem], ...] = (
     SchiebenButton,
     StoeckButton,
     BedankenButton,
+    HintButton,
 )
 
 

@@ -131,6 +131,8 @@ class Jass(commands.Cog):
         computer_players=command_text("jass.new.computers.name"),
         level=command_text("jass.new.level.name"),
         game=command_text("jass.new.game.name"),
+        rated=command_text("jass.new.rated.name"),
+        hints=command_text("jass.new.hints.name"),
     )
     @app_commands.describe(
         preset=command_text("jass.new.preset.description"),
@@ -138,6 +140,8 @@ class Jass(commands.Cog):
         computer_players=command_text("jass.new.computers.description"),
         level=command_text("jass.new.level.description"),
         game=command_text("jass.new.game.description"),
+        rated=command_text("jass.new.rated.description"),
+        hints=command_text("jass.new.hints.description"),
     )
     @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES,
                           game=GAME_CHOICES)  # fmt: skip
@@ -149,6 +153,8 @@ class Jass(commands.Cog):
         computer_players: app_commands.Range[int, 0, 3] = 0,
         level: str | None = None,
         game: str | None = None,
+        rated: bool = True,
+        hints: bool = False,
     ) -> None:
         lang = self.lang(interaction)
         settings = self.bot.settings
@@ -173,6 +179,8 @@ class Jass(commands.Cog):
                 turn_timer=server.get("turn_timer"),
                 computers=computer_players,
                 level=level or settings.computer_level,
+                rated=rated,
+                hints=hints,
             )
         except GameError as err:
             await self.refuse(interaction, err, lang)
@@ -575,10 +583,14 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("err.bad_button", lang))
 
     async def click_hand_action(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
-        """Schieben, pre-show Stöck, Bedanken: a button of the private hand."""
-        if await self.button_table(interaction, table_id, key) is None:
+        """Schieben, pre-show Stöck, Bedanken, a tip: a button of the private hand."""
+        table = await self.button_table(interaction, table_id, key)
+        if table is None:
             return
         actor = actor_of(interaction.user)
+        if action == "hint":
+            await self.give_hint(interaction, table, actor)
+            return
         command = {"schieben": Schieben, "stoeck": AnnounceStoeck, "bedanken": Bedanken}[action](actor)
         await self.run(interaction, table_id, command, private=True)
 
@@ -598,6 +610,23 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("err.NOT_SEATED", lang))
         else:
             await self.reply(interaction, msg("err.bad_button", lang))
+
+    async def give_hint(self, interaction: discord.Interaction, table: TableSnapshot, actor: str) -> None:
+        """The card the strong search would play, privately; the table marks the game (refused,
+        and nothing changes, where hints are off: rated, tournament and challenge tables)."""
+        lang = self.lang(interaction)
+        try:
+            card = await self.service.hint(table.table_id, actor)
+        except GameError as err:
+            await self.refuse(interaction, err, lang)
+            return
+        except StorageFailed:
+            await self.reply(interaction, msg("err.not_saved", lang))
+            return
+        deck = self.reader_deck(table, interaction.user.id, lang)
+        seat = table.seat_of(actor)
+        contract = table.view_for(seat).contract if seat is not None else None
+        await self.reply(interaction, msg("hint.card", lang, card=deck.card(card, contract)))
 
     def play_command(self, table: TableSnapshot, actor: str, card: int, selection: int) -> PlayCard | None:
         """A card button's command: the card, with the Weis and the Stöck its selection marks.

@@ -67,6 +67,8 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
     else:
         host = next((s.name for s in table.seats if s.actor == table.host and s.name), None)
         name = msg("table.of", lang, possessive=possessive(host, lang)) if host else msg("table.plain", lang)
+    if not table.rated:
+        name = f"{name} · {msg('table.friendly', lang)}"
     if table.rules.game == "coiffeur":
         rows = len(TAFELN[table.rules.coiffeur_tafel])
         return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
@@ -114,7 +116,10 @@ def table_embed(
     title = title or msg("table.title", lang, name=msg("table.plain", lang), target=rules.target)
     embed = discord.Embed(title=title[:256], colour=0x1B5E20)
     if view.phase == "lobby":
-        embed.description = msg("table.lobby", lang)
+        kind = msg("table.is_rated" if view.rated else "table.is_friendly", lang)
+        if view.hints:
+            kind += " " + msg("table.hints_on", lang)
+        embed.description = msg("table.lobby", lang) + "\n" + kind
         for seat in range(4):
             embed.add_field(name=msg("table.seat", lang, n=seat + 1), value=seat_name(view, seat, lang, mentions))
         return embed
@@ -413,6 +418,9 @@ def hand_buttons(
         )
     if view.can_preshow_stoeck:
         extra.append(discord.ui.Button(label=msg("btn.stoeck", lang), custom_id=custom_id(tid, key, "stoeck"), row=4))
+    if view.hints and view.phase == "play" and view.turn == view.seat and view.legal:
+        extra.append(discord.ui.Button(label=msg("btn.hint", lang), emoji="💡", custom_id=custom_id(tid, key, "hint"),
+                                       row=4))  # fmt: skip
     if view.may_bedanken and view.phase in ("contract", "play"):
         extra.append(
             discord.ui.Button(label=msg("btn.bedanken", lang), custom_id=custom_id(tid, key, "bedanken"), row=4)

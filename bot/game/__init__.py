@@ -17,6 +17,7 @@ from .commands import (
     Schieben,
     StandIn,
     StartGame,
+    UseHint,
 )
 from .errors import GameError
 from .snapshot import SeatState, TableSnapshot
@@ -49,5 +50,6 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "TableView",
+    "UseHint",
     "commitment_of",
 ]

@@ -77,6 +77,11 @@ class Schieben(Command):
 
 
 @dataclass(frozen=True)
+class UseHint(Command):
+    """A player asks for a hint on their turn (tables that allow hints): the game is marked, not rated."""
+
+
+@dataclass(frozen=True)
 class PlayCard(Command):
     card: str = ""
     weis: tuple[tuple[str, ...], ...] | None = None  # manual Weis: the cards of each Weis declared

@@ -40,6 +40,8 @@ class Code(StrEnum):
     BAD_RULES = "BAD_RULES"  # facts: key, message
     TOO_MANY_TABLES = "TOO_MANY_TABLES"  # facts: scope ("channel" or "user"), limit
     SEATED_ELSEWHERE = "SEATED_ELSEWHERE"  # facts: table (the other table of the channel)
+    HINTS_OFF = "HINTS_OFF"  # this table gives no hints (rated tables never do)
+    HINTS_NEED_FRIENDLY = "HINTS_NEED_FRIENDLY"  # hints only at a friendly (unrated) table
 
 
 class GameError(Exception):

@@ -15,6 +15,15 @@ class TableCreated(TypedDict):
     host: str
     rules: dict[str, Any]  # every rule key with its value
     turn_timer: NotRequired[float]  # seconds per turn at this table (0: none)
+    rated: NotRequired[bool]  # false: a friendly table, its games rated for nobody (absent: rated)
+    hints: NotRequired[bool]  # true: players may ask for a hint (friendly tables only)
+
+
+class HintUsed(TypedDict):
+    """A player asked for a hint: their game is marked and rated for nobody."""
+
+    type: Literal["hint"]
+    seat: int
 
 
 class SeatTaken(TypedDict):
@@ -244,7 +253,7 @@ class TurnReminder(TypedDict):
 PrimaryEvent = (
     TableCreated | SeatTaken | SeatLeft | ComputerAdded | ComputerRemoved | GameStarted | HandDealt | SchiebenDone
     | PredictionMade | ContractChosen | CardPlayed | StoeckPreshown | BedankenClaimed | StandInOn | StandInOff
-    | Abandoned
+    | HintUsed | Abandoned
 )  # fmt: skip
 DerivedEvent = (
     WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | SeatsScored | TrumpFixed
@@ -257,7 +266,7 @@ Event = PrimaryEvent | DerivedEvent
 PRIMARY_TYPES = frozenset({
     "table_created", "seat_taken", "seat_left", "computer_added", "computer_removed", "game_started",
     "hand_dealt", "schieben", "prediction", "contract", "card", "stoeck_preshown", "bedanken", "standin_on",
-    "standin_off", "abandoned",
+    "standin_off", "hint", "abandoned",
 })  # fmt: skip
 DERIVED_TYPES = frozenset({
     "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "seats_scored", "trump_fixed", "hand_seed",

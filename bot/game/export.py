@@ -50,6 +50,7 @@ _COPY = {
     "game_over": ("winner", "totals", "berg", "schneider", "game", "ranking"),
     "seats_scored": ("hand", "trump", "points", "table_weis", "hand_weis", "stoeck", "penalties", "totals"),
     "trump_fixed": ("seat", "suit", "trick"),
+    "hint": ("seat",),
     "abandoned": (),
 }
 
@@ -78,6 +79,7 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     events = list(events)
     revealed = {ev["seed"] for ev in events if ev["type"] == "hand_seed"}
     rules: dict[str, Any] = {}
+    rated = True
     out: list[dict[str, Any]] = []
     weis: list[dict[str, Any]] = []  # declared in trick 1, shown when it is complete
     predictions: list[dict[str, Any]] = []  # Differenzler, hidden: shown once the hand is over
@@ -106,10 +108,13 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             weis = []
         if kind == "table_created":
             rules = ev["rules"]
+            rated = ev.get("rated", True)
         elif kind == "game_started":
             started = {"type": "game_started", "game": ev["game"], "kind": ev.get("kind", "schieber"), "rules": rules}
             if "rows" in ev:
                 started["rows"] = ev["rows"]
+            if not rated:
+                started["rated"] = False  # a friendly table
             if started["kind"] in ("differenzler", "molotow"):
                 started["hands"] = rules.get("hands_per_game") or (12 if started["kind"] == "differenzler" else 8)
             out.append(started)

@@ -52,6 +52,8 @@ class TableSnapshot:
     seats: tuple[SeatState, ...]
     public: TableView  # what a spectator sees
     private: tuple[TableView | None, ...]  # per seat, for seats where a person sits (else None)
+    rated: bool = True  # false: a friendly table
+    hints: bool = False  # players may ask for a hint
 
     @classmethod
     def of(cls, table: Table) -> TableSnapshot:
@@ -73,6 +75,8 @@ class TableSnapshot:
             seats=seats,
             public=public,
             private=private,
+            rated=table.rated,
+            hints=table.hints,
         )
 
     def view_for(self, seat: int | None) -> TableView:

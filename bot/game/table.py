@@ -126,6 +126,9 @@ class Table:
     counters: dict[str, list[int]] = field(default_factory=_counters)
     seq: int = 0  # events applied so far
     turn_timer: float | None = None  # seconds a person has to act at this table; None: the service default
+    rated: bool = True  # false: a friendly table (its games rated for nobody)
+    hints: bool = False  # players may ask for a hint (friendly tables only)
+    hinted: set[int] = field(default_factory=set)  # games where a hint was used (rated for nobody)
     fixed_deals: str | None = None  # this game's hands are dealt from f"{fixed_deals}:{k}" (a challenge)
     # The contract of the hand in play by name; Coiffeur: the Tafel, this hand's shoves and row.
     called: Called | None = None
@@ -144,9 +147,18 @@ class Table:
 
     @classmethod
     def create(
-        cls, table_id: str, host: str, rules: RuleSet | dict[str, Any] | None = None, turn_timer: float | None = None
+        cls,
+        table_id: str,
+        host: str,
+        rules: RuleSet | dict[str, Any] | None = None,
+        turn_timer: float | None = None,
+        rated: bool = True,
+        hints: bool = False,
     ) -> tuple[Table, list[Event]]:
-        """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none)."""
+        """A new table in the lobby, and its first event (``turn_timer``: seconds, 0 = none;
+        ``rated``: false for a friendly table; ``hints``: allowed, at a friendly table only)."""
+        if hints and rated:
+            raise GameError(Code.HINTS_NEED_FRIENDLY)
         if turn_timer is not None and not (isinstance(turn_timer, int | float) and 0 <= turn_timer <= 86400):
             raise GameError(Code.BAD_RULES, key="turn_timer", message="turn_timer: seconds from 0 to 86400")
         if not isinstance(rules, RuleSet):
@@ -157,7 +169,11 @@ class Table:
         event: TableCreated = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
         if turn_timer is not None:
             event["turn_timer"] = turn_timer
-        table = cls(table_id, host, rules, turn_timer=turn_timer)
+        if not rated:
+            event["rated"] = False
+        if hints:
+            event["hints"] = True
+        table = cls(table_id, host, rules, turn_timer=turn_timer, rated=rated, hints=hints)
         table.seq = 1
         return table, [event]
 
@@ -173,6 +189,8 @@ class Table:
             first["host"],
             RuleSet.from_dict(first["rules"], stored=True),
             turn_timer=first.get("turn_timer"),
+            rated=bool(first.get("rated", True)),
+            hints=bool(first.get("hints", False)) and not first.get("rated", True),
         )
         table.seq = 1
         for event in it:
@@ -275,6 +293,8 @@ class Table:
                 return self._decide_StandIn(c)
             case cmd.Abandon():
                 return self._decide_Abandon(c)
+            case cmd.UseHint():
+                return self._decide_UseHint(c)
         raise GameError(Code.NOT_ALLOWED, command=type(c).__name__)
 
     def _need_phase(self, *phases: Phase) -> None:
@@ -584,6 +604,15 @@ class Table:
         seat, back = self._acting_seat(c.actor)
         return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
 
+    def _decide_UseHint(self, c: cmd.UseHint) -> list[Event]:
+        if not self.hints:
+            raise GameError(Code.HINTS_OFF)
+        self._need_phase(Phase.PLAY)
+        seat, back = self._acting_seat(c.actor)
+        if seat != self.to_act:
+            raise GameError(Code.NOT_YOUR_TURN, turn=self.to_act)
+        return [*back, {"type": "hint", "seat": seat}]
+
     def _decide_StandIn(self, c: cmd.StandIn) -> list[Event]:
         if c.actor != cmd.SYSTEM:
             raise GameError(Code.NOT_ALLOWED, actor=c.actor)
@@ -656,6 +685,8 @@ class Table:
             self.seats[ev["seat"]].standin = True
         elif ev["type"] == "standin_off":
             self.seats[ev["seat"]].standin = False
+        elif ev["type"] == "hint":
+            self.hinted.add(self.game_no)
         elif ev["type"] == "abandoned":
             out = self._reveal_seed() if self.phase in (Phase.CONTRACT, Phase.PLAY) else []
             self.phase = Phase.ABANDONED
@@ -1150,6 +1181,8 @@ class Table:
             if self.phase == Phase.CONTRACT and self.tafel is not None and self.chooser is not None
             else (),
             **self._individual_view(seat),
+            rated=self.rated,
+            hints=self.hints,
             may_bedanken=self.rules.end_mode == "bedanken"
             and not self.rules.hands_per_game
             and self.phase in (Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER),

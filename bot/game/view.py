@@ -89,6 +89,8 @@ class TableView:
     taken: tuple[int, ...] = ()
     seat_totals: tuple[int, ...] = ()
     trump: int | None = None  # Differenzler: this hand's trump suit (shown before the predictions)
+    rated: bool = True  # false: a friendly table
+    hints: bool = False  # the viewer may ask for a hint on its turn (friendly tables that allow them)
     bottom_card: int | None = None  # Differenzler: the dealer's card turned up for trump (that method)
     # Differenzler: the Schätzzettel, per hand, per seat (prediction, points, penalty)
     pad: tuple[tuple[tuple[int, int, int], ...], ...] = ()

@@ -26,13 +26,15 @@ from bot.game import (
     LeaveSeat,
     NextHand,
     Phase,
+    PlayCard,
     StandIn,
     Table,
     TableSnapshot,
+    UseHint,
 )
 from bot.game.errors import Code
 from bot.game.events import Event, TurnReminder, as_event
-from bot.rules import RuleSet
+from bot.rules import Card, RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage, TableDisplay
 
 from .clock import Clock
@@ -81,6 +83,7 @@ def new_table_id() -> str:
 
 #: Seconds the next deal waits at most for the hand's messages (:meth:`TableService.before_deal`).
 DEAL_WAIT = 5.0
+HINT_BUDGET = 0.8  # seconds a tip's search may take (the answer is due within 1 s)
 
 #: Tries for a fresh table id before giving up (a collision of 64-bit ids is next to impossible).
 ID_TRIES = 8
@@ -187,8 +190,11 @@ class TableService:
         channel_id: int | None = None,
         turn_timer: float | None = None,
         limits: bool = True,
+        rated: bool = True,
+        hints: bool = False,
     ) -> Table:
-        """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default).
+        """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default;
+        ``rated=False``: a friendly table; ``hints``: tips allowed, at a friendly table only).
 
         Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
         person may have; ``SEATED_ELSEWHERE`` when the host already sits at a table here.
@@ -196,7 +202,8 @@ class TableService:
         :class:`StorageFailed` when the database cannot be used (a server that is down).
         """
         try:
-            return await self._create_table(host, rules, guild_id, channel_id, turn_timer, limits)
+            return await self._create_table(host, rules, guild_id, channel_id, turn_timer, limits, rated=rated,
+                                            hints=hints)  # fmt: skip
         except (GameError, asyncio.CancelledError):
             raise
         except Exception as err:  # the database is out of reach: the same failure as every other path
@@ -214,9 +221,12 @@ class TableService:
         turn_timer: float | None = None,
         computers: int = 0,
         level: str = "random",
+        rated: bool = True,
+        hints: bool = False,
     ) -> TableSnapshot:
         """A new table with its host in seat 1, ``computers`` computer players and its look, all
         written in one transaction: a failure leaves nothing behind (no table without its host).
+        ``rated=False``: a friendly table; ``hints``: players may ask for hints (friendly only).
 
         Refused like :meth:`create_table`; :class:`StorageFailed` when the database cannot be used.
         """
@@ -224,7 +234,7 @@ class TableService:
             table = await self._create_table(
                 host, rules, guild_id, channel_id, turn_timer, True,
                 [JoinSeat(host, name=name, seat=0), *[AddComputer(host, level=level) for _ in range(computers)]],
-                display,
+                display, rated, hints,
             )  # fmt: skip
         except (GameError, asyncio.CancelledError):
             raise
@@ -241,7 +251,8 @@ class TableService:
 
     async def _create_table(self, host: str, rules: RuleSet | dict[str, Any] | None, guild_id: int | None,
                             channel_id: int | None, turn_timer: float | None, limits: bool,
-                            first: Sequence[Command] = (), display: TableDisplay | None = None) -> Table:  # fmt: skip
+                            first: Sequence[Command] = (), display: TableDisplay | None = None, rated: bool = True,
+                            hints: bool = False) -> Table:  # fmt: skip
         if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
             if limit and await self._storage.count_open(channel_id=channel_id) >= limit:
@@ -254,7 +265,7 @@ class TableService:
             raise GameError(Code.TOO_MANY_TABLES, scope="user", limit=limit)
         for attempt in range(ID_TRIES):
             table_id = self.table_ids()
-            table, events = Table.create(table_id, host, rules, turn_timer)
+            table, events = Table.create(table_id, host, rules, turn_timer, rated=rated, hints=hints)
             for command in first:  # the host sits down, computers join: one write with the table
                 events += table.apply(command)
             try:
@@ -649,6 +660,22 @@ class TableService:
         )  # fmt: skip
         if self._tables.get(table_id) is table and table.seq == seq:  # nobody acted meanwhile
             await self.execute(table_id, command)
+
+    async def hint(self, table_id: str, actor: str) -> int:
+        """The card the ``strong`` search would play for ``actor`` now, thought within about
+        ``HINT_BUDGET`` seconds; the table records the hint first (its game is then rated for
+        nobody). Refused (:class:`GameError`) where hints are off or it is not the actor's turn."""
+        await self.execute(table_id, UseHint(actor))
+        table = await self.get(table_id)
+        seat = table.seat_of(actor)
+        if seat is None:
+            raise GameError(Code.NOT_SEATED)
+        command = await self.thinkers.decide(
+            "strong", decision_seed(table, self.settings.ai_seed, seat), table.view_for(seat), actor, budget=HINT_BUDGET
+        )
+        if not isinstance(command, PlayCard):
+            raise GameError(Code.WRONG_PHASE, phase=table.phase.value)
+        return Card.parse(command.card).index
 
     def turn_timeout(self, table: Table | TableSnapshot) -> float | None:
         """Seconds a person has to act at ``table`` (its own setting, else the service's)."""

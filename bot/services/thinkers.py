@@ -65,8 +65,14 @@ class Thinkers:
         rounds = ahead / self.slots + 1
         return max(MIN_BUDGET, min(DEFAULT_BUDGET, self.max_wait / rounds - self.overshoot))
 
-    async def decide(self, level: str, seed: str, view: TableView, actor: str, fixed_work: bool = False) -> Command:
-        budget = self.budget_for(level, self.pending, fixed_work)
+    async def decide(self, level: str, seed: str, view: TableView, actor: str, fixed_work: bool = False,
+                     budget: float | None = None) -> Command:  # fmt: skip
+        """One decision in the pool; ``budget``: seconds at most (a tip), else as the queue allows."""
+        queued = self.budget_for(level, self.pending, fixed_work)
+        if budget is None:
+            budget = queued
+        elif queued is not None:
+            budget = min(budget, queued)
         self.pending += 1
         try:
             loop = asyncio.get_running_loop()

@@ -101,8 +101,9 @@ class Rater:
         self.people: dict[str, Rating] = {}
 
     def rate(self, record: GameRecord) -> bool:
-        """Update the people of a finished game; False when nobody is rated (no person at it)."""
-        if not record.people():
+        """Update the people of a finished game; False when nobody is rated (no person at it, a
+        friendly table's game, a game where a hint was used)."""
+        if not record.people() or not record.rated:
             return False
         players: list[Any] = []
         weights: list[float] = []

@@ -56,6 +56,7 @@ class GameRecord:
     kind: str = "table"  # "table", "tournament" or "challenge" (set by the caller that knows)
     game_kind: str = "schieber"  # the game played: "schieber", "coiffeur" or "differenzler" (rated apart)
     ranking: list[int] = field(default_factory=list)  # games of individuals: seats, best first
+    rated: bool = True  # false: a friendly table's game, or a hint was used (statistics only)
 
     @property
     def individual(self) -> bool:
@@ -78,7 +79,7 @@ class GameRecord:
         return cls(
             data["table_id"], data["game"], [SeatRecord(**s) for s in data["seats"]], list(data["totals"]),
             data["winner"], [HandRecord(**h) for h in data["hands"]], data.get("kind", "table"),
-            data.get("game_kind", "schieber"), list(data.get("ranking", ())),
+            data.get("game_kind", "schieber"), list(data.get("ranking", ())), bool(data.get("rated", True)),
         )  # fmt: skip
 
 
@@ -95,10 +96,12 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
     current: GameRecord | None = None
     hand: dict[str, Any] = {}
     game_kind = "schieber"
+    rated = True
     for ev in events:
         kind = ev["type"]
         if kind == "table_created":
             game_kind = str(ev.get("rules", {}).get("game", "schieber"))
+            rated = bool(ev.get("rated", True))
         elif kind == "seat_taken":
             seats[ev["seat"]] = SeatRecord(ev["actor"], ev["name"])
         elif kind == "computer_added":
@@ -109,7 +112,7 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
             fresh = [SeatRecord(s.actor, s.name, s.level) for s in seats]
             kind_played = str(ev.get("kind", game_kind))
             totals = [0] * (4 if kind_played in INDIVIDUAL_GAMES else 2)
-            current = GameRecord(table_id, ev["game"], fresh, totals, None, game_kind=kind_played)
+            current = GameRecord(table_id, ev["game"], fresh, totals, None, game_kind=kind_played, rated=rated)
         elif current is None:
             continue
         elif kind == "hand_dealt":
@@ -118,6 +121,8 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
             hand["geschoben"] = True
         elif kind == "contract":
             hand["contract"], hand["chooser"] = ev["contract"], ev["seat"]
+        elif kind == "hint":
+            current.rated = False  # a hint was used: this game is rated for nobody
         elif kind == "standin_on":
             standin[ev["seat"]] = True
         elif kind == "standin_off":

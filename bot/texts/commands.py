@@ -55,8 +55,18 @@ COMMAND_TEXTS.update(
         },
         "jass.new.game.name": {"en": "game", "de": "spiel"},
         "jass.new.game.description": {
-            "en": "Schieber, or Coiffeur (each team plays every row of the Tafel once)",
-            "de": "Schieber, oder Coiffeur (jedes Team spielt jede Zeile der Tafel einmal)",
+            "en": "Schieber, Coiffeur, Differenzler (predict your points) or Molotow (take as few as you can)",
+            "de": "Schieber, Coiffeur, Differenzler (Punkte ansagen) oder Molotow (möglichst wenig Punkte)",
+        },
+        "jass.new.rated.name": {"en": "rated", "de": "gewertet"},
+        "jass.new.rated.description": {
+            "en": "Rated (default) or a friendly table: friendly games count in statistics, in nobody's rating",
+            "de": "Gewertet (Standard) oder Freundschaftstisch: zählt in der Statistik, in keiner Wertung",
+        },
+        "jass.new.hints.name": {"en": "hints", "de": "tipps"},
+        "jass.new.hints.description": {
+            "en": "Allow the Tip button (friendly tables only; a game with a tip is marked)",
+            "de": "Tipp-Knopf erlauben (nur am Freundschaftstisch; eine Partie mit Tipp wird markiert)",
         },
         "jass.join.name": {"en": "join", "de": "mitspielen"},
         "jass.join.description": {

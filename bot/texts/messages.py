@@ -48,6 +48,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No computer player sits in that seat.",
     },
     "err.UNKNOWN_CONTRACT": {"de": "Diese Spielart kenne ich nicht.", "en": "I do not know that contract."},
+    "err.HINTS_OFF": {
+        "de": "An diesem Tisch gibt es keine Tipps (nur an Freundschaftstischen, wenn der Gastgeber sie erlaubt).",
+        "en": "This table gives no tips (only friendly tables whose host allowed them).",
+    },
+    "err.HINTS_NEED_FRIENDLY": {
+        "de": "Tipps gibt es nur an Freundschaftstischen: wähle `gewertet: False` dazu.",
+        "en": "Tips are for friendly tables only: choose `rated: False` with them.",
+    },
     "err.BAD_PREDICTION": {
         "de": "Eine Ansage ist eine ganze Zahl von 0 bis 157.",
         "en": "A prediction is a whole number from 0 to 157.",
@@ -151,6 +159,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.must_play_trump": {"de": "Trumpf angeben", "en": "you must play trump"},
     "reason.not_in_hand": {"de": "nicht in deiner Hand", "en": "not in your hand"},
     # table texts
+    "btn.hint": {"de": "Tipp", "en": "Tip"},
+    "hint.card": {
+        "de": "💡 Tipp: der starke Computer spielte hier **{card}**. Diese Partie ist jetzt als Partie mit Tipp markiert.",
+        "en": "💡 Tip: the strong computer would play **{card}** here. This game is now marked as played with a tip.",
+    },
+    "hint.none": {"de": "Gerade kein Tipp: du bist nicht am Zug.", "en": "No tip right now: it is not your turn."},
+    "table.friendly": {"de": "Freundschaftsspiel", "en": "friendly"},
+    "table.is_rated": {"de": "Gewertete Partie.", "en": "A rated game."},
+    "table.is_friendly": {
+        "de": "Freundschaftsspiel: zählt in der Statistik, in keiner Wertung.",
+        "en": "A friendly game: it counts in statistics, in nobody's rating.",
+    },
+    "table.hints_on": {
+        "de": "Tipps erlaubt (eine Partie mit Tipp wird markiert).",
+        "en": "Tips allowed (a game with a tip is marked).",
+    },
     "table.title": {"de": "{name} · Schieber auf {target}", "en": "{name} · Schieber to {target}"},
     "table.title_hands": {
         "de": "{name} · Schieber, {hands:Runde|Runden}",

@@ -312,3 +312,57 @@ async def test_molotow_games_are_rated_apart_lowest_score_first(tmp_path):
     played, _, _, _ = await stats.person(GUILD, people[best], "molotow")
     assert played.games == 1 and played.hands == 1 and played.penalty == record.totals[best]
     await close(service)
+
+
+async def test_friendly_games_and_games_with_a_tip_count_in_statistics_not_in_ratings(tmp_path):
+    from bot.game import PlayCard, UseHint
+
+    service = await make_service(tmp_path / "db.sqlite3")
+    stats = StatsService(service._storage, service)
+    people = ["u:10", "u:11", "u:12", "u:13"]
+    friendly = await service.create_table(HOST, {"preset": "tournament", "hands_per_game": 1}, guild_id=GUILD,
+                                          limits=False, rated=False)  # fmt: skip
+    assert friendly.rated is False
+    tid = friendly.table_id
+    for seat, actor in enumerate(people):
+        await service.execute(tid, JoinSeat(actor, name=actor, seat=seat))
+    await service.execute(tid, StartGame(HOST, seed="friendly"))
+    for _ in range(200):
+        await service.wait_idle()
+        live = service._tables[tid]
+        if live.phase == "game_over":
+            break
+        await service.execute(tid, computer_command(live, "people"))
+    await stats.wait_idle()
+    assert (await stats.person(GUILD, "u:10"))[0].games == 1  # in the statistics
+    assert await service._storage.stats.ratings(GUILD, 1) == []  # in nobody's rating
+    # a rated table refuses tips; a friendly table with tips marks the game
+    rated_id = await play_game(service, people, "rated-1")
+    await stats.wait_idle()
+    before = {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)}
+    assert set(before) == set(people)
+    hinted = await service.create_table(HOST, {"preset": "tournament", "hands_per_game": 1}, guild_id=GUILD,
+                                        limits=False, rated=False, hints=True)  # fmt: skip
+    hid = hinted.table_id
+    for seat, actor in enumerate(people):
+        await service.execute(hid, JoinSeat(actor, name=actor, seat=seat))
+    await service.execute(hid, StartGame(HOST, seed="hinted"))
+    used = False
+    for _ in range(200):
+        await service.wait_idle()
+        live = service._tables[hid]
+        if live.phase == "game_over":
+            break
+        command = computer_command(live, "people")
+        if isinstance(command, PlayCard) and not used:
+            card = await service.hint(hid, command.actor)
+            assert live.view_for(live.to_act).legal >> card & 1  # a card the player may play
+            used = True
+        await service.execute(hid, command)
+    await stats.wait_idle()
+    [record] = game_records(hid, await service._storage.load_events(hid))
+    assert used and record.rated is False
+    assert {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)} == before
+    events = await service._storage.load_events(rated_id)
+    assert not any(ev["type"] == "hint" for ev in events)
+    await close(service)
