@@ -35,7 +35,8 @@ async def test_a_friendly_table_with_tips_gives_a_legal_card_and_marks_the_game(
     h = harness
     tid, lobby, hand = await anna_to_play(h, [*FRIENDLY, {"name": "hints", "type": 5, "value": True}])
     assert "Freundschaftsspiel" in lobby["embeds"][0]["title"]
-    assert "keiner Wertung" in lobby["embeds"][0]["description"] and "Tipps erlaubt" in lobby["embeds"][0]["description"]
+    about = lobby["embeds"][0]["description"]
+    assert "keiner Wertung" in about and "Tipps erlaubt" in about
     tip = next(cid for cid, label in enabled(hand) if label == "Tipp")
     [answer] = await h.send(h.click_payload(tip, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
     text = answer.payload["data"]["content"]

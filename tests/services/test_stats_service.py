@@ -315,7 +315,7 @@ async def test_molotow_games_are_rated_apart_lowest_score_first(tmp_path):
 
 
 async def test_friendly_games_and_games_with_a_tip_count_in_statistics_not_in_ratings(tmp_path):
-    from bot.game import PlayCard, UseHint
+    from bot.game import PlayCard
 
     service = await make_service(tmp_path / "db.sqlite3")
     stats = StatsService(service._storage, service)
