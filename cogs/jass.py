@@ -39,6 +39,7 @@ from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.ruleset import GAME_KEYS
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
+from bot.services.review import NotReviewable, Reviews
 from bot.services.stats import BY
 from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
@@ -48,6 +49,7 @@ from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
+from .review import review_embed
 from .stats import StatsPresenter
 from .table_messages import TableMessages
 
@@ -87,6 +89,7 @@ class Jass(commands.Cog):
         self.emoji_sync: asyncio.Task[SyncReport] | None = None
         self.messages = TableMessages(bot, self.service, self.faces)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
+        self.reviews = Reviews(self.service)
         self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces)
 
     async def cog_load(self) -> None:
@@ -255,6 +258,29 @@ class Jass(commands.Cog):
             file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"),
             ephemeral=True,
         )
+
+    @jass.command(name=command_text("jass.review.name"), description=command_text("jass.review.description"))
+    @app_commands.rename(hand=command_text("jass.review.hand.name"))
+    @app_commands.describe(hand=command_text("jass.review.hand.description"))
+    async def review(
+        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, 1000] | None = None
+    ) -> None:
+        """The coach, privately: the asker's costliest decisions in a finished hand of this channel's table."""
+        table = await self.channel_table(interaction)
+        if table is None:
+            return
+        lang = self.lang(interaction)
+        if await self.bot.challenges.sealed(table.table_id):
+            await interaction.response.send_message(msg("ch.sealed", lang), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await self.reviews.review(table.table_id, actor_of(interaction.user), hand)
+        except NotReviewable as err:
+            await interaction.followup.send(msg(f"review.err.{err.code}", lang), ephemeral=True)
+            return
+        deck = self.reader_deck(table, interaction.user.id, lang)
+        await interaction.followup.send(embed=review_embed(result, deck, lang), ephemeral=True)
 
     @jass.command(name=command_text("jass.settings.name"), description=command_text("jass.settings.description"))
     @app_commands.default_permissions(manage_guild=True)

@@ -58,6 +58,16 @@ COMMAND_TEXTS.update(
             "en": "Schieber, Coiffeur, Differenzler (predict your points) or Molotow (take as few as you can)",
             "de": "Schieber, Coiffeur, Differenzler (Punkte ansagen) oder Molotow (möglichst wenig Punkte)",
         },
+        "jass.review.name": {"en": "review", "de": "rueckblick"},
+        "jass.review.description": {
+            "en": "Your costliest decisions in a finished hand, by the strong computer (private)",
+            "de": "Deine teuersten Entscheide einer fertigen Runde, vom starken Computer (privat)",
+        },
+        "jass.review.hand.name": {"en": "hand", "de": "runde"},
+        "jass.review.hand.description": {
+            "en": "The hand of the latest game (default: the last finished one)",
+            "de": "Die Runde der letzten Partie (Standard: die letzte fertige)",
+        },
         "jass.new.rated.name": {"en": "rated", "de": "gewertet"},
         "jass.new.rated.description": {
             "en": "Rated (default) or a friendly table: friendly games count in statistics, in nobody's rating",

@@ -160,6 +160,56 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.not_in_hand": {"de": "nicht in deiner Hand", "en": "not in your hand"},
     # table texts
     "btn.hint": {"de": "Tipp", "en": "Tip"},
+    "review.title": {"de": "Rückblick: Partie {game}, Runde {hand}", "en": "Review: game {game}, hand {hand}"},
+    "review.trick": {"de": "Stich {n}", "en": "Trick {n}"},
+    "review.contract": {"de": "Trumpfwahl", "en": "Contract"},
+    "review.line": {
+        "de": "**{where}:** {taken} ({taken_value} Punkte erwartet) — besser {best} ({best_value}): **−{loss}**",
+        "en": "**{where}:** {taken} ({taken_value} points expected) — better {best} ({best_value}): **−{loss}**",
+    },
+    "review.reason.take": {
+        "de": "{best} hätte den Stich ({points} Punkte bis dahin) genommen: im Schnitt {loss} Punkte mehr.",
+        "en": "{best} would have taken the trick ({points} points so far): {loss} points more on average.",
+    },
+    "review.reason.gift": {
+        "de": "Mit {taken} gingen {points} Punkte an die Gegner; {best} war im Schnitt {loss} Punkte besser.",
+        "en": "{taken} gave the opponents {points} points; {best} was {loss} points better on average.",
+    },
+    "review.reason.better": {
+        "de": "{best} brachte deinem Team in den Verteilungen im Schnitt {loss} Punkte mehr.",
+        "en": "{best} brought your team {loss} points more on average over the deals.",
+    },
+    "review.reason.contract": {
+        "de": "Nach der Stärke deiner Karten brachte {best} im Schnitt {loss} Punkte mehr als {taken}.",
+        "en": "By the strength of your cards, {best} was worth {loss} points more than {taken} on average.",
+    },
+    "review.clean": {
+        "de": "Keiner deiner {n} Entscheide hat im Schnitt einen Punkt oder mehr gekostet. Gut gespielt!",
+        "en": "None of your {n} decisions cost a point or more on average. Well played!",
+    },
+    "review.total": {
+        "de": "{n} Entscheide bewertet; zusammen im Schnitt {loss} Punkte liegen gelassen.",
+        "en": "{n} decisions reviewed; {loss} points left on the table on average in all.",
+    },
+    "review.sure": {
+        "de": "Grundlage: jede Karte auf {worlds} Verteilungen der Karten, die du nicht sahst, zu Ende gespielt "
+        "(wie du sie damals kanntest; mehr Verteilungen, sicherer).",
+        "en": "Based on: each card played out on {worlds} deals of the cards you could not see (as you knew them "
+        "then; more deals, more sure).",
+    },
+    "review.err.not_seated": {"de": "Du sitzt nicht an diesem Tisch.", "en": "You are not seated at this table."},
+    "review.err.no_hand": {
+        "de": "Es gibt noch keine fertig gespielte Runde zum Anschauen (eine laufende geht nicht).",
+        "en": "There is no finished hand to review yet (a running one cannot be reviewed).",
+    },
+    "review.err.not_schieber": {
+        "de": "Der Rückblick kennt vorerst nur Schieber.",
+        "en": "The review knows Schieber only for now.",
+    },
+    "review.err.not_finished": {
+        "de": "Diese Runde ist noch nicht fertig.",
+        "en": "That hand is not finished yet.",
+    },
     "hint.card": {
         "de": "💡 Tipp: der starke Computer spielte hier **{card}**. Diese Partie ist jetzt als Partie mit Tipp markiert.",
         "en": "💡 Tip: the strong computer would play **{card}** here. This game is now marked as played with a tip.",

@@ -1,0 +1,187 @@
+"""The coach: each of a player's decisions in a finished Schieber hand, valued from what the
+player knew at that moment (never from the hidden hands).
+
+For a card, every legal card is played out on the same deals of the unseen cards, drawn as the
+``strong`` search draws them (consistent with the voids, Weis and Stöck shown, weighted by how
+well they explain the cards played) and played to the end of the hand by club players: a card's
+value is its team's mean points for the hand, times the hand's multiplier. For the contract,
+the hand model the computer players choose by (its expected points per contract). A decision's
+loss is the best option's value minus the value of the one taken.
+
+The answer says how sure it is: the number of deals each card was played out on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.game import Table, TableView
+from bot.rules import Card, Contract
+from bot.rules.cards import cards_of
+from bot.rules.play import trick_points, trick_winner_index
+
+from .knowledge import value
+from .rules_player import contract_values
+from .search_player import SearchPlayer
+
+WORLDS = 48  # deals each card is played out on
+COSTLY = 3  # decisions a review names
+NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
+PLAIN = {str(c) for c in Contract}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: what was chosen, the best option, every option's expected points, and why."""
+
+    trick: int  # 1-9 for a card; 0 for the contract
+    kind: str  # "card" or "contract"
+    taken: str  # a card (``rose-A``) or a contract name
+    best: str
+    values: Mapping[str, float]  # expected points of the player's team, by option
+    reason: str = "better"  # better | take | gift | contract: the kind of reason (texts: review.reason.*)
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def taken_value(self) -> float:
+        return self.values[self.taken]
+
+    @property
+    def best_value(self) -> float:
+        return self.values[self.best]
+
+    @property
+    def loss(self) -> float:
+        """Points the decision cost on average (0 for the best one)."""
+        return max(0.0, self.best_value - self.taken_value)
+
+
+@dataclass(frozen=True)
+class Review:
+    table_id: str
+    game: int
+    hand: int
+    seat: int
+    decisions: tuple[Decision, ...]
+    worlds: int  # deals each card was played out on (the fewest, when time ran short)
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    def costly(self, n: int = COSTLY) -> list[Decision]:
+        """The decisions that cost most (at least ``NOTABLE`` points), the costliest first."""
+        worst = sorted((d for d in self.decisions if d.loss >= NOTABLE), key=lambda d: (-d.loss, d.trick))
+        return worst[:n]
+
+
+class NotReviewable(ValueError):
+    """A hand that cannot be reviewed: ``code`` says why (texts: review.err.*)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def decision_indexes(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand: int) -> list[int]:
+    """Indexes into ``events`` of ``seat``'s contract and cards in that hand (each one's state is
+    the log before it)."""
+    out = []
+    current = (0, 0)
+    for i, ev in enumerate(events):
+        if ev["type"] == "game_started":
+            current = (ev["game"], 0)
+        elif ev["type"] == "hand_dealt":
+            current = (current[0], ev["hand"])
+        elif current == (game, hand) and ev["type"] in ("contract", "card") and ev.get("seat") == seat:
+            out.append(i)
+    return out
+
+
+def finished_hands(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    """(game, hand) of every hand of the log that was played to its end."""
+    out = []
+    game = 0
+    for ev in events:
+        if ev["type"] == "game_started":
+            game = ev["game"]
+        elif ev["type"] == "hand_scored" and ev.get("complete", True):
+            out.append((game, ev["hand"]))
+    return out
+
+
+def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand: int, *, worlds: int = WORLDS,
+                seed: str = "review", budget: float = float("inf")) -> Review:  # fmt: skip
+    """Every decision of ``seat`` in a finished Schieber hand, valued (``budget``: seconds at most
+    for all of them together; each card then gets fewer deals)."""
+    if (game, hand) not in finished_hands(events):
+        raise NotReviewable("not_finished")
+    rules = events[0].get("rules", {})
+    if rules.get("game", "schieber") != "schieber":
+        raise NotReviewable("not_schieber")
+    indexes = decision_indexes(events, seat, game, hand)
+    start = time.perf_counter()
+    decisions: list[Decision] = []
+    fewest = worlds
+    for n, i in enumerate(indexes):
+        table = Table.replay(events[:i])
+        view = table.view_for(seat)
+        ev = events[i]
+        if ev["type"] == "contract":
+            decision = _contract_decision(view, str(ev["contract"]))
+        else:
+            left = (budget - (time.perf_counter() - start)) / max(1, len(indexes) - n)
+            rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
+            decision, used = _card_decision(view, Card.parse(ev["card"]).index, events[i:], worlds, rng, left)
+            fewest = min(fewest, used) if decision is not None else fewest
+        if decision is not None:
+            decisions.append(decision)
+    return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest)
+
+
+def _contract_decision(view: TableView, chosen: str) -> Decision | None:
+    if chosen not in PLAIN or view.kind != "schieber":
+        return None  # an extra contract: not valued by the hand model
+    values = {str(c): v / 2 for c, v in contract_values(view).items()}  # half the margin: our points
+    if chosen not in values or len(values) < 2:
+        return None
+    best = max(values, key=lambda c: (values[c], c == chosen))
+    return Decision(0, "contract", chosen, best, values, "contract")
+
+
+def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,
+                   rng: random.Random, budget: float) -> tuple[Decision | None, int]:  # fmt: skip
+    legal = cards_of(view.legal)
+    if len(legal) < 2 or view.contract is None:
+        return None, worlds
+    searcher = SearchPlayer(rng, worlds=worlds)
+    points, seen = searcher.club_points(view, legal, worlds, budget)
+    factor = view.factor or 1
+    values = {str(Card.from_index(c)): factor * ours / seen for c, (ours, _) in points.items()}
+    taken = str(Card.from_index(played))
+    best = max(values, key=lambda c: (values[c], c == taken))
+    reason, facts = _reason(view, played, Card.parse(best).index, after)
+    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts), seen
+
+
+def _reason(view: TableView, played: int, best: int, after: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """Why the best card was better, in everyday words: it would have taken the trick as it
+    stood; or the card played gave points away to the opponents; or simply better on average."""
+    contract = view.contract if view.contract is not None else 0
+    cards = [c for _, c in view.trick]
+    team = (view.seat or 0) % 2
+    if cards:
+
+        def takes(card: int) -> bool:
+            return trick_winner_index([*cards, card], contract) == len(cards)
+
+        if takes(best) and not takes(played):
+            return "take", {"points": trick_points([*cards, best], contract)}
+    trick = next((ev for ev in after if ev["type"] == "trick"), None)
+    if trick is not None and trick["winner"] % 2 != team and value(played, contract) >= 10:
+        return "gift", {"points": value(played, contract)}
+    return "better", {}

@@ -1,0 +1,53 @@
+"""The coach (/jass review) through the real discord.py path (issue 44)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .harness import message_payload
+from .test_friendly_tables import enabled
+from .test_table_game import ANNA, BEAT, anna_and_three_computers, button, settle, table_message
+
+
+def jass(sub: str, options=()):
+    return [{"name": sub, "type": 1, "options": list(options)}]
+
+
+async def answer_of(h, payload) -> dict:
+    """The private follow-up of a deferred command (its message data)."""
+    await h.send(payload)
+    iid = int(payload["id"])
+    for _ in range(2000):
+        calls = [c for c in h.side.by_interaction[iid] if (c.payload or {}).get("type") != 5]
+        if calls:
+            data = calls[-1].payload.get("data") or calls[-1].payload
+            assert data.get("flags", 0) & 64, "answered privately"
+            return data
+        await asyncio.sleep(0.01)
+    raise AssertionError("no answer")
+
+
+async def test_a_review_of_annas_hand_names_her_costliest_decisions_privately(harness):
+    h = harness
+    h.bot.get_cog("Jass").reviews.worlds = 8  # fewer deals: the test is about the path, not the figures
+    tid = await anna_and_three_computers(h, [{"name": "preset", "type": 3, "value": "tournament"}])
+    early = await answer_of(h, h.command_payload("jass", jass("review"), ANNA))
+    assert "keine fertig gespielte Runde" in early["content"]  # a running hand cannot be reviewed
+    service = h.bot.service
+    for _ in range(300):  # Anna plays her first legal card each time, to the end of hand 1
+        await settle(h)
+        table = service._tables[tid]
+        if table.hand_no >= 2 or table.phase in ("hand_over", "game_over"):
+            break
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    data = await answer_of(h, h.command_payload("jass", jass("review", [{"name": "hand", "type": 4, "value": 1}]),
+                                                ANNA))  # fmt: skip
+    [embed] = data["embeds"]
+    assert embed["title"] == "Rückblick: Partie 1, Runde 1"
+    assert "Entscheide bewertet" in embed["description"] and "8 Verteilungen" in embed["description"]
+    # someone who did not sit at the table gets no review
+    other = await answer_of(h, h.command_payload("jass", jass("review"), BEAT))
+    assert "nicht an diesem Tisch" in other["content"]
