@@ -3,17 +3,21 @@ player knew at that moment (never from the hidden hands).
 
 For a card, every legal card is played out on the same deals of the unseen cards, drawn as the
 ``strong`` search draws them (consistent with the voids, Weis and Stöck shown, weighted by how
-well they explain the cards played) and played to the end of the hand by club players: a card's
-value is its team's mean points for the hand, times the hand's multiplier. For the contract,
-the hand model the computer players choose by (its expected points per contract). A decision's
-loss is the best option's value minus the value of the one taken.
+well they explain the cards played) and played to the end of the hand by club players, as the
+``strong`` search checks its candidates: a card's value is its team's mean card points for the
+hand (before the multiplier). For the contract, the hand model the computer players choose by.
 
+A decision's loss is the best option's value minus the value of the one taken, less one
+standard error of that difference over the deals (``SURE``): the coach blames a card only for
+what it is sure of, so a choice as good as the best within the noise of the sampling costs 0.
 The answer says how sure it is: the number of deals each card was played out on.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +32,8 @@ from .knowledge import value
 from .rules_player import contract_values
 from .search_player import SearchPlayer
 
-WORLDS = 48  # deals each card is played out on
+WORLDS = 64  # deals each card is played out on
+SURE = 1.0  # standard errors of the difference subtracted from a loss (the noise of the deals)
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
@@ -45,6 +50,7 @@ class Decision:
     values: Mapping[str, float]  # expected points of the player's team, by option
     reason: str = "better"  # better | take | gift | contract: the kind of reason (texts: review.reason.*)
     facts: Mapping[str, Any] = field(default_factory=dict)
+    noise: float = 0.0  # one standard error of (best − taken) over the deals
 
     @property
     def taken_value(self) -> float:
@@ -56,8 +62,8 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """Points the decision cost on average (0 for the best one)."""
-        return max(0.0, self.best_value - self.taken_value)
+        """Points the decision cost on average, as far as the review is sure (0 for the best one)."""
+        return max(0.0, self.best_value - self.taken_value - SURE * self.noise)
 
 
 @dataclass(frozen=True)
@@ -159,13 +165,16 @@ def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, An
     if len(legal) < 2 or view.contract is None:
         return None, worlds
     searcher = SearchPlayer(rng, worlds=worlds)
-    points, seen = searcher.club_points(view, legal, worlds, budget)
-    factor = view.factor or 1
-    values = {str(Card.from_index(c)): factor * ours / seen for c, (ours, _) in points.items()}
+    samples = searcher.club_samples(view, legal, worlds, budget)
+    ours = {c: [a for a, _ in points] for c, points in samples.items()}
+    seen = len(ours[legal[0]])
+    values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}
     taken = str(Card.from_index(played))
     best = max(values, key=lambda c: (values[c], c == taken))
+    diffs = [b - t for b, t in zip(ours[Card.parse(best).index], ours[played], strict=True)]
+    noise = statistics.stdev(diffs) / math.sqrt(seen) if seen > 1 else 0.0
     reason, facts = _reason(view, played, Card.parse(best).index, after)
-    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts), seen
+    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), seen
 
 
 def _reason(view: TableView, played: int, best: int, after: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:

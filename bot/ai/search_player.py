@@ -203,30 +203,29 @@ class SearchPlayer:
         every card) when everyone then plays as the club player (:mod:`.club_playout`); stops
         early when ``budget`` seconds are spent (deals are drawn ``VERIFY_CHUNK`` at a time:
         weighing a deal by the cards played costs about as much as playing it out)."""
-        points, seen = self.club_points(view, cards, n, budget)
-        return {card: (ours - theirs) / seen for card, (ours, theirs) in points.items()}
+        samples = self.club_samples(view, cards, n, budget)
+        return {card: sum(a - b for a, b in points) / len(points) for card, points in samples.items()}
 
-    def club_points(self, view: TableView, cards: list[int], n: int,
-                    budget: float = float("inf")) -> tuple[dict[int, tuple[int, int]], int]:  # fmt: skip
-        """Each of ``cards``'s summed points (the viewer's team, the other team; the whole hand)
-        over at most ``n`` sampled deals (the same for every card) played out by club players,
-        and the number of deals; stops early when ``budget`` seconds are spent."""
+    def club_samples(self, view: TableView, cards: list[int], n: int,
+                     budget: float = float("inf")) -> dict[int, list[tuple[int, int]]]:  # fmt: skip
+        """Each of ``cards``'s points (the viewer's team, the other team; the whole hand) on each
+        of at most ``n`` sampled deals (the same for every card, in the same order) played out by
+        club players; stops early when ``budget`` seconds are spent."""
         start = time.perf_counter()
         k = self._knowledge(view)
         team = k.seat % 2
-        totals = {card: [0, 0] for card in cards}
+        out: dict[int, list[tuple[int, int]]] = {card: [] for card in cards}
         seen = 0
         while seen < n:
             for world in self._worlds(view, k, min(VERIFY_CHUNK, n - seen), self.check_inference_player):
                 for card in cards:
                     points = club_playout(view, world, card, self.rules_player)
-                    totals[card][0] += points[team]
-                    totals[card][1] += points[1 - team]
+                    out[card].append((points[team], points[1 - team]))
                 seen += 1
                 if time.perf_counter() - start > budget:
                     n = seen  # no time left: this was the last deal
                     break
-        return {card: (a, b) for card, (a, b) in totals.items()}, seen
+        return out
 
     def _knowledge(self, view: TableView) -> Knowledge:
         k = knowledge_of(view)
