@@ -75,6 +75,7 @@ class TableClicks(Protocol):
         self, interaction: discord.Interaction, table_id: str, key: str, action: str
     ) -> None: ...
     async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None: ...
+    async def click_replay(self, interaction: discord.Interaction, table_id: str, key: str, step: int) -> None: ...
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None: ...
 
 
@@ -263,6 +264,14 @@ class PredictionButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>[
         await cog.click_prediction(interaction, self.table_id, self.fields["key"], self.fields["pick"])
 
 
+class ReplayButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:z(?P<step>[0-9]{{1,2}})"):
+    """A step of a replay (◀ ▶ ⏭): the hand (``<game>.<hand>``) and the step to show."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
+        await cog.click_replay(interaction, self.table_id, self.fields["key"], int(self.fields["step"]))
+
+
 class HandActionButton(JassItem, template=r"(?!)"):
     """A button of the private hand that only names an action."""
 
@@ -382,6 +391,7 @@ BUTTONS: tuple[type[JassItem], ...] = (
     ContractButton,
     NamedContractButton,
     PredictionButton,
+    ReplayButton,
     SchiebenButton,
     StoeckButton,
     BedankenButton,

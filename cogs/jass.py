@@ -39,6 +39,7 @@ from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.ruleset import GAME_KEYS
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
+from bot.services.replays import NotReplayable, Replays
 from bot.services.review import NotReviewable, Reviews
 from bot.services.stats import BY
 from bot.texts import command_text, language_of, refusal_text
@@ -49,6 +50,7 @@ from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
+from .replay import REPLAY_PNG, replay_buttons, replay_embed, replay_picture
 from .review import review_embed
 from .stats import StatsPresenter
 from .table_messages import TableMessages
@@ -90,6 +92,7 @@ class Jass(commands.Cog):
         self.messages = TableMessages(bot, self.service, self.faces)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
         self.reviews = Reviews(self.service)
+        self.replays = Replays(self.service)
         self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces)
 
     async def cog_load(self) -> None:
@@ -281,6 +284,62 @@ class Jass(commands.Cog):
             return
         deck = self.reader_deck(table, interaction.user.id, lang)
         await interaction.followup.send(embed=review_embed(result, deck, lang), ephemeral=True)
+
+    @jass.command(name=command_text("jass.replay.name"), description=command_text("jass.replay.description"))
+    @app_commands.rename(hand=command_text("jass.review.hand.name"), table=command_text("jass.replay.table.name"))
+    @app_commands.describe(hand=command_text("jass.review.hand.description"),
+                           table=command_text("jass.replay.table.description"))  # fmt: skip
+    async def replay(
+        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, 1000] | None = None,
+        table: app_commands.Range[str, 1, 16] | None = None,
+    ) -> None:  # fmt: skip
+        """A finished hand step by step, in the channel, with ◀ ▶ ⏭ buttons."""
+        lang = self.lang(interaction)
+        if table is None:
+            found = await self.channel_table(interaction)
+            if found is None:
+                return
+            table = found.table_id
+        if await self.bot.challenges.sealed(table):
+            await interaction.response.send_message(msg("ch.sealed", lang), ephemeral=True)
+            return
+        await self.show_replay(interaction, table, None, hand, 0, edit=False)
+
+    async def click_replay(self, interaction: discord.Interaction, table_id: str, key: str, step: int) -> None:
+        game, _, hand = key.partition(".")
+        await self.show_replay(interaction, table_id, int(game), int(hand), step, edit=True)
+
+    async def show_replay(self, interaction: discord.Interaction, table_id: str, game: int | None, hand: int | None,
+                          step: int, edit: bool) -> None:  # fmt: skip
+        """A replay's step as a message (a new one, or the clicked one edited); refused privately."""
+        lang = self.lang(interaction)
+        try:
+            shown = await self.replays.step(table_id, actor_of(interaction.user), interaction.guild_id, game, hand,
+                                            step)  # fmt: skip
+            snapshot = await self.service.table(table_id)
+        except NotReplayable as err:
+            await self.reply(interaction, msg(f"replay.err.{err.code}", lang))
+            return
+        except (UnknownTable, BrokenTable):
+            await self.reply(interaction, msg("err.unknown_table", lang))
+            return
+        deck = self.messages.table_deck(snapshot, lang)
+        embed = replay_embed(shown, deck, lang, self.messages.title(snapshot, lang))
+        picture = replay_picture(shown, deck, lang)
+        files = []
+        if picture is not None:
+            data = await self.messages.renderer.table(picture)
+            files.append(discord.File(io.BytesIO(data), filename=REPLAY_PNG))
+        else:
+            embed.set_image(url=None)
+        view = as_view(replay_buttons(shown, lang))
+        try:
+            if edit:
+                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            else:
+                await interaction.response.send_message(embed=embed, view=view, files=files)
+        finally:
+            release(view)
 
     @jass.command(name=command_text("jass.settings.name"), description=command_text("jass.settings.description"))
     @app_commands.default_permissions(manage_guild=True)

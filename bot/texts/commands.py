@@ -58,6 +58,16 @@ COMMAND_TEXTS.update(
             "en": "Schieber, Coiffeur, Differenzler (predict your points) or Molotow (take as few as you can)",
             "de": "Schieber, Coiffeur, Differenzler (Punkte ansagen) oder Molotow (möglichst wenig Punkte)",
         },
+        "jass.replay.name": {"en": "replay", "de": "wiederholung"},
+        "jass.replay.description": {
+            "en": "Replay a finished hand step by step, in the channel",
+            "de": "Eine fertige Runde Schritt für Schritt nachspielen, im Kanal",
+        },
+        "jass.replay.table.name": {"en": "table", "de": "tisch"},
+        "jass.replay.table.description": {
+            "en": "The table's id (default: this channel's table)",
+            "de": "Die Nummer des Tischs (Standard: der Tisch dieses Kanals)",
+        },
         "jass.review.name": {"en": "review", "de": "rueckblick"},
         "jass.review.description": {
             "en": "Your costliest decisions in a finished hand, by the strong computer (private)",

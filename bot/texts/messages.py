@@ -160,6 +160,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.not_in_hand": {"de": "nicht in deiner Hand", "en": "not in your hand"},
     # table texts
     "btn.hint": {"de": "Tipp", "en": "Tip"},
+    "replay.title": {
+        "de": "Wiederholung: {table} · Partie {game}, Runde {hand}",
+        "en": "Replay: {table} · game {game}, hand {hand}",
+    },
+    "replay.contract": {"de": "{name} wählt {contract}.", "en": "{name} chooses {contract}."},
+    "replay.card": {"de": "Stich {n}: {name} spielt {card}.", "en": "Trick {n}: {name} plays {card}."},
+    "replay.step": {"de": "Schritt {n} von {of}", "en": "Step {n} of {of}"},
+    "replay.score": {"de": "Stand: {a} zu {b}", "en": "Score: {a} to {b}"},
+    "replay.next_trick": {"de": "Nächster Stich", "en": "Next trick"},
+    "replay.err.no_hand": {
+        "de": "Hier gibt es keine fertig gespielte Runde zum Nachspielen (eine laufende geht nicht).",
+        "en": "There is no finished hand to replay here (a running one cannot be replayed).",
+    },
+    "replay.err.not_yours": {
+        "de": "Nachspielen kann, wer am Tisch sass; alle anderen, sobald die Partie vorbei ist.",
+        "en": "Those who sat at the table may replay it; everyone else once the game is over.",
+    },
     "review.title": {"de": "Rückblick: Partie {game}, Runde {hand}", "en": "Review: game {game}, hand {hand}"},
     "review.trick": {"de": "Stich {n}", "en": "Trick {n}"},
     "review.contract": {"de": "Trumpfwahl", "en": "Contract"},

@@ -1,0 +1,103 @@
+"""Replays: a finished hand step by step (the contract, then every card), as a spectator saw it.
+
+A step is the table's public view right after one of the hand's decisions, rebuilt from the
+stored log: nothing a spectator could not see at that moment is in it. Who may replay: the
+people who sat at the table, any time after the hand; anyone of the table's server once the
+game is over. A hand still running is never replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.game import Table, TableView
+
+from .tables import TableService
+
+STEP_TYPES = ("contract", "card")
+
+
+class NotReplayable(ValueError):
+    """A replay refused: ``code`` says why (texts: replay.err.*)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    table_id: str
+    game: int
+    hand: int
+    step: int  # 0: the contract; 1..: the cards
+    steps: int  # the hand's last step
+    view: TableView  # the spectators' view right after this step
+    event: Mapping[str, Any]  # the step's own event (the contract, or the card)
+
+    def next_trick(self) -> int:
+        """The step that completes the trick under way (from a trick's end: the next one's)."""
+        if self.step == 0:
+            return min(4, self.steps)
+        return min(self.steps, (self.step // 4 + 1) * 4 if self.step % 4 == 0 else -(-self.step // 4) * 4)
+
+
+def step_indexes(events: Sequence[Mapping[str, Any]], game: int, hand: int) -> list[int]:
+    """Indexes of the hand's contract and card events, in order."""
+    out = []
+    current = (0, 0)
+    for i, ev in enumerate(events):
+        if ev["type"] == "game_started":
+            current = (ev["game"], 0)
+        elif ev["type"] == "hand_dealt":
+            current = (current[0], ev["hand"])
+        elif current == (game, hand) and ev["type"] in STEP_TYPES:
+            out.append(i)
+    return out
+
+
+def hands_over(events: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[int, int]], set[int]]:
+    """(game, hand) of every hand played to its end, and the games that are over."""
+    done: list[tuple[int, int]] = []
+    over: set[int] = set()
+    game = 0
+    for ev in events:
+        if ev["type"] == "game_started":
+            game = ev["game"]
+        elif ev["type"] in ("hand_scored", "seats_scored"):
+            done.append((game, ev["hand"]))
+        elif ev["type"] == "game_over":
+            over.add(game)
+    return done, over
+
+
+class Replays:
+    def __init__(self, tables: TableService) -> None:
+        self._tables = tables
+
+    async def step(self, table_id: str, actor: str, guild_id: int | None, game: int | None = None,
+                   hand: int | None = None, step: int = 0) -> ReplayStep:  # fmt: skip
+        """One step of a finished hand (default: the last finished hand of the latest game)."""
+        events = await self._tables.events(table_id)
+        if not events:
+            raise NotReplayable("no_hand")
+        done, over = hands_over(events)
+        if game is None:
+            game = max((g for g, _ in done), default=0)
+        hands = [h for g, h in done if g == game]
+        if not hands or (hand is not None and hand not in hands):
+            raise NotReplayable("no_hand")
+        hand = hand if hand is not None else hands[-1]
+        sat = any(ev["type"] == "seat_taken" and ev.get("actor") == actor for ev in events)
+        place_guild, _, _ = await self._tables.place(table_id)
+        if not sat and not (game in over and place_guild is not None and place_guild == guild_id):
+            raise NotReplayable("not_yours")
+        indexes = step_indexes(events, game, hand)
+        if not indexes:
+            raise NotReplayable("no_hand")
+        step = max(0, min(step, len(indexes) - 1))
+        i = indexes[step]
+        view = Table.replay(events[: i + 1]).view_for(None)
+        return ReplayStep(table_id, game, hand, step, len(indexes) - 1, view, events[i])

@@ -1,0 +1,66 @@
+"""Replays (/jass replay) through the real discord.py path, a button pressed after a restart (issue 44)."""
+
+from __future__ import annotations
+
+from .harness import custom_ids, message_payload
+from .test_friendly_tables import enabled
+from .test_review import jass
+from .test_table_game import ANNA, BEAT, anna_and_three_computers, button, fast_settings, settle, started, table_message
+
+
+async def anna_finishes_hand_one(h, tid):
+    service = h.bot.service
+    for _ in range(300):
+        await settle(h)
+        table = service._tables[tid]
+        if table.hand_no >= 2 or table.phase in ("hand_over", "game_over"):
+            return
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    raise AssertionError("hand 1 did not end")
+
+
+def step_button(payload, label):
+    return next(cid for cid, disabled, text in custom_ids(payload["components"]) if text == label and not disabled)
+
+
+async def test_a_replay_steps_through_a_hand_and_its_buttons_work_after_a_restart(tmp_path, monkeypatch):
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    tid = await anna_and_three_computers(h, [])
+    [early] = await h.send(h.command_payload("jass", jass("replay"), ANNA))
+    assert "keine fertig gespielte Runde" in early.payload["data"]["content"]  # a running hand: no replay
+    await anna_finishes_hand_one(h, tid)
+    # Beat never sat there, and the game is not over: refused
+    [refused] = await h.send(h.command_payload("jass", jass("replay", [{"name": "table", "type": 3, "value": tid}]),
+                                               BEAT))  # fmt: skip
+    assert refused.payload["data"]["flags"] & 64 and "sobald die Partie vorbei" in refused.payload["data"]["content"]
+    [shown] = await h.send(h.command_payload("jass", jass("replay", [{"name": "hand", "type": 4, "value": 1}]), ANNA))
+    data = shown.payload["data"]
+    assert not data.get("flags", 0) & 64  # in the channel, for everyone to discuss
+    embed = data["embeds"][0]
+    assert "Partie 1, Runde 1" in embed["title"] and "wählt" in embed["description"]
+    assert "Schritt 0 von 36" in embed["description"] and shown.files and shown.files[0].startswith(b"\x89PNG")
+    message = message_payload(77, data)
+    [forward] = await h.send(h.click_payload(step_button(data, "▶"), ANNA, message))
+    assert forward.payload["type"] == 7  # the same message, edited
+    first_card = forward.payload["data"]
+    assert "Schritt 1 von 36" in first_card["embeds"][0]["description"]
+    assert "Stich 1:" in first_card["embeds"][0]["description"]
+    await h.bot.close()
+
+    h2 = await started(settings, monkeypatch)
+    try:
+        message = message_payload(77, first_card)
+        [jump] = await h2.send(h2.click_payload(step_button(first_card, "Nächster Stich"), BEAT, message))
+        # Beat did not sit at the table and the game runs: refused privately, nothing edited
+        assert jump.payload["data"]["flags"] & 64
+        [jump] = await h2.send(h2.click_payload(step_button(first_card, "Nächster Stich"), ANNA, message))
+        assert jump.payload["type"] == 7 and "Schritt 4 von 36" in jump.payload["data"]["embeds"][0]["description"]
+        [back] = await h2.send(h2.click_payload(step_button(jump.payload["data"], "◀"), ANNA,
+                                                message_payload(77, jump.payload["data"])))  # fmt: skip
+        assert "Schritt 3 von 36" in back.payload["data"]["embeds"][0]["description"]
+    finally:
+        await h2.bot.close()
