@@ -5,8 +5,9 @@ others club players; one hand per deal, standard rules):
 
 1. **Exact endgames.** At the reviewed player's card in trick 8 (two cards each left), every
    deal of the unseen cards consistent with what the player knew (voids, Weis, Stöck shown) is
-   enumerated and played out perfectly (each team maximises its own points); the review's best
-   card is compared with the exact best (a tie counts as agreement).
+   enumerated, equally weighted, and played out perfectly (each team maximises its own points);
+   the review's best card (its sampled deals, weighted by the cards played) is compared with the
+   exact best (a tie counts as agreement).
 2. **Throws found.** The reviewed player plays as the club player but throws points away on
    purpose once a hand: playing last to a trick the opponents win, it smears an Ace (not of
    trump; not in Undenufe) where a card worth nothing was legal. Is that decision among the
@@ -28,15 +29,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bot.ai import make_player
+from bot.ai.endgame import perfect_points
 from bot.ai.knowledge import allowed_cards, knowledge_of, value
-from bot.ai.review import WORLDS, review_hand
+from bot.ai.review import WORLDS, card_samples, review_hand
 from bot.ai.sampling import weis_check
-from bot.ai.search_player import SearchPlayer
 from bot.game import AddComputer, Phase, PlayCard, StartGame, Table, TableView
 from bot.game.commands import Command
 from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
-from bot.rules.play import legal_mask, trick_points, trick_winner_index
+from bot.rules.play import trick_winner_index
 
 HOST = "bench"
 ACE = 8  # the Ace's rank (natural order 6 … Ace)
@@ -100,50 +101,6 @@ def consistent_deals(view: TableView) -> list[list[int]]:
     return out
 
 
-def perfect(view: TableView, deal: list[int], first: int) -> int:
-    """The viewer's team's points for the hand when it plays ``first`` now and everyone then plays
-    perfectly (each team maximising its own points), the hands being ``deal``."""
-    rules = view.rules
-    contract = view.contract if view.contract is not None else 0
-    team = (view.seat or 0) % 2
-    points = [0, 0]
-    won = [0, 0]
-    for t in view.tricks:
-        points[t.winner % 2] += t.points
-        won[t.winner % 2] += 1
-    hands = list(deal)
-    for s, c in view.trick:
-        hands[s] &= ~(1 << c)
-    leader = view.trick[0][0] if view.trick else (view.seat or 0)
-    trick = [c for _, c in view.trick]
-
-    def solve(hands: list[int], trick: list[int], leader: int, points: list[int], won: list[int]) -> int:
-        if len(trick) == 4:
-            winner = (leader + trick_winner_index(trick, contract)) % 4
-            pts, wins = list(points), list(won)
-            pts[winner % 2] += trick_points(trick, contract, rules.undenufe_legacy)
-            wins[winner % 2] += 1
-            if wins[0] + wins[1] == 9:
-                pts[winner % 2] += 5
-                if wins[winner % 2] == 9:
-                    pts[winner % 2] += rules.match_bonus
-                return pts[team]
-            return solve(hands, [], winner, pts, wins)
-        seat = (leader + len(trick)) % 4
-        options = cards_of(legal_mask(hands[seat], trick, contract, rules.trump_anytime, rules.undertrump_when_void,
-                                      rules.puur_exemption))  # fmt: skip
-        results = []
-        for card in options:
-            rest = list(hands)
-            rest[seat] &= ~(1 << card)
-            results.append(solve(rest, [*trick, card], leader, points, won))
-        return max(results) if seat % 2 == team else min(results)
-
-    me = view.seat or 0
-    hands[me] &= ~(1 << first)
-    return solve(hands, [*trick, first], leader, points, won)
-
-
 def endgame(index: int, seed: int) -> tuple[int, int] | None:
     """(1 if the review's best card is an exact best, 1) at seat 1's card in trick 8 of one
     deal; None when it has no choice there."""
@@ -156,11 +113,10 @@ def endgame(index: int, seed: int) -> tuple[int, int] | None:
     legal = cards_of(view.legal)
     if len(legal) < 2:
         return None
-    searcher = SearchPlayer(random.Random(deal_seed), worlds=WORLDS)
-    samples = searcher.club_samples(view, legal, WORLDS)
-    review_best = max(legal, key=lambda c: sum(a for a, _ in samples[c]))
+    samples = card_samples(view, legal, WORLDS, random.Random(deal_seed))
+    review_best = max(legal, key=lambda c: statistics.mean(samples[c]))
     deals = consistent_deals(view)
-    exact = {c: statistics.mean(perfect(view, d, c) for d in deals) for c in legal}
+    exact = {c: statistics.mean(perfect_points(view, d, c) for d in deals) for c in legal}
     top = max(exact.values())
     return int(exact[review_best] >= top - 1e-9), 1
 

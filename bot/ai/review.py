@@ -5,7 +5,9 @@ For a card, every legal card is played out on the same deals of the unseen cards
 ``strong`` search draws them (consistent with the voids, Weis and Stöck shown, weighted by how
 well they explain the cards played) and played to the end of the hand by club players, as the
 ``strong`` search checks its candidates: a card's value is its team's mean card points for the
-hand (before the multiplier). For the contract, the hand model the computer players choose by.
+hand (before the multiplier). In the last three tricks the deals are drawn from all those
+consistent with what is certain (no guessing from how the cards were played) and each is played
+out perfectly (:mod:`.endgame`). For the contract, the hand model the computer players choose by.
 
 A decision's loss is the best option's value minus the value of the one taken, less one
 standard error of that difference over the deals (``SURE``): the coach blames a card only for
@@ -28,12 +30,14 @@ from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 from bot.rules.play import trick_points, trick_winner_index
 
+from .endgame import perfect_points
 from .knowledge import value
 from .rules_player import contract_values
 from .search_player import SearchPlayer
 
 WORLDS = 64  # deals each card is played out on
 SURE = 1.0  # standard errors of the difference subtracted from a loss (the noise of the deals)
+ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played out perfectly
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
@@ -164,9 +168,7 @@ def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, An
     legal = cards_of(view.legal)
     if len(legal) < 2 or view.contract is None:
         return None, worlds
-    searcher = SearchPlayer(rng, worlds=worlds)
-    samples = searcher.club_samples(view, legal, worlds, budget)
-    ours = {c: [a for a, _ in points] for c, points in samples.items()}
+    ours = card_samples(view, legal, worlds, rng, budget)
     seen = len(ours[legal[0]])
     values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}
     taken = str(Card.from_index(played))
@@ -175,6 +177,19 @@ def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, An
     noise = statistics.stdev(diffs) / math.sqrt(seen) if seen > 1 else 0.0
     reason, facts = _reason(view, played, Card.parse(best).index, after)
     return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), seen
+
+
+def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Random,
+                 budget: float = float("inf")) -> dict[int, list[int]]:  # fmt: skip
+    """Each card's points for the viewer's team on each of the same sampled deals: drawn as the
+    strong search draws them and played to the end of the hand by club players; in the last
+    three tricks, drawn from every deal consistent with what is certain (voids, Weis, Stöck; no
+    guessing from how the cards were played) and played out perfectly."""
+    if view.hand.bit_count() <= ENDGAME_CARDS:
+        deals = SearchPlayer(rng, inference=False).sampled_deals(view, worlds)
+        return {c: [perfect_points(view, [int(h) for h in deal], c) for deal in deals] for c in cards}
+    samples = SearchPlayer(rng, worlds=worlds).club_samples(view, cards, worlds, budget)
+    return {c: [a for a, _ in points] for c, points in samples.items()}
 
 
 def _reason(view: TableView, played: int, best: int, after: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:

@@ -227,6 +227,10 @@ class SearchPlayer:
                     break
         return out
 
+    def sampled_deals(self, view: TableView, n: int) -> np.ndarray:
+        """``n`` deals of the hidden cards drawn as the check draws them (weighted by the cards played)."""
+        return self._worlds(view, self._knowledge(view), n, self.check_inference_player)
+
     def _knowledge(self, view: TableView) -> Knowledge:
         k = knowledge_of(view)
         if not self.weis:
