@@ -1,0 +1,96 @@
+"""The coach's parts: perfect play of the last tricks, a review's decisions, a throw found."""
+
+from __future__ import annotations
+
+from bot.ai import make_player
+from bot.ai.endgame import perfect_points
+from bot.ai.review import NotReviewable, review_hand
+from bot.game import AddComputer, Phase, PlayCard, StartGame, Table
+from bot.rules import Card
+from bot.rules.cards import cards_of
+from bot.rules.play import trick_winner_index
+
+HOST = "u:1"
+
+
+def play_hand(seed: str, me=None, stop=None):
+    table, events = Table.create("t", HOST, {"hands_per_game": 1})
+    for _ in range(4):
+        events += table.apply(AddComputer(HOST, level="club"))
+    players = {s: make_player("club", f"{seed}:{s}") for s in range(4)}
+    events += table.apply(StartGame(HOST, seed=seed))
+    while table.phase != Phase.GAME_OVER:
+        seat = table.to_act
+        if stop is not None and stop(table):
+            break
+        view, actor = table.view_for(seat), table.actor_for(seat)
+        command = me(view, actor) if (seat == 0 and me is not None) else players[seat].decide(view, actor)
+        events += table.apply(command)
+    return table, events
+
+
+def test_perfect_play_of_the_last_trick_is_what_the_cards_give():
+    table, _ = play_hand("endgame", stop=lambda t: t.hand is not None and len(t.hand.tricks) == 8 and t.to_act == 0)
+    assert table.hand is not None and len(table.hand.tricks) == 8
+    view = table.view_for(0)
+    [mine] = cards_of(view.hand)
+    deal = list(table.hand.hands)
+    trick = [c for _, c in view.trick] + [mine]
+    # the rest of the trick is forced: one card each
+    leader = view.trick[0][0] if view.trick else 0
+    for i in range(len(trick), 4):
+        trick.append(cards_of(deal[(leader + i) % 4])[0])
+    winner = (leader + trick_winner_index(trick, view.contract)) % 4
+    points = [0, 0]
+    for t in view.tricks:
+        points[t.winner % 2] += t.points
+    from bot.rules.play import trick_points
+
+    points[winner % 2] += trick_points(trick, view.contract) + 5
+    assert perfect_points(view, deal, mine) == points[0]
+
+
+def test_a_review_values_every_choice_and_finds_a_smeared_ace():
+    def smear(view, actor):
+        """Club play, but the first time it plays last to a trick its opponents win holding a
+        side-suit Ace and a card worth nothing, it smears the Ace."""
+        if view.phase == "play" and len(view.trick) == 3 and view.contract is not None and view.contract < 4:
+            cards = [c for _, c in view.trick]
+            winner = view.trick[trick_winner_index(cards, view.contract)][0]
+            legal = cards_of(view.legal)
+            losing = [c for c in legal if trick_winner_index([*cards, c], view.contract) != 3]
+            aces = [c for c in losing if c % 9 == 8 and c // 9 != view.contract]
+            low = [c for c in losing if c % 9 in (0, 1, 2) and c // 9 != view.contract]
+            if winner % 2 == 1 and aces and low and not smeared:
+                smeared.append(len(view.tricks) + 1)
+                return PlayCard(actor, str(Card.from_index(aces[0])))
+        return club.decide(view, actor)
+
+    found = 0
+    tried = 0
+    for n in range(40):
+        smeared: list[int] = []
+        club = make_player("club", f"smear:{n}")
+        _, events = play_hand(f"smear:{n}", me=smear)
+        if not smeared:
+            continue
+        tried += 1
+        review = review_hand(events, 0, 1, 1, worlds=16)
+        assert all(d.loss >= 0 for d in review.decisions) and review.worlds == 16
+        assert all(d.taken in d.values and d.best in d.values for d in review.decisions)
+        costly = review.costly()
+        assert [d.loss for d in costly] == sorted((d.loss for d in costly), reverse=True) and len(costly) <= 3
+        found += any(d.trick == smeared[0] for d in costly)
+        if found >= 2:
+            break
+    assert found >= 2, (found, tried)
+
+
+def test_a_running_hand_cannot_be_reviewed():
+    _, events = play_hand("running", stop=lambda t: t.hand is not None and len(t.hand.tricks) == 3)
+    try:
+        review_hand(events, 0, 1, 1, worlds=4)
+    except NotReviewable as err:
+        assert err.code == "not_finished"
+    else:
+        raise AssertionError("a running hand was reviewed")
