@@ -13,7 +13,7 @@ from bot.texts import message as msg
 from bot.texts.cards import Deck
 
 from .buttons import custom_id
-from .presenter import contract_label, seat_name, table_picture
+from .presenter import contract_label, seat_name, table_picture, team_name, weis_label
 
 COLOUR = 0x4E342E
 REPLAY_PNG = "replay.png"
@@ -33,6 +33,11 @@ def replay_embed(step: ReplayStep, deck: Deck, lang: str, title: str) -> discord
     embed = discord.Embed(title=msg("replay.title", lang, table=title, game=step.game, hand=step.hand)[:256],
                           colour=COLOUR)  # fmt: skip
     lines = [step_line(step, deck, lang), msg("replay.step", lang, n=step.step, of=step.steps)]
+    view = step.view
+    if view.weis_result is not None and view.weis_result.team is not None:  # shown once trick 1 is over
+        weis = ", ".join(weis_label(w, deck, lang) for ws in view.weis.values() for w in ws)
+        lines.append(f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
+                     f"+{view.weis_written}" + (f" ({weis})" if weis else ""))  # fmt: skip
     a, b = step.view.totals
     if step.view.kind == "schieber":
         lines.append(msg("replay.score", lang, a=a, b=b))
