@@ -18,6 +18,8 @@ def option_name(option: str, deck: Deck, contract: int | None) -> str:
     """A card or a contract as the reader names it."""
     if "-" in option:
         return deck.card(Card.parse(option).index, contract)
+    if option == "schieben":
+        return msg("review.schieben", deck.lang)
     return deck.contract(int(Contract.parse(option)))
 
 

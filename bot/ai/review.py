@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.game import Table, TableView
@@ -41,6 +41,7 @@ ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
+SCHIEBEN = "schieben"  # the option of shoving the choice to the partner
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def decision_indexes(events: Sequence[Mapping[str, Any]], seat: int, game: int, 
             current = (ev["game"], 0)
         elif ev["type"] == "hand_dealt":
             current = (current[0], ev["hand"])
-        elif current == (game, hand) and ev["type"] in ("contract", "card") and ev.get("seat") == seat:
+        elif current == (game, hand) and ev["type"] in ("schieben", "contract", "card") and ev.get("seat") == seat:
             out.append(i)
     return out
 
@@ -141,8 +142,10 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
         table = Table.replay(events[:i])
         view = table.view_for(seat)
         ev = events[i]
-        if ev["type"] == "contract":
-            decision = _contract_decision(view, str(ev["contract"]))
+        if ev["type"] in ("contract", "schieben"):
+            chosen = SCHIEBEN if ev["type"] == "schieben" else str(ev["contract"])
+            rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
+            decision = _contract_decision(view, chosen, rng, worlds)
         else:
             left = (budget - (time.perf_counter() - start)) / max(1, len(indexes) - n)
             rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
@@ -153,14 +156,30 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
     return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest)
 
 
-def _contract_decision(view: TableView, chosen: str) -> Decision | None:
-    if chosen not in PLAIN or view.kind != "schieber":
+def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds: int) -> Decision | None:
+    """The contract (or Schieben), valued by the hand model: half the expected margin of written
+    points (multiplier included); Schieben: the partner's best contract by the same model, over
+    ``worlds`` deals of the partner's cards from those the player did not hold."""
+    if (chosen not in PLAIN and chosen != SCHIEBEN) or view.kind != "schieber":
         return None  # an extra contract: not valued by the hand model
     values = {str(c): v / 2 for c, v in contract_values(view).items()}  # half the margin: our points
+    if view.may_schieben:
+        values[SCHIEBEN] = _schieben_value(view, rng, worlds)
     if chosen not in values or len(values) < 2:
         return None
     best = max(values, key=lambda c: (values[c], c == chosen))
     return Decision(0, "contract", chosen, best, values, "contract")
+
+
+def _schieben_value(view: TableView, rng: random.Random, worlds: int) -> float:
+    """What shoving is worth: the partner chooses the best contract for their hand (by the hand
+    model), their hand drawn from the cards the player does not hold."""
+    unseen = [c for c in range(36) if not view.hand >> c & 1]
+    total = 0.0
+    for _ in range(worlds):
+        partner = sum(1 << c for c in rng.sample(unseen, 9))
+        total += max(contract_values(replace(view, hand=partner)).values()) / 2
+    return total / worlds
 
 
 def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,

@@ -179,6 +179,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "review.title": {"de": "Rückblick: Partie {game}, Runde {hand}", "en": "Review: game {game}, hand {hand}"},
     "review.trick": {"de": "Stich {n}", "en": "Trick {n}"},
+    "review.schieben": {"de": "Schieben", "en": "Schieben (shove)"},
     "review.contract": {"de": "Trumpfwahl", "en": "Contract"},
     "review.line": {
         "de": "**{where}:** {taken} ({taken_value} Punkte erwartet) — besser {best} ({best_value}): **−{loss}**",
