@@ -9,9 +9,10 @@ hand (before the multiplier). In the last three tricks the deals are drawn from 
 consistent with what is certain (no guessing from how the cards were played) and each is played
 out perfectly (:mod:`.endgame`). For the contract, the hand model the computer players choose by.
 
-A decision's loss is the best option's value minus the value of the one taken, less one
-standard error of that difference over the deals (``SURE``): the coach blames a card only for
-what it is sure of, so a choice as good as the best within the noise of the sampling costs 0.
+A decision's loss is the best option's value minus the value of the one taken, less two
+standard errors of that difference over the deals (``SURE``): the coach blames a card only for
+what it is sure of (at about 98 %), so a choice as good as the best within the noise of the
+sampling costs 0.
 The answer says how sure it is: the number of deals each card was played out on.
 """
 
@@ -36,7 +37,7 @@ from .rules_player import contract_values
 from .search_player import SearchPlayer
 
 WORLDS = 64  # deals each card is played out on
-SURE = 1.0  # standard errors of the difference subtracted from a loss (the noise of the deals)
+SURE = 2.0  # standard errors of the difference subtracted from a loss (the noise of the deals)
 ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played out perfectly
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
