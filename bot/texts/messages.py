@@ -211,10 +211,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "review.sure": {
         "de": "Grundlage: jede Karte auf {worlds} Verteilungen der Karten, die du nicht sahst, zu Ende gespielt "
-        "(wie du sie damals kanntest). Punkte vor dem Multiplikator; ein Verlust zählt nur, soweit er über dem "
-        "Zufall der Verteilungen liegt.",
+        "(wie du sie damals kanntest). Karten: Punkte vor dem Multiplikator, Trumpfwahl: geschriebene Punkte; "
+        "ein Verlust zählt nur, soweit er sicher über dem Zufall der Verteilungen liegt.",
         "en": "Based on: each card played out on {worlds} deals of the cards you could not see (as you knew them "
-        "then). Points before the multiplier; a loss counts only beyond the noise of the deals.",
+        "then). Cards: points before the multiplier; contract: written points; a loss counts only where it is "
+        "surely beyond the noise of the deals.",
     },
     "review.err.not_seated": {"de": "Du sitzt nicht an diesem Tisch.", "en": "You are not seated at this table."},
     "review.err.no_hand": {
