@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.game import Table, TableView
+from bot.game.events import hand_indexes, hands_over
 from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 from bot.rules.play import trick_points, trick_winner_index
@@ -100,30 +101,15 @@ class NotReviewable(ValueError):
 
 
 def decision_indexes(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand: int) -> list[int]:
-    """Indexes into ``events`` of ``seat``'s contract and cards in that hand (each one's state is
-    the log before it)."""
-    out = []
-    current = (0, 0)
-    for i, ev in enumerate(events):
-        if ev["type"] == "game_started":
-            current = (ev["game"], 0)
-        elif ev["type"] == "hand_dealt":
-            current = (current[0], ev["hand"])
-        elif current == (game, hand) and ev["type"] in ("schieben", "contract", "card") and ev.get("seat") == seat:
-            out.append(i)
-    return out
+    """Indexes into ``events`` of ``seat``'s Schieben, contract and cards in that hand (each one's
+    state is the log before it)."""
+    return [i for i in hand_indexes(events, game, hand)
+            if events[i]["type"] in ("schieben", "contract", "card") and events[i].get("seat") == seat]  # fmt: skip
 
 
 def finished_hands(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
-    """(game, hand) of every hand of the log that was played to its end."""
-    out = []
-    game = 0
-    for ev in events:
-        if ev["type"] == "game_started":
-            game = ev["game"]
-        elif ev["type"] == "hand_scored" and ev.get("complete", True):
-            out.append((game, ev["hand"]))
-    return out
+    """(game, hand) of every hand of the log that was played to its last trick."""
+    return [(game, hand) for game, hand, complete in hands_over(events)[0] if complete]
 
 
 def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand: int, *, worlds: int = WORLDS,

@@ -6,6 +6,7 @@ consequences, recomputed on replay (docs/architecture.md §4). ``docs/history-fo
 describes the public subset the hand history exports.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 
@@ -280,3 +281,32 @@ def as_event(data: dict[str, Any]) -> Event:
     if data.get("type") not in PRIMARY_TYPES | DERIVED_TYPES:
         raise ValueError(f"unknown event type {data.get('type')!r}")
     return cast(Event, data)
+
+
+def hand_indexes(events: Sequence[Mapping[str, Any]], game: int, hand: int) -> list[int]:
+    """Indexes into a table's log of the events of one hand (from its deal to the next deal)."""
+    out = []
+    current = (0, 0)
+    for i, ev in enumerate(events):
+        if ev["type"] == "game_started":
+            current = (ev["game"], 0)
+        elif ev["type"] == "hand_dealt":
+            current = (current[0], ev["hand"])
+        if current == (game, hand):
+            out.append(i)
+    return out
+
+
+def hands_over(events: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[int, int, bool]], set[int]]:
+    """(game, hand, played to its last trick) of every hand scored in a log, and the games over."""
+    done: list[tuple[int, int, bool]] = []
+    over: set[int] = set()
+    game = 0
+    for ev in events:
+        if ev["type"] == "game_started":
+            game = ev["game"]
+        elif ev["type"] in ("hand_scored", "seats_scored"):
+            done.append((game, ev["hand"], bool(ev.get("complete", True))))
+        elif ev["type"] == "game_over":
+            over.add(game)
+    return done, over

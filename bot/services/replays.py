@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.game import Table, TableView
+from bot.game.events import hand_indexes, hands_over
 
 from .tables import TableService
 
@@ -46,31 +47,7 @@ class ReplayStep:
 
 def step_indexes(events: Sequence[Mapping[str, Any]], game: int, hand: int) -> list[int]:
     """Indexes of the hand's contract and card events, in order."""
-    out = []
-    current = (0, 0)
-    for i, ev in enumerate(events):
-        if ev["type"] == "game_started":
-            current = (ev["game"], 0)
-        elif ev["type"] == "hand_dealt":
-            current = (current[0], ev["hand"])
-        elif current == (game, hand) and ev["type"] in STEP_TYPES:
-            out.append(i)
-    return out
-
-
-def hands_over(events: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[int, int]], set[int]]:
-    """(game, hand) of every hand played to its end, and the games that are over."""
-    done: list[tuple[int, int]] = []
-    over: set[int] = set()
-    game = 0
-    for ev in events:
-        if ev["type"] == "game_started":
-            game = ev["game"]
-        elif ev["type"] in ("hand_scored", "seats_scored"):
-            done.append((game, ev["hand"]))
-        elif ev["type"] == "game_over":
-            over.add(game)
-    return done, over
+    return [i for i in hand_indexes(events, game, hand) if events[i]["type"] in STEP_TYPES]
 
 
 class Replays:
@@ -83,7 +60,8 @@ class Replays:
         events = await self._tables.events(table_id)
         if not events:
             raise NotReplayable("no_hand")
-        done, over = hands_over(events)
+        scored, over = hands_over(events)
+        done = [(g, h) for g, h, _ in scored]
         if game is None:
             game = max((g for g, _ in done), default=0)
         hands = [h for g, h in done if g == game]

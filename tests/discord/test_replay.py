@@ -3,23 +3,8 @@
 from __future__ import annotations
 
 from .harness import custom_ids, message_payload
-from .test_friendly_tables import enabled
 from .test_review import jass
-from .test_table_game import ANNA, BEAT, anna_and_three_computers, button, fast_settings, settle, started, table_message
-
-
-async def anna_finishes_hand_one(h, tid):
-    service = h.bot.service
-    for _ in range(300):
-        await settle(h)
-        table = service._tables[tid]
-        if table.hand_no >= 2 or table.phase in ("hand_over", "game_over"):
-            return
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
-        hand = shown.payload["data"]
-        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
-    raise AssertionError("hand 1 did not end")
+from .test_table_game import ANNA, BEAT, anna_and_three_computers, anna_finishes_hand_one, fast_settings, started
 
 
 def step_button(payload, label):

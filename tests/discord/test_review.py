@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .harness import message_payload
-from .test_friendly_tables import enabled
-from .test_table_game import ANNA, BEAT, anna_and_three_computers, button, settle, table_message
+from .test_table_game import ANNA, BEAT, anna_and_three_computers, anna_finishes_hand_one
 
 
 def jass(sub: str, options=()):
@@ -33,16 +31,7 @@ async def test_a_review_of_annas_hand_names_her_costliest_decisions_privately(ha
     tid = await anna_and_three_computers(h, [{"name": "preset", "type": 3, "value": "tournament"}])
     early = await answer_of(h, h.command_payload("jass", jass("review"), ANNA))
     assert "keine fertig gespielte Runde" in early["content"]  # a running hand cannot be reviewed
-    service = h.bot.service
-    for _ in range(300):  # Anna plays her first legal card each time, to the end of hand 1
-        await settle(h)
-        table = service._tables[tid]
-        if table.hand_no >= 2 or table.phase in ("hand_over", "game_over"):
-            break
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
-        hand = shown.payload["data"]
-        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    await anna_finishes_hand_one(h, tid)
     data = await answer_of(h, h.command_payload("jass", jass("review", [{"name": "hand", "type": 4, "value": 1}]),
                                                 ANNA))  # fmt: skip
     [embed] = data["embeds"]

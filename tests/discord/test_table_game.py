@@ -132,6 +132,28 @@ async def anna_and_three_computers(h, options) -> str:
     return next(iter(h.bot.service._tables))
 
 
+async def anna_finishes_hand_one(h, tid):
+    """Anna (with three computers) plays her first legal card each time until hand 1 is over."""
+    service = h.bot.service
+    for _ in range(300):
+        await settle(h)
+        table = service._tables[tid]
+        if table.hand_no >= 2 or table.phase in ("hand_over", "game_over"):
+            return
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        await h.send(
+            h.click_payload(
+                next(cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled),
+                ANNA,
+                message_payload(1, hand, flags=64),
+                ephemeral=True,
+            )
+        )
+    raise AssertionError("hand 1 did not end")
+
+
 async def four_people_start(h, options) -> dict:
     """Anna opens a table with ``options``, Beat, Carla and Dario sit down by clicks, Anna starts;
     returns the lobby message as it was before the start."""
