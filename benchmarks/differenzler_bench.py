@@ -10,13 +10,11 @@ interval over deals), its exact hits, its mean miss, and A's penalty as a share 
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import time
 
 import numpy as np
 
-from .individual import interval, play_twice, run_deals
+from .individual import interval, play_twice, run_levels
 
 RULES = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,
          "hands_per_game": 1}  # fmt: skip
@@ -32,21 +30,7 @@ def play_deal(index: int, seed: int, a: str, b: str) -> dict[str, tuple[list[int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="club")
-    parser.add_argument("--b", default="random")
-    parser.add_argument("--deals", type=int, default=100, help="deals (each played twice: 2 hands per seat pair)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
-    if args.a == args.b:
-        parser.error("two different levels, please")
-    t0 = time.perf_counter()
-    parts = run_deals(play_deal, args.deals, args.seed, args.a, args.b, args.jobs)
-    wall = time.perf_counter() - t0
-    hands = 2 * len(parts)
-    print(f"differenzler_bench: A={args.a} B={args.b} seed={args.seed} deals={len(parts)} hands={hands} "
-          f"(each level: {2 * hands} player-hands)")  # fmt: skip
+    args, parts, wall = run_levels("differenzler_bench", __doc__ or "", play_deal, argv, 100)
     means = {}
     for name in (args.a, args.b):
         pens = [p for part in parts for p in part[name][0]]

@@ -4,7 +4,9 @@ levels hold the same cards; the deals spread over processes; a bootstrap interva
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -59,3 +61,25 @@ def interval(per_deal: np.ndarray, seed: int, rounds: int = 2000) -> tuple[float
     rng = np.random.default_rng(seed)
     means = [per_deal[rng.integers(0, len(per_deal), len(per_deal))].mean() for _ in range(rounds)]
     return float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
+
+
+def run_levels(name: str, doc: str, play_deal: Callable[[int, int, str, str], Any], argv: list[str] | None,
+               deals: int) -> tuple[argparse.Namespace, list[Any], float]:  # fmt: skip
+    """The command line every such benchmark shares (``--a --b --deals --seed --jobs``): its
+    arguments, each deal's result and the wall time; prints the header line."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--a", default="club")
+    parser.add_argument("--b", default="random")
+    parser.add_argument("--deals", type=int, default=deals, help="deals (each played twice: 2 hands per seat pair)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.a == args.b:
+        parser.error("two different levels, please")
+    t0 = time.perf_counter()
+    parts = run_deals(play_deal, args.deals, args.seed, args.a, args.b, args.jobs)
+    wall = time.perf_counter() - t0
+    hands = 2 * len(parts)
+    print(f"{name}: A={args.a} B={args.b} seed={args.seed} deals={len(parts)} hands={hands} "
+          f"(each level: {2 * hands} player-hands)")  # fmt: skip
+    return args, parts, wall

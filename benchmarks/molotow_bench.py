@@ -10,13 +10,11 @@ points, and A's mean score as a share of B's.
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import time
 
 import numpy as np
 
-from .individual import interval, play_twice, run_deals
+from .individual import interval, play_twice, run_levels
 
 RULES = {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 1}
 
@@ -31,21 +29,7 @@ def play_deal(index: int, seed: int, a: str, b: str) -> dict[str, tuple[list[int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="club")
-    parser.add_argument("--b", default="random")
-    parser.add_argument("--deals", type=int, default=200, help="deals (each played twice: 2 hands per seat pair)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
-    if args.a == args.b:
-        parser.error("two different levels, please")
-    t0 = time.perf_counter()
-    parts = run_deals(play_deal, args.deals, args.seed, args.a, args.b, args.jobs)
-    wall = time.perf_counter() - t0
-    hands = 2 * len(parts)
-    print(f"molotow_bench: A={args.a} B={args.b} seed={args.seed} deals={len(parts)} hands={hands} "
-          f"(each level: {2 * hands} player-hands)")  # fmt: skip
+    args, parts, wall = run_levels("molotow_bench", __doc__ or "", play_deal, argv, 200)
     means = {}
     for name in (args.a, args.b):
         scores = [s for part in parts for s in part[name][0]]

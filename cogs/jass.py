@@ -47,6 +47,7 @@ from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release
+from .differenzler import RANGE as PREDICTION_RANGE
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
@@ -689,7 +690,7 @@ class Jass(commands.Cog):
         value = int(pick[1:])
         if pick[0] == "v":
             await self.run(interaction, table_id, Predict(actor_of(interaction.user), value), private=True)
-        elif value * 10 <= PREDICTION_MAX and table.seat_of(actor_of(interaction.user)) is not None:
+        elif value * PREDICTION_RANGE <= PREDICTION_MAX and table.seat_of(actor_of(interaction.user)) is not None:
             await self.show_hand(interaction, table, lang, edit=True, picking=pick)
         elif table.seat_of(actor_of(interaction.user)) is None:
             await self.reply(interaction, msg("err.NOT_SEATED", lang))

@@ -23,9 +23,10 @@ def option_name(option: str, deck: Deck, contract: int | None) -> str:
     return deck.contract(int(Contract.parse(option)))
 
 
-def review_embed(review: Review, deck: Deck, lang: str, contract: int | None = None) -> discord.Embed:
+def review_embed(review: Review, deck: Deck, lang: str) -> discord.Embed:
     embed = discord.Embed(title=msg("review.title", lang, game=review.game, hand=review.hand), colour=COLOUR)
     lines = []
+    contract = review.contract
     for d in review.costly():
         taken, best = option_name(d.taken, deck, contract), option_name(d.best, deck, contract)
         where = msg("review.contract", lang) if d.kind == "contract" else msg("review.trick", lang, n=d.trick)

@@ -81,6 +81,7 @@ class Review:
     seat: int
     decisions: tuple[Decision, ...]
     worlds: int  # deals each card was played out on (the fewest, when time ran short)
+    contract: int | None = None  # the hand's contract (how its cards are named: the Puur, the Näll)
 
     @property
     def total_loss(self) -> float:
@@ -125,9 +126,11 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
     start = time.perf_counter()
     decisions: list[Decision] = []
     fewest = worlds
+    contract: int | None = None
     for n, i in enumerate(indexes):
         table = Table.replay(events[:i])
         view = table.view_for(seat)
+        contract = view.contract if view.contract is not None else contract
         ev = events[i]
         if ev["type"] in ("contract", "schieben"):
             chosen = SCHIEBEN if ev["type"] == "schieben" else str(ev["contract"])
@@ -140,7 +143,7 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
             fewest = min(fewest, used) if decision is not None else fewest
         if decision is not None:
             decisions.append(decision)
-    return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest)
+    return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest, contract)
 
 
 def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds: int) -> Decision | None:
