@@ -7,13 +7,16 @@ well they explain the cards played) and played to the end of the hand by club pl
 ``strong`` search checks its candidates: a card's value is its team's mean card points for the
 hand (before the multiplier). In the last three tricks the deals are drawn from all those
 consistent with what is certain (no guessing from how the cards were played) and each is played
-out perfectly (:mod:`.endgame`). For the contract, the hand model the computer players choose by.
+out perfectly (:mod:`.endgame`). The contract and Schieben likewise: each allowed contract, and
+Schieben with the partner choosing by the club player's hand model, played out on the same deals
+of the unseen cards by club players (:mod:`.contract_playout`), in written points.
 
-A decision's loss is the best option's value minus the value of the one taken, less two
-standard errors of that difference over the deals (``SURE``): the coach blames a card only for
-what it is sure of (at about 98 %), so a choice as good as the best within the noise of the
-sampling costs 0.
-The answer says how sure it is: the number of deals each card was played out on.
+A decision's loss is the best option's value minus the value of the one taken, less a number of
+standard errors of that difference over the deals (:func:`sure`): two when there were two options,
+more with more (the best of many options looks better than it is by chance alone). The coach
+blames a decision only for what it is sure of (at about 98 %, over all the options compared), so a
+choice as good as the best within the noise of the sampling costs 0.
+The answer says how sure it is: the number of deals each option was played out on.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cache
+from statistics import NormalDist
 from typing import Any
 
 from bot.game import Table, TableView
@@ -32,18 +37,27 @@ from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 from bot.rules.play import trick_points, trick_winner_index
 
+from .contract_playout import SCHIEBEN, contract_samples
 from .endgame import perfect_points
 from .knowledge import value
-from .rules_player import contract_values
+from .rules_player import RulesPlayer
 from .search_player import SearchPlayer
 
-WORLDS = 64  # deals each card is played out on
-SURE = 2.0  # standard errors of the difference subtracted from a loss (the noise of the deals)
+WORLDS = 64  # deals each card (each contract) is played out on
+SURE = 2.0  # standard errors of the difference subtracted from a loss when two options were compared
 ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played out perfectly
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
-SCHIEBEN = "schieben"  # the option of shoving the choice to the partner
+
+
+@cache
+def sure(options: int) -> float:
+    """Standard errors subtracted from a loss when ``options`` options were compared: ``SURE``
+    for two; for more, as many as keep the chance that any of the others beats the one taken by
+    sampling noise alone as small as one comparison's (Šidák's correction)."""
+    tail = 1.0 - NormalDist().cdf(SURE)
+    return NormalDist().inv_cdf(1.0 - tail / max(1, options - 1)) if options > 2 else SURE
 
 
 @dataclass(frozen=True)
@@ -70,7 +84,7 @@ class Decision:
     @property
     def loss(self) -> float:
         """Points the decision cost on average, as far as the review is sure (0 for the best one)."""
-        return max(0.0, self.best_value - self.taken_value - SURE * self.noise)
+        return max(0.0, self.best_value - self.taken_value - sure(len(self.values)) * self.noise)
 
 
 @dataclass(frozen=True)
@@ -132,44 +146,34 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
         view = table.view_for(seat)
         contract = view.contract if view.contract is not None else contract
         ev = events[i]
+        left = (budget - (time.perf_counter() - start)) / max(1, len(indexes) - n)
+        rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
         if ev["type"] in ("contract", "schieben"):
             chosen = SCHIEBEN if ev["type"] == "schieben" else str(ev["contract"])
-            rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
-            decision = _contract_decision(view, chosen, rng, worlds)
+            decision, used = _contract_decision(view, chosen, rng, worlds, left)
         else:
-            left = (budget - (time.perf_counter() - start)) / max(1, len(indexes) - n)
-            rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
             decision, used = _card_decision(view, Card.parse(ev["card"]).index, events[i:], worlds, rng, left)
-            fewest = min(fewest, used) if decision is not None else fewest
         if decision is not None:
             decisions.append(decision)
+            fewest = min(fewest, used)
     return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest, contract)
 
 
-def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds: int) -> Decision | None:
-    """The contract (or Schieben), valued by the hand model: half the expected margin of written
-    points (multiplier included); Schieben: the partner's best contract by the same model, over
-    ``worlds`` deals of the partner's cards from those the player did not hold."""
+def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds: int,
+                       budget: float) -> tuple[Decision | None, int]:  # fmt: skip
+    """The contract (or Schieben): every plain contract the player could choose, and Schieben,
+    played out on the same deals by club players (:func:`.contract_playout.contract_samples`);
+    a value is half the expected margin of written points (our points, multiplier included)."""
     if (chosen not in PLAIN and chosen != SCHIEBEN) or view.kind != "schieber":
-        return None  # an extra contract: not valued by the hand model
-    values = {str(c): v / 2 for c, v in contract_values(view).items()}  # half the margin: our points
-    if view.may_schieben:
-        values[SCHIEBEN] = _schieben_value(view, rng, worlds)
-    if chosen not in values or len(values) < 2:
-        return None
+        return None, worlds  # an extra contract: not valued
+    margins = contract_samples(view, RulesPlayer(rng), worlds, rng, budget)
+    samples = {str(option): [m / 2 for m in points] for option, points in margins.items()}
+    if chosen not in samples or len(samples) < 2:
+        return None, worlds
+    seen = len(samples[chosen])
+    values = {option: sum(points) / seen for option, points in samples.items()}
     best = max(values, key=lambda c: (values[c], c == chosen))
-    return Decision(0, "contract", chosen, best, values, "contract")
-
-
-def _schieben_value(view: TableView, rng: random.Random, worlds: int) -> float:
-    """What shoving is worth: the partner chooses the best contract for their hand (by the hand
-    model), their hand drawn from the cards the player does not hold."""
-    unseen = [c for c in range(36) if not view.hand >> c & 1]
-    total = 0.0
-    for _ in range(worlds):
-        partner = sum(1 << c for c in rng.sample(unseen, 9))
-        total += max(contract_values(replace(view, hand=partner)).values()) / 2
-    return total / worlds
+    return Decision(0, "contract", chosen, best, values, "contract", noise=_noise(samples[best], samples[chosen])), seen
 
 
 def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,
@@ -182,10 +186,15 @@ def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, An
     values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}
     taken = str(Card.from_index(played))
     best = max(values, key=lambda c: (values[c], c == taken))
-    diffs = [b - t for b, t in zip(ours[Card.parse(best).index], ours[played], strict=True)]
-    noise = statistics.stdev(diffs) / math.sqrt(seen) if seen > 1 else 0.0
+    noise = _noise(ours[Card.parse(best).index], ours[played])
     reason, facts = _reason(view, played, Card.parse(best).index, after)
     return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), seen
+
+
+def _noise(best: Sequence[float], taken: Sequence[float]) -> float:
+    """One standard error of the mean difference between two options over the same deals."""
+    diffs = [b - t for b, t in zip(best, taken, strict=True)]
+    return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
 def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Random,

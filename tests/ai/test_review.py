@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bot.ai import make_player
+from bot.ai.contract_playout import SCHIEBEN
 from bot.ai.endgame import perfect_points
-from bot.ai.review import NotReviewable, review_hand
-from bot.game import AddComputer, Phase, PlayCard, StartGame, Table
+from bot.ai.review import SURE, NotReviewable, review_hand, sure
+from bot.ai.rules_player import contract_values
+from bot.game import AddComputer, ChooseContract, Phase, PlayCard, StartGame, Table
 from bot.rules import Card
 from bot.rules.cards import cards_of
 from bot.rules.play import trick_winner_index
@@ -94,3 +96,31 @@ def test_a_running_hand_cannot_be_reviewed():
         assert err.code == "not_finished"
     else:
         raise AssertionError("a running hand was reviewed")
+
+
+def test_the_margin_of_doubt_grows_with_the_options_compared():
+    assert sure(2) == SURE == 2.0
+    margins = [sure(n) for n in range(2, 10)]
+    assert margins == sorted(margins) and margins[-1] > 2.5  # nine cards: the best of eight others by chance
+
+
+def test_a_contract_the_hand_cannot_carry_is_costly_and_schieben_is_an_option():
+    def worst_contract(view, actor):
+        if view.phase == "contract":
+            values = contract_values(view)
+            return ChooseContract(actor, str(min(values, key=lambda c: values[c])))
+        return club.decide(view, actor)
+
+    for n in range(20):
+        club = make_player("club", f"contract:{n}")
+        _, events = play_hand(f"contract:{n}", me=worst_contract)
+        chosen = [ev for ev in events if ev["type"] == "contract" and ev["seat"] == 0]
+        if chosen and not any(ev["type"] == "schieben" for ev in events):
+            break  # seat 0 chose as the forehand: it could have shoved
+    assert chosen, "seat 0 never chose a contract in 20 deals"
+    review = review_hand(events, 0, 1, 1, worlds=24)
+    [decision] = [d for d in review.decisions if d.kind == "contract"]
+    assert decision.taken == chosen[0]["contract"] and decision.best != decision.taken
+    assert SCHIEBEN in decision.values and len(decision.values) == 7  # six contracts and Schieben
+    assert decision.loss > 10, decision
+    assert decision.noise > 0  # played out on sampled deals: the doubt is measured
