@@ -105,6 +105,7 @@ SERVER_OPTIONS: tuple[ServerOption, ...] = (
     ServerOption("pings", "choice", choices=SWITCH),
     ServerOption("images", "choice", choices=SWITCH),
     ServerOption("organiser_role", "count", 0, 2**63 - 1),  # a role that may open tournaments (0: none)
+    ServerOption("ratings", "choice", choices=SWITCH),  # off: every table of the server is friendly
 )
 
 

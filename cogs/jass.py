@@ -160,7 +160,7 @@ class Jass(commands.Cog):
         computer_players: app_commands.Range[int, 0, 3] = 0,
         level: str | None = None,
         game: str | None = None,
-        rated: bool = True,
+        rated: bool | None = None,
         hints: bool = False,
     ) -> None:
         lang = self.lang(interaction)
@@ -352,6 +352,7 @@ class Jass(commands.Cog):
         turn_timer=command_text("jass.settings.timer.name"),
         pings=command_text("jass.settings.pings.name"),
         images=command_text("jass.settings.images.name"),
+        ratings=command_text("jass.settings.ratings.name"),
     )
     @app_commands.describe(
         preset=command_text("jass.new.preset.description"),
@@ -361,6 +362,7 @@ class Jass(commands.Cog):
         turn_timer=command_text("jass.settings.timer.description"),
         pings=command_text("jass.settings.pings.description"),
         images=command_text("jass.settings.images.description"),
+        ratings=command_text("jass.settings.ratings.description"),
     )
     @app_commands.choices(
         preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
@@ -368,6 +370,7 @@ class Jass(commands.Cog):
         deck=DECK_CHOICES,
         pings=SWITCH_CHOICES,
         images=SWITCH_CHOICES,
+        ratings=SWITCH_CHOICES,
     )
     async def settings_cmd(
         self,
@@ -379,6 +382,7 @@ class Jass(commands.Cog):
         turn_timer: app_commands.Range[int, 0, TURN_TIMER_MAX] | None = None,
         pings: str | None = None,
         images: str | None = None,
+        ratings: str | None = None,
     ) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
@@ -388,7 +392,7 @@ class Jass(commands.Cog):
             return
         values = await self.service.set_server_settings(
             interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer,
-            pings=pings, images=images,
+            pings=pings, images=images, ratings=ratings,
         )  # fmt: skip
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
         await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)

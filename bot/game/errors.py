@@ -42,6 +42,7 @@ class Code(StrEnum):
     SEATED_ELSEWHERE = "SEATED_ELSEWHERE"  # facts: table (the other table of the channel)
     HINTS_OFF = "HINTS_OFF"  # this table gives no hints (rated tables never do)
     HINTS_NEED_FRIENDLY = "HINTS_NEED_FRIENDLY"  # hints only at a friendly (unrated) table
+    RATINGS_OFF = "RATINGS_OFF"  # a rated table asked for where the server turned ratings off
 
 
 class GameError(Exception):

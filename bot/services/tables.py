@@ -190,11 +190,12 @@ class TableService:
         channel_id: int | None = None,
         turn_timer: float | None = None,
         limits: bool = True,
-        rated: bool = True,
+        rated: bool | None = None,
         hints: bool = False,
     ) -> Table:
         """A new table (``turn_timer``: its own seconds per turn, 0 = none; ``None``: the default;
-        ``rated=False``: a friendly table; ``hints``: tips allowed, at a friendly table only).
+        ``rated=False``: a friendly table, ``None``: rated unless the server turned ratings off;
+        ``hints``: tips allowed, at a friendly table only).
 
         Refused (:class:`GameError` ``TOO_MANY_TABLES``) past the open tables a channel or a
         person may have; ``SEATED_ELSEWHERE`` when the host already sits at a table here.
@@ -221,12 +222,12 @@ class TableService:
         turn_timer: float | None = None,
         computers: int = 0,
         level: str = "random",
-        rated: bool = True,
+        rated: bool | None = None,
         hints: bool = False,
     ) -> TableSnapshot:
         """A new table with its host in seat 1, ``computers`` computer players and its look, all
         written in one transaction: a failure leaves nothing behind (no table without its host).
-        ``rated=False``: a friendly table; ``hints``: players may ask for hints (friendly only).
+        ``rated``: as in :meth:`create_table`; ``hints``: players may ask for hints (friendly only).
 
         Refused like :meth:`create_table`; :class:`StorageFailed` when the database cannot be used.
         """
@@ -251,8 +252,12 @@ class TableService:
 
     async def _create_table(self, host: str, rules: RuleSet | dict[str, Any] | None, guild_id: int | None,
                             channel_id: int | None, turn_timer: float | None, limits: bool,
-                            first: Sequence[Command] = (), display: TableDisplay | None = None, rated: bool = True,
-                            hints: bool = False) -> Table:  # fmt: skip
+                            first: Sequence[Command] = (), display: TableDisplay | None = None,
+                            rated: bool | None = None, hints: bool = False) -> Table:  # fmt: skip
+        allowed = (await self.server_settings(guild_id)).get("ratings", "on") == "on"
+        if rated and not allowed:
+            raise GameError(Code.RATINGS_OFF)
+        rated = allowed if rated is None else rated
         if channel_id is not None and limits:
             limit = self.settings.tables_per_channel
             if limit and await self._storage.count_open(channel_id=channel_id) >= limit:

@@ -26,7 +26,7 @@ from .sql import Database, IntegrityError, SqliteDatabase
 log = logging.getLogger(__name__)
 
 
-GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "images", "organiser_role")
+GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "images", "organiser_role", "ratings")
 USER_KEYS = ("deck",)
 
 

@@ -226,6 +226,13 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE tables ADD COLUMN line_id INTEGER;
         """,
     ),
+    (
+        12,
+        """
+        -- A server may turn ratings off (issue 44): 'off' makes every table opened there friendly.
+        ALTER TABLE guild_settings ADD COLUMN ratings TEXT;
+        """,
+    ),
 ]
 
 #: PostgreSQL's extra statements after a migration of the same number.

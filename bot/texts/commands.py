@@ -80,8 +80,8 @@ COMMAND_TEXTS.update(
         },
         "jass.new.rated.name": {"en": "rated", "de": "gewertet"},
         "jass.new.rated.description": {
-            "en": "Rated (default) or a friendly table: friendly games count in statistics, in nobody's rating",
-            "de": "Gewertet (Standard) oder Freundschaftstisch: zählt in der Statistik, in keiner Wertung",
+            "en": "Rated (the default where the server rates) or friendly: counts in statistics, in no rating",
+            "de": "Gewertet (Standard, wo der Server wertet) oder Freundschaft: Statistik ja, Wertung nein",
         },
         "jass.new.hints.name": {"en": "hints", "de": "tipps"},
         "jass.new.hints.description": {
@@ -134,6 +134,11 @@ COMMAND_TEXTS.update(
         "jass.settings.pings.description": {
             "en": "Mention the player to act in a short new message (on/off)",
             "de": "Wer am Zug ist, in einer kurzen neuen Nachricht erwähnen (ein/aus)",
+        },
+        "jass.settings.ratings.name": {"en": "ratings", "de": "wertung"},
+        "jass.settings.ratings.description": {
+            "en": "Rate games on this server (on, the default) or play only friendly tables (off)",
+            "de": "Partien auf diesem Server werten (on, Standard) oder nur Freundschaftstische (off)",
         },
         "jass.settings.images.name": {"en": "images", "de": "bilder"},
         "jass.settings.images.description": {

@@ -56,6 +56,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Tipps gibt es nur an Freundschaftstischen: wähle `gewertet: False` dazu.",
         "en": "Tips are for friendly tables only: choose `rated: False` with them.",
     },
+    "err.RATINGS_OFF": {
+        "de": "Auf diesem Server gibt es keine Wertung (`/jass settings wertung:off`): "
+        "hier sind alle Tische Freundschaftstische.",
+        "en": "This server has ratings turned off (`/jass settings ratings:off`): every table here is friendly.",
+    },
     "err.BAD_PREDICTION": {
         "de": "Eine Ansage ist eine ganze Zahl von 0 bis 157.",
         "en": "A prediction is a whole number from 0 to 157.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import custom_ids, message_payload
+from .harness import GUILD_ID, custom_ids, message_payload
 from .test_table_game import ANNA, BEAT, button, new_table, settle, table_message
 
 FRIENDLY = [{"name": "rated", "type": 5, "value": False}, {"name": "computer_players", "type": 4, "value": 3}]
@@ -72,3 +72,22 @@ async def test_tips_need_a_friendly_table(harness):
     [answer] = await h.send(h.command_payload("jass", new_table(options), ANNA))
     assert "nur an Freundschaftstischen" in answer.payload["data"]["content"]
     assert not h.bot.service._tables
+
+
+async def test_a_server_without_ratings_opens_friendly_tables_and_refuses_rated_ones(harness):
+    h = harness
+    off = [{"name": "settings", "type": 1, "options": [{"name": "ratings", "type": 3, "value": "off"}]}]
+    [saved] = await h.send(h.command_payload("jass", off, ANNA))  # not a manager: refused, nothing changed
+    assert await h.bot.service.server_settings(GUILD_ID) == {}
+    [saved] = await h.send(h.command_payload("jass", off, ANNA, manager=True))
+    assert "ratings: off" in saved.payload["data"]["content"]
+    # asked for a rated table: refused, no table
+    [answer] = await h.send(h.command_payload("jass", new_table([{"name": "rated", "type": 5, "value": True}]), ANNA))
+    assert "keine Wertung" in answer.payload["data"]["content"] and not h.bot.service._tables
+    # without the option: a friendly table, and it may give tips
+    await h.send(h.command_payload("jass", new_table([{"name": "hints", "type": 5, "value": True}]), ANNA))
+    await settle(h)
+    lobby = table_message(h)
+    assert "Freundschaftsspiel" in lobby["embeds"][0]["title"]
+    [table] = h.bot.service._tables.values()
+    assert not table.rated and table.hints

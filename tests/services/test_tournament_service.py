@@ -249,3 +249,19 @@ async def test_an_einzel_differenzler_of_8_people_over_3_passen(tmp_path):
     csv = await tournaments.export_csv(tid)
     assert len(csv.strip().splitlines()) == 1 + 8 * 3  # a row per person and Passe
     await close(service)
+
+
+async def test_on_a_server_without_ratings_the_tournament_tables_are_friendly(tmp_path):
+    service = await make_service(tmp_path / "db.sqlite3")
+    await service.set_server_settings(77, ratings="off")
+    tournaments = TournamentService(service._storage, service, seeds=lambda: "seed-of-the-evening", level="random")
+    t = await tournaments.create(ORG, "Herbst", 1, 1, guild_id=77)
+    for i, actor in enumerate(PEOPLE[:4]):
+        await tournaments.join(t.tournament_id, actor, f"p{i}")
+    await tournaments.start(t.tournament_id, ORG)
+    [table_id] = (await tournaments._store.tables(t.tournament_id)).values()
+    assert service._tables[table_id].rated is False
+    await service.set_server_settings(77, ratings="on")  # back on: the next tables are rated
+    assert (await service.create_table(ORG, guild_id=77, limits=False)).rated is True
+    assert (await service.create_table(ORG, guild_id=78, limits=False)).rated is True  # another server: rated
+    await close(service)
