@@ -15,11 +15,11 @@ COLOUR = 0x00695C
 
 
 def option_name(option: str, deck: Deck, contract: int | None) -> str:
-    """A card or a contract as the reader names it."""
+    """A card, a contract or a Weis declaration as the reader names it."""
     if "-" in option:
         return deck.card(Card.parse(option).index, contract)
-    if option == "schieben":
-        return msg("review.schieben", deck.lang)
+    if option == "schieben" or option.startswith("weis_"):
+        return msg(f"review.{option}", deck.lang)
     return deck.contract(int(Contract.parse(option)))
 
 
@@ -29,7 +29,7 @@ def review_embed(review: Review, deck: Deck, lang: str) -> discord.Embed:
     contract = review.contract
     for d in review.costly():
         taken, best = option_name(d.taken, deck, contract), option_name(d.best, deck, contract)
-        where = msg("review.contract", lang) if d.kind == "contract" else msg("review.trick", lang, n=d.trick)
+        where = msg("review.trick", lang, n=d.trick) if d.kind == "card" else msg(f"review.{d.kind}", lang)
         lines.append(msg("review.line", lang, where=where, taken=taken, best=best, loss=round(d.loss, 1),
                          taken_value=round(d.taken_value, 1), best_value=round(d.best_value, 1)))  # fmt: skip
         lines.append("  " + msg(f"review.reason.{d.reason}", lang, best=best, taken=taken, loss=round(d.loss, 1),

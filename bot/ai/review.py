@@ -34,8 +34,9 @@ from typing import Any
 from bot.game import Table, TableView
 from bot.game.events import hand_indexes, hands_over
 from bot.rules import Card, Contract
-from bot.rules.cards import cards_of
+from bot.rules.cards import cards_of, to_mask
 from bot.rules.play import trick_points, trick_winner_index
+from bot.rules.weis import Weis, find_weis, resolve_weis
 
 from .contract_playout import SCHIEBEN, contract_samples
 from .endgame import perfect_points
@@ -49,6 +50,8 @@ ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
+#: The options of a manual Weis declaration: every Weis held, none, or some of them.
+WEIS_ALL, WEIS_NONE, WEIS_SOME = "weis_all", "weis_none", "weis_some"
 
 
 @cache
@@ -64,12 +67,12 @@ def sure(options: int) -> float:
 class Decision:
     """One decision: what was chosen, the best option, every option's expected points, and why."""
 
-    trick: int  # 1-9 for a card; 0 for the contract
-    kind: str  # "card" or "contract"
-    taken: str  # a card (``rose-A``) or a contract name
+    trick: int  # 1-9 for a card and the Weis (declared with the first card); 0 for the contract
+    kind: str  # "card", "contract" or "weis"
+    taken: str  # a card (``rose-A``), a contract name, ``schieben`` or one of the WEIS_* options
     best: str
     values: Mapping[str, float]  # expected points of the player's team, by option
-    reason: str = "better"  # better | take | gift | contract: the kind of reason (texts: review.reason.*)
+    reason: str = "better"  # better | take | gift | contract | weis: the kind of reason (texts: review.reason.*)
     facts: Mapping[str, Any] = field(default_factory=dict)
     noise: float = 0.0  # one standard error of (best − taken) over the deals
 
@@ -152,6 +155,9 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
             chosen = SCHIEBEN if ev["type"] == "schieben" else str(ev["contract"])
             decision, used = _contract_decision(view, chosen, rng, worlds, left)
         else:
+            if view.weis_options:  # manual Weis, declared (or not) with this first card
+                weis = _weis_decision(view, ev.get("weis") or [], random.Random(f"{rng.random()}:weis"), worlds)
+                decisions += [weis] if weis is not None else []
             decision, used = _card_decision(view, Card.parse(ev["card"]).index, events[i:], worlds, rng, left)
         if decision is not None:
             decisions.append(decision)
@@ -174,6 +180,37 @@ def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds:
     values = {option: sum(points) / seen for option, points in samples.items()}
     best = max(values, key=lambda c: (values[c], c == chosen))
     return Decision(0, "contract", chosen, best, values, "contract", noise=_noise(samples[best], samples[chosen])), seen
+
+
+def _weis_decision(view: TableView, declared: Sequence[Sequence[str]], rng: random.Random,
+                   worlds: int) -> Decision | None:  # fmt: skip
+    """A manual Weis declaration: what was declared against every Weis held and none, on the same
+    deals of the unseen cards (drawn from every deal consistent with what is certain; the others
+    declare every Weis they hold, as the computer players do). A value is the team's Weis points
+    that count less the opponents' (before the multiplier): only the team with the highest Weis
+    writes, all of its Weis."""
+    if view.contract is None or view.seat is None or view.forehand is None:
+        return None
+    held = list(view.weis_options)
+    masks = {to_mask(Card.parse(c) for c in cards) for cards in declared}
+    chosen = [w for w in held if w.mask in masks]
+    taken = WEIS_ALL if len(chosen) == len(held) else (WEIS_SOME if chosen else WEIS_NONE)
+    options: dict[str, list[Weis]] = {WEIS_ALL: held, WEIS_NONE: [], taken: chosen}
+    played = dict(view.trick)  # the cards of trick 1 so far: the rest of each hand is in the deal
+    seat, team, contract = view.seat, view.seat % 2, view.contract
+    samples: dict[str, list[float]] = {option: [] for option in options}
+    for deal in SearchPlayer(rng, inference=False).sampled_deals(view, worlds):
+        others = {s: find_weis(int(deal[s]) | (1 << played[s] if s in played else 0), contract, view.rules)
+                  for s in range(4) if s != seat}  # fmt: skip
+        for option, weis in options.items():
+            result = resolve_weis({**others, seat: weis}, contract, view.forehand, view.rules)
+            margin = 0 if result.team is None else (result.points if result.team == team else -result.points)
+            samples[option].append(margin)
+    seen = len(samples[taken])
+    values = {option: sum(points) / seen for option, points in samples.items()}
+    best = max(values, key=lambda o: (values[o], o == taken))
+    facts = {"held": sum(w.points for w in held), "declared": sum(w.points for w in chosen)}
+    return Decision(1, "weis", taken, best, values, "weis", facts, _noise(samples[best], samples[taken]))
 
 
 def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,

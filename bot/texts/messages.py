@@ -186,6 +186,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "review.trick": {"de": "Stich {n}", "en": "Trick {n}"},
     "review.schieben": {"de": "Schieben", "en": "Schieben (shove)"},
     "review.contract": {"de": "Trumpfwahl", "en": "Contract"},
+    "review.weis": {"de": "Weis", "en": "Weis"},
+    "review.weis_all": {"de": "alle Weis weisen", "en": "declaring every Weis"},
+    "review.weis_none": {"de": "nicht weisen", "en": "declaring none"},
+    "review.weis_some": {"de": "nur einen Teil weisen", "en": "declaring only some"},
     "review.line": {
         "de": "**{where}:** {taken} ({taken_value} Punkte erwartet) — besser {best} ({best_value}): **−{loss}**",
         "en": "**{where}:** {taken} ({taken_value} points expected) — better {best} ({best_value}): **−{loss}**",
@@ -203,8 +207,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{best} brought your team {loss} points more on average over the deals.",
     },
     "review.reason.contract": {
-        "de": "Nach der Stärke deiner Karten brachte {best} im Schnitt {loss} Punkte mehr als {taken}.",
-        "en": "By the strength of your cards, {best} was worth {loss} points more than {taken} on average.",
+        "de": "Auf den Verteilungen zu Ende gespielt brachte {best} im Schnitt {loss} Punkte mehr als {taken}.",
+        "en": "Played out on the deals, {best} was worth {loss} points more than {taken} on average.",
+    },
+    "review.reason.weis": {
+        "de": "Du hattest {held} Punkte Weis und hast {declared} gewiesen: wer den höchsten Weis hat, schreibt "
+        "alle Weis seines Teams, die Gegner keinen. {best}: im Schnitt {loss} Punkte mehr.",
+        "en": "You held {held} points of Weis and declared {declared}: the team with the highest Weis writes all "
+        "of its Weis, the other none. {best}: {loss} points more on average.",
     },
     "review.clean": {
         "de": "Keiner deiner {n} Entscheide hat im Schnitt einen Punkt oder mehr gekostet. Gut gespielt!",
@@ -216,10 +226,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "review.sure": {
         "de": "Grundlage: jede Karte auf {worlds} Verteilungen der Karten, die du nicht sahst, zu Ende gespielt "
-        "(wie du sie damals kanntest). Karten: Punkte vor dem Multiplikator, Trumpfwahl: geschriebene Punkte; "
+        "(wie du sie damals kanntest). Karten und Weis: Punkte vor dem Multiplikator, Trumpfwahl: geschriebene Punkte; "
         "ein Verlust zählt nur, soweit er sicher über dem Zufall der Verteilungen liegt.",
         "en": "Based on: each card played out on {worlds} deals of the cards you could not see (as you knew them "
-        "then). Cards: points before the multiplier; contract: written points; a loss counts only where it is "
+        "then). Cards and Weis: points before the multiplier; contract: written points; a loss counts only where it is "
         "surely beyond the noise of the deals.",
     },
     "review.err.not_seated": {"de": "Du sitzt nicht an diesem Tisch.", "en": "You are not seated at this table."},

@@ -5,18 +5,19 @@ from __future__ import annotations
 from bot.ai import make_player
 from bot.ai.contract_playout import SCHIEBEN
 from bot.ai.endgame import perfect_points
-from bot.ai.review import SURE, NotReviewable, review_hand, sure
+from bot.ai.review import SURE, WEIS_ALL, WEIS_NONE, NotReviewable, review_hand, sure
 from bot.ai.rules_player import contract_values
 from bot.game import AddComputer, ChooseContract, Phase, PlayCard, StartGame, Table
-from bot.rules import Card
+from bot.rules import Card, Contract
 from bot.rules.cards import cards_of
 from bot.rules.play import trick_winner_index
+from bot.rules.weis import find_weis
 
 HOST = "u:1"
 
 
-def play_hand(seed: str, me=None, stop=None):
-    table, events = Table.create("t", HOST, {"hands_per_game": 1})
+def play_hand(seed: str, me=None, stop=None, rules=None):
+    table, events = Table.create("t", HOST, {"hands_per_game": 1, **(rules or {})})
     for _ in range(4):
         events += table.apply(AddComputer(HOST, level="club"))
     players = {s: make_player("club", f"{seed}:{s}") for s in range(4)}
@@ -124,3 +125,29 @@ def test_a_contract_the_hand_cannot_carry_is_costly_and_schieben_is_an_option():
     assert SCHIEBEN in decision.values and len(decision.values) == 7  # six contracts and Schieben
     assert decision.loss > 10, decision
     assert decision.noise > 0  # played out on sampled deals: the doubt is measured
+
+
+def test_a_weis_not_declared_is_reviewed_with_manual_weis():
+    def silent(view, actor):  # the club player's card, but never a Weis
+        command = club.decide(view, actor)
+        return PlayCard(actor, command.card) if isinstance(command, PlayCard) else command
+
+    manual = {"preset": "standard", "weis_mode": "manual", "stoeck_auto": False}
+    for n in range(40):
+        club = make_player("club", f"weis:{n}")
+        table, events = play_hand(f"weis:{n}", me=silent, rules=manual)
+        contract = next(int(Contract.parse(ev["contract"])) for ev in events if ev["type"] == "contract")
+        if find_weis(table.start_hands[0], contract, table.rules):
+            break
+    else:
+        raise AssertionError("seat 0 never held a Weis in 40 deals")
+    review = review_hand(events, 0, 1, 1, worlds=32)
+    [weis] = [d for d in review.decisions if d.kind == "weis"]
+    assert weis.taken == WEIS_NONE and weis.best == WEIS_ALL and weis.trick == 1
+    assert set(weis.values) == {WEIS_NONE, WEIS_ALL}
+    assert weis.values[WEIS_ALL] > weis.values[WEIS_NONE] and weis.facts["declared"] == 0 and weis.facts["held"] > 0
+    # declaring every Weis held is never worse: the same hand with the club player's own declarations
+    club = make_player("club", f"weis:{n}")
+    _, declared = play_hand(f"weis:{n}", me=club.decide, rules=manual)
+    [weis] = [d for d in review_hand(declared, 0, 1, 1, worlds=32).decisions if d.kind == "weis"]
+    assert weis.taken == WEIS_ALL and weis.loss == 0

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.ai.review import WEIS_ALL, WEIS_NONE, Decision, Review
+from bot.texts.cards import Deck
+from cogs.review import review_embed
+
 from .test_table_game import ANNA, BEAT, anna_and_three_computers, anna_finishes_hand_one
 
 
@@ -40,3 +44,14 @@ async def test_a_review_of_annas_hand_names_her_costliest_decisions_privately(ha
     # someone who did not sit at the table gets no review
     other = await answer_of(h, h.command_payload("jass", jass("review"), BEAT))
     assert "nicht an diesem Tisch" in other["content"]
+
+
+def test_the_answer_names_a_weis_decision_in_everyday_words():
+    weis = Decision(1, "weis", WEIS_NONE, WEIS_ALL, {WEIS_NONE: -12.0, WEIS_ALL: 14.5}, "weis",
+                    {"held": 20, "declared": 0}, noise=1.0)  # fmt: skip
+    review = Review("T1", 1, 1, 0, (weis,), 32, 2)
+    for lang, words in (("de", ("**Weis:** nicht weisen", "alle Weis weisen", "20 Punkte Weis")),
+                        ("en", ("**Weis:** declaring none", "declaring every Weis", "20 points of Weis"))):  # fmt: skip
+        text = review_embed(review, Deck(lang), lang).description
+        assert all(w in text for w in words), text
+        assert f"−{round(weis.loss, 1)}" in text and weis.loss == 26.5 - 2.0
