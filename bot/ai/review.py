@@ -132,13 +132,14 @@ def finished_hands(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]
 
 def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand: int, *, worlds: int = WORLDS,
                 seed: str = "review", budget: float = float("inf")) -> Review:  # fmt: skip
-    """Every decision of ``seat`` in a finished Schieber hand, valued (``budget``: seconds at most
-    for all of them together; each card then gets fewer deals)."""
+    """Every decision of ``seat`` in a finished Schieber or Coiffeur hand, valued (``budget``:
+    seconds at most for all of them together; each card then gets fewer deals). In Coiffeur the
+    cards only (the row is a choice for the whole Tafel); under an extra contract none."""
     if (game, hand) not in finished_hands(events):
         raise NotReviewable("not_finished")
     rules = events[0].get("rules", {})
-    if rules.get("game", "schieber") != "schieber":
-        raise NotReviewable("not_schieber")
+    if rules.get("game", "schieber") not in ("schieber", "coiffeur"):
+        raise NotReviewable("other_game")
     indexes = decision_indexes(events, seat, game, hand)
     start = time.perf_counter()
     decisions: list[Decision] = []
@@ -189,8 +190,8 @@ def _weis_decision(view: TableView, declared: Sequence[Sequence[str]], rng: rand
     declare every Weis they hold, as the computer players do). A value is the team's Weis points
     that count less the opponents' (before the multiplier): only the team with the highest Weis
     writes, all of its Weis."""
-    if view.contract is None or view.seat is None or view.forehand is None:
-        return None
+    if view.contract is None or view.seat is None or view.forehand is None or view.contract_name not in (None, *PLAIN):
+        return None  # an extra contract: not valued
     held = list(view.weis_options)
     masks = {to_mask(Card.parse(c) for c in cards) for cards in declared}
     chosen = [w for w in held if w.mask in masks]
@@ -216,8 +217,8 @@ def _weis_decision(view: TableView, declared: Sequence[Sequence[str]], rng: rand
 def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,
                    rng: random.Random, budget: float) -> tuple[Decision | None, int]:  # fmt: skip
     legal = cards_of(view.legal)
-    if len(legal) < 2 or view.contract is None:
-        return None, worlds
+    if len(legal) < 2 or view.contract is None or (view.contract_name or str(Contract(view.contract))) not in PLAIN:
+        return None, worlds  # no choice; or an extra contract (Slalom, Misère …): not valued
     ours = card_samples(view, legal, worlds, rng, budget)
     seen = len(ours[legal[0]])
     values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}

@@ -27,7 +27,7 @@ class Reviews:
     async def review(self, table_id: str, actor: str, hand: int | None = None) -> Review:
         """``actor``'s decisions in a finished hand of the table's latest game (``hand``: its
         number; default: the last finished one). Raises :class:`NotReviewable` (``not_seated``,
-        ``no_hand``, ``not_schieber``) and the table service's errors."""
+        ``no_hand``, ``other_game``) and the table service's errors."""
         table = await self._tables.get(table_id)
         seat = table.seat_of(actor)
         if seat is None:

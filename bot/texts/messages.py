@@ -237,9 +237,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Es gibt noch keine fertig gespielte Runde zum Anschauen (eine laufende geht nicht).",
         "en": "There is no finished hand to review yet (a running one cannot be reviewed).",
     },
-    "review.err.not_schieber": {
-        "de": "Der Rückblick kennt vorerst nur Schieber.",
-        "en": "The review knows Schieber only for now.",
+    "review.err.other_game": {
+        "de": "Der Rückblick kennt vorerst nur Schieber und Coiffeur (nicht Differenzler und Molotow).",
+        "en": "The review knows Schieber and Coiffeur only for now (not Differenzler or Molotow).",
     },
     "review.err.not_finished": {
         "de": "Diese Runde ist noch nicht fertig.",

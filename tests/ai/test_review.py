@@ -151,3 +151,12 @@ def test_a_weis_not_declared_is_reviewed_with_manual_weis():
     _, declared = play_hand(f"weis:{n}", me=club.decide, rules=manual)
     [weis] = [d for d in review_hand(declared, 0, 1, 1, worlds=32).decisions if d.kind == "weis"]
     assert weis.taken == WEIS_ALL and weis.loss == 0
+
+
+def test_a_coiffeur_hand_is_reviewed_card_by_card():
+    _, events = play_hand("coiffeur", stop=lambda t: t.to_act is None or t.hand_no == 2, rules={"preset": "coiffeur"})
+    review = review_hand(events, 0, 1, 1, worlds=12)
+    played = [ev for ev in events if ev["type"] == "card" and ev["seat"] == 0]
+    assert len(played) == 9 and review.decisions
+    assert {d.kind for d in review.decisions} == {"card"}  # the row is not valued as a contract
+    assert all(d.taken in d.values and d.loss >= 0 for d in review.decisions)
