@@ -48,6 +48,10 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.differenzler_bench --a strong --b random --deals 200 --seed 1
 	$(PY) -m benchmarks.differenzler_bench --a strong --b club --deals 200 --seed 3
 	$(PY) -m benchmarks.molotow_bench --a club --b random --deals 200 --seed 1
+	$(PY) -m benchmarks.review_bench --endgames 300 --throws 0 --strong 0
+	$(PY) -m benchmarks.review_bench --endgames 0 --throws 200 --strong 0
+	$(PY) -m benchmarks.review_bench --endgames 0 --throws 0 --strong 100
+	$(PY) -m benchmarks.hint_bench --hints 100
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'

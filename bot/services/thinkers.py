@@ -29,10 +29,20 @@ KEPT = 10_000  # waits kept for the figures
 
 
 def think(
-    level: str, seed: str, view: TableView, actor: str, budget: float | None, submitted: float
+    level: str,
+    seed: str,
+    view: TableView,
+    actor: str,
+    budget: float | None,
+    submitted: float,
+    deadline: bool = False,
 ) -> tuple[Command, float]:
-    """One decision (in a worker); returns it with its wait for the worker (seconds)."""
+    """One decision (in a worker); returns it with its wait for the worker (seconds).
+    ``deadline``: ``budget`` counts from ``submitted`` (a tip): the wait (a worker starting) is
+    taken off it."""
     started = time.time()
+    if deadline and budget is not None:
+        budget = max(MIN_BUDGET, budget - (started - submitted))
     return make_player(level, seed, budget=budget).decide(view, actor), started - submitted
 
 
@@ -67,8 +77,10 @@ class Thinkers:
 
     async def decide(self, level: str, seed: str, view: TableView, actor: str, fixed_work: bool = False,
                      budget: float | None = None) -> Command:  # fmt: skip
-        """One decision in the pool; ``budget``: seconds at most (a tip), else as the queue allows."""
+        """One decision in the pool; ``budget``: seconds at most from now, the wait for a worker
+        included (a tip), else as the queue allows."""
         queued = self.budget_for(level, self.pending, fixed_work)
+        deadline = budget is not None
         if budget is None:
             budget = queued
         elif queued is not None:
@@ -78,7 +90,7 @@ class Thinkers:
             loop = asyncio.get_running_loop()
             submitted = time.time()
             command, waited = await loop.run_in_executor(
-                self.pool.executor(), think, level, seed, view, actor, budget, submitted
+                self.pool.executor(), think, level, seed, view, actor, budget, submitted, deadline
             )
             took = time.time() - submitted - waited  # thinking, and carrying the view there and back
         finally:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from bot.ai.search_player import DEFAULT_BUDGET
+from bot.services import thinkers
 from bot.services.thinkers import MIN_BUDGET, Thinkers
 from tests.game.helpers import new_table
 
@@ -63,3 +65,24 @@ async def test_fixed_work_decisions_ignore_the_queue_and_repeat_exactly():
     finally:
         thinkers.pending = 0
         thinkers.close()
+
+
+def test_a_tips_budget_counts_from_the_press_the_wait_for_a_worker_included(monkeypatch):
+    budgets = []
+
+    class Player:
+        def decide(self, view, actor):
+            return "decided"
+
+    def player(level, seed, budget=None):
+        budgets.append(budget)
+        return Player()
+
+    monkeypatch.setattr(thinkers, "make_player", player)
+    now = time.time()
+    for submitted, deadline in ((now - 0.5, True), (now - 5.0, True), (now - 0.5, False)):
+        command, waited = thinkers.think("strong", "s", None, "a", 0.8, submitted, deadline)
+        assert command == "decided" and waited >= 0.5
+    assert 0.05 < budgets[0] <= 0.3  # 0.8 less the half second waited
+    assert budgets[1] == MIN_BUDGET  # waited longer than the budget: the least a search gets
+    assert budgets[2] == 0.8  # a computer's own decision: the queue already shortened its budget
