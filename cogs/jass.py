@@ -694,10 +694,10 @@ class Jass(commands.Cog):
         value = int(pick[1:])
         if pick[0] == "v":
             await self.run(interaction, table_id, Predict(actor_of(interaction.user), value), private=True)
-        elif value * PREDICTION_RANGE <= PREDICTION_MAX and table.seat_of(actor_of(interaction.user)) is not None:
-            await self.show_hand(interaction, table, lang, edit=True, picking=pick)
         elif table.seat_of(actor_of(interaction.user)) is None:
             await self.reply(interaction, msg("err.NOT_SEATED", lang))
+        elif value * PREDICTION_RANGE <= PREDICTION_MAX:
+            await self.show_hand(interaction, table, lang, edit=True, picking=pick)
         else:
             await self.reply(interaction, msg("err.bad_button", lang))
 

@@ -25,8 +25,7 @@ def step_line(step: ReplayStep, deck: Deck, lang: str) -> str:
     who = seat_name(view, int(ev["seat"]), lang)
     if ev["type"] == "contract":
         return msg("replay.contract", lang, name=who, contract=contract_label(view, deck, lang))
-    trick = (step.step - 1) // 4 + 1 if step.steps >= 36 else len(view.tricks) + (1 if view.trick else 0)
-    return msg("replay.card", lang, n=trick, name=who, card=deck.card(Card.parse(ev["card"]).index, view.contract))
+    return msg("replay.card", lang, n=step.trick, name=who, card=deck.card(Card.parse(ev["card"]).index, view.contract))
 
 
 def replay_embed(step: ReplayStep, deck: Deck, lang: str, title: str) -> discord.Embed:

@@ -33,16 +33,25 @@ class ReplayStep:
     table_id: str
     game: int
     hand: int
-    step: int  # 0: the contract; 1..: the cards
+    step: int  # 0: the contract (where there is one), then the cards
     steps: int  # the hand's last step
     view: TableView  # the spectators' view right after this step
     event: Mapping[str, Any]  # the step's own event (the contract, or the card)
+    first_card: int = 1  # the step of the hand's first card (0: no contract step, as in Molotow)
+
+    @property
+    def card(self) -> int:
+        """The number of the card played at this step (1-36; 0 at the contract)."""
+        return self.step - self.first_card + 1
+
+    @property
+    def trick(self) -> int:
+        """The trick of this step's card (1-9)."""
+        return (self.card - 1) // 4 + 1
 
     def next_trick(self) -> int:
         """The step that completes the trick under way (from a trick's end: the next one's)."""
-        if self.step == 0:
-            return min(4, self.steps)
-        return min(self.steps, (self.step // 4 + 1) * 4 if self.step % 4 == 0 else -(-self.step // 4) * 4)
+        return min(self.steps, (self.card // 4 + 1) * 4 + self.first_card - 1)
 
 
 def step_indexes(events: Sequence[Mapping[str, Any]], game: int, hand: int) -> list[int]:
@@ -78,4 +87,5 @@ class Replays:
         step = max(0, min(step, len(indexes) - 1))
         i = indexes[step]
         view = Table.replay(events[: i + 1]).view_for(None)
-        return ReplayStep(table_id, game, hand, step, len(indexes) - 1, view, events[i])
+        first_card = int(events[indexes[0]]["type"] != "card")
+        return ReplayStep(table_id, game, hand, step, len(indexes) - 1, view, events[i], first_card)

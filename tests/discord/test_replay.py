@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.services.replays import ReplayStep
+
 from .harness import custom_ids, message_payload
 from .test_review import jass
 from .test_table_game import ANNA, BEAT, anna_and_three_computers, anna_finishes_hand_one, fast_settings, started
@@ -49,3 +51,15 @@ async def test_a_replay_steps_through_a_hand_and_its_buttons_work_after_a_restar
         assert "Schritt 3 von 36" in back.payload["data"]["embeds"][0]["description"]
     finally:
         await h2.bot.close()
+
+
+def test_steps_name_their_trick_and_the_next_trick_with_and_without_a_contract_step():
+    def at(step, first_card):
+        return ReplayStep("T", 1, 1, step, 35 + first_card, None, {}, first_card)
+
+    # with the contract as step 0 (Schieber): cards 1-4 are steps 1-4
+    assert [at(s, 1).trick for s in (1, 4, 5, 36)] == [1, 1, 2, 9]
+    assert [at(s, 1).next_trick() for s in (0, 1, 4, 5, 35, 36)] == [4, 4, 8, 8, 36, 36]
+    # without one (Molotow): cards 1-4 are steps 0-3
+    assert [at(s, 0).trick for s in (0, 3, 4, 35)] == [1, 1, 2, 9]
+    assert [at(s, 0).next_trick() for s in (0, 3, 4, 34, 35)] == [3, 7, 7, 35, 35]
