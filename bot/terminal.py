@@ -374,9 +374,9 @@ class TerminalGame:
     def _show(self, ev: Event) -> None:
         t = self.table
         if ev["type"] == "game_started" and t.differenzler:
-            self.say(self.t("diff_started", n=ev["game"], hands=t.rules.hands_per_game or 12))
+            self.say(self.t("diff_started", n=ev["game"], hands=t.rules.individual_hands))
         elif ev["type"] == "game_started" and t.molotow:
-            self.say(self.t("molotow_started", n=ev["game"], hands=t.rules.hands_per_game or 8))
+            self.say(self.t("molotow_started", n=ev["game"], hands=t.rules.individual_hands))
         elif ev["type"] == "trump_fixed":
             self.say(self.about("fixes_trump", ev["seat"], suit=self.contract(ev["suit"])))
         elif ev["type"] == "weis" and t.molotow:  # each one's own Handweis, all of them count (minus)

@@ -73,9 +73,9 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
         rows = len(TAFELN[table.rules.coiffeur_tafel])
         return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
     if table.rules.game == "differenzler":
-        return f"{name} · {msg('table.differenzler', lang, hands=table.rules.hands_per_game or 12)}"
+        return f"{name} · {msg('table.differenzler', lang, hands=table.rules.individual_hands)}"
     if table.rules.game == "molotow":
-        return f"{name} · {msg('table.molotow', lang, hands=table.rules.hands_per_game or 8)}"
+        return f"{name} · {msg('table.molotow', lang, hands=table.rules.individual_hands)}"
     hands = table.rules.hands_per_game
     if hands:
         return msg("table.title_hands", lang, name=name, hands=hands)

@@ -61,8 +61,6 @@ from .view import SeatView, TableView, TafelView
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
 COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
-MOLOTOW_HANDS = 8  # a Molotow game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §5.2)
-DIFFERENZLER_HANDS = 12  # a Differenzler game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §4.7)
 
 
 class Phase(StrEnum):
@@ -754,7 +752,7 @@ class Table:
 
     def _end_molotow_hand(self, hand: MolotowHand) -> list[Event]:
         score = hand.scores()
-        hands = self.rules.hands_per_game or MOLOTOW_HANDS
+        hands = self.rules.individual_hands
         factor = 2 if self.rules.molotow_double_last and self.hand_no >= hands else 1  # the last hand twice
         written = [factor * t for t in score.totals]
         for seat in range(4):
@@ -822,7 +820,7 @@ class Table:
             "totals": list(self.seat_totals),
             "derived": True,
         }
-        hands = self.rules.hands_per_game or DIFFERENZLER_HANDS
+        hands = self.rules.individual_hands
         return [scored, *self._reveal_seed(), *self._individual_game_over(hands)]
 
     def _start_coiffeur_hand(self, seat: int, chosen: Called) -> list[Event]:

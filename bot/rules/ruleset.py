@@ -103,6 +103,9 @@ _FOUR_NINES = (0, 100, 150)
 AUSMACH_BLOCKS: tuple[AusmachBlock, AusmachBlock, AusmachBlock] = ("stoeck", "weis", "stich")
 
 
+MOLOTOW_HANDS = 8  # a Molotow game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §5.2)
+DIFFERENZLER_HANDS = 12  # a Differenzler game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §4.7)
+
 #: Keys older versions accepted and stored with a table's rules, now gone: why.
 RETIRED_KEYS: dict[str, str] = {}
 EXTRA_FAMILIES: tuple[ExtraFamily, ...] = get_args(ExtraFamily)
@@ -206,6 +209,11 @@ class RuleSet:
     def with_changes(self, **changes: Any) -> RuleSet:
         """A copy with some keys changed (validated)."""
         return replace(self, **changes)
+
+    @property
+    def individual_hands(self) -> int:
+        """The hands of a Differenzler or Molotow game: ``hands_per_game``, else the game's own number."""
+        return self.hands_per_game or (MOLOTOW_HANDS if self.game == "molotow" else DIFFERENZLER_HANDS)
 
     def one_hand(self, stoeck: bool) -> RuleSet:
         """The rules the hand engine plays one hand of Coiffeur or Differenzler under: card points

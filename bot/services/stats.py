@@ -211,8 +211,8 @@ class StatsService:
 
     async def leaderboard(self, guild_id: int, season: int | None = None, by: str = "rating") -> list[Row]:
         """People with at least MIN_GAMES games this season, not hidden, ranked ``by`` (Schieber)
-        rating, wins or written points per hand, or by Coiffeur or Differenzler rating (equal values
-        share a rank)."""
+        rating, wins or written points per hand, or by Coiffeur, Differenzler or Molotow rating
+        (equal values share a rank)."""
         if season is None:
             season, _ = await self._store.season(guild_id)
         hidden = await self._store.hidden(guild_id)

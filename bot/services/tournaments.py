@@ -453,8 +453,7 @@ class TournamentService:
             return
         view = table.view_for(None)
         if t.format == "differenzler":  # each seat's penalty total and exact predictions
-            exact = tuple(sum(predicted == made for hand in view.pad for predicted, made, _ in [hand[s]])
-                          for s in range(4))  # fmt: skip
+            exact = tuple(sum(hand[s][0] == hand[s][1] for hand in view.pad) for s in range(4))  # predicted, made
             totals = tuple(view.seat_totals)
             await self._run(tournament_id, lambda t: t.record(passe, table_no, totals, exact))
         else:

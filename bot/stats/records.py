@@ -54,13 +54,13 @@ class GameRecord:
     winner: int | None  # None: a draw (a fixed-length game with equal totals)
     hands: list[HandRecord] = field(default_factory=list)
     kind: str = "table"  # "table", "tournament" or "challenge" (set by the caller that knows)
-    game_kind: str = "schieber"  # the game played: "schieber", "coiffeur" or "differenzler" (rated apart)
+    game_kind: str = "schieber"  # the game played: "schieber", "coiffeur", "differenzler" or "molotow" (rated apart)
     ranking: list[int] = field(default_factory=list)  # games of individuals: seats, best first
     rated: bool = True  # false: a friendly table's game, or a hint was used (statistics only)
 
     @property
     def individual(self) -> bool:
-        """Everyone plays for themselves (Differenzler): ``totals`` and ``winner`` are per seat."""
+        """Everyone plays for themselves (Differenzler, Molotow): ``totals`` and ``winner`` are per seat."""
         return self.game_kind in INDIVIDUAL_GAMES
 
     def team_of(self, seat: int) -> int:
