@@ -436,7 +436,7 @@ class TerminalGame:
         elif ev["type"] == "weis":  # declared with the first card, shown once it is known who scores
             self._weis.append({"seat": ev["seat"], "cards": ev["cards"], "points": ev["points"]})
         elif ev["type"] == "weis_scored":
-            for w in shown_weis(self._weis, ev["team"]):  # the other team's best Weis by value only
+            for w in shown_weis(self._weis, ev["team"]):  # the other team's Weis by value only
                 if "cards" in w:
                     cards = " ".join(self.card(c) for c in w["cards"])
                     self.say(self.about("weis", w["seat"], points=w["points"], cards=cards))
@@ -445,7 +445,8 @@ class TerminalGame:
             self._weis = []
             self.say(self.t("weis_scored", team=self.team(ev["team"]), points=ev["points"]))
         elif ev["type"] == "stoeck":
-            self.say(self.t("stoeck", who=self.name(ev["seat"]), points=ev["points"]))
+            sign = "−" if t.molotow else "+"  # Molotow: Stöck are minus points for their holder
+            self.say(self.t("stoeck", who=self.name(ev["seat"]), points=f"{sign}{ev['points']}"))
         elif ev["type"] == "trick":
             self.say(self.about("trick", ev["winner"], n=ev["trick"], points=ev["points"]))
 

@@ -53,24 +53,25 @@ _COPY = {
     "hint": ("seat",),
     "abandoned": (),
 }
+_INDIVIDUAL_OVER = ("winner", "totals", "game", "ranking")
 
 
 def shown_weis(declared: list[dict[str, Any]], scoring_team: int | None) -> list[dict[str, Any]]:
-    """What is shown of the Weis declared in a hand: the scoring team's card by card; of the
-    other team (or of both, when nobody scores) only each team's best Weis, by value, no cards.
+    """What is shown of the Weis declared in a hand: the scoring team's card by card; every Weis of
+    the other team (or of both, when nobody scores) by its value alone, the highest first (in auto
+    mode every Weis is declared, RULES R10.3.2; only the winners show their cards, R10.3.1).
 
     >>> shown_weis([{"seat": 0, "cards": ["rose-6", "rose-7", "rose-8"], "points": 20},
-    ...             {"seat": 1, "cards": ["eichel-6", "eichel-7", "eichel-8", "eichel-9"], "points": 50}], 1)
-    [{'seat': 1, 'cards': ['eichel-6', 'eichel-7', 'eichel-8', 'eichel-9'], 'points': 50}, {'seat': 0, 'points': 20}]
+    ...             {"seat": 1, "cards": ["eichel-6", "eichel-7", "eichel-8", "eichel-9"], "points": 50},
+    ...             {"seat": 2, "cards": ["schelle-6", "schelle-7", "schelle-8"], "points": 20}], 1)
+    [{'seat': 1, 'cards': ['eichel-6', 'eichel-7', 'eichel-8', 'eichel-9'], 'points': 50}, {'seat': 0, 'points': 20}, {'seat': 2, 'points': 20}]
     """
     shown = [dict(w) for w in declared if w["seat"] % 2 == scoring_team]
     for team in (0, 1):
         if team == scoring_team:
             continue
-        own = [w for w in declared if w["seat"] % 2 == team]
-        if own:
-            best = max(own, key=lambda w: w["points"])
-            shown.append({k: v for k, v in best.items() if k != "cards"})
+        own = sorted((w for w in declared if w["seat"] % 2 == team), key=lambda w: -w["points"])
+        shown += [{k: v for k, v in w.items() if k != "cards"} for w in own]
     return shown
 
 
@@ -137,6 +138,8 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     **({"bottom_card": ev["bottom_card"]} if "bottom_card" in ev else {}),
                 }
             )
+        elif kind == "game_over" and "ranking" in ev:  # a game of individuals: no Berg, no Schneider
+            out.append({"type": kind, **{k: ev[k] for k in _INDIVIDUAL_OVER if k in ev}})
         elif kind in _COPY:
             if weis and kind in ("hand_scored", "bedanken_result"):  # the hand ended before the Weis were credited
                 out += shown_weis(weis, None)

@@ -40,6 +40,7 @@ from bot.rules.molotow import OBENABE, MolotowHand
 from bot.rules.play import illegal_reason
 from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.scoring import STRICHE
+from bot.rules.stoeck import STOECK_POINTS
 from bot.rules.weis import Weis
 
 from . import commands as cmd
@@ -850,6 +851,8 @@ class Table:
             self.trump = hand.fixed.suit
             out.append({"type": "trump_fixed", "seat": seat, "suit": SUIT_NAMES[hand.fixed.suit],
                         "trick": hand.fixed.trick, "derived": True})  # fmt: skip
+        if isinstance(hand, MolotowHand) and hand.completes_stoeck(seat, card):
+            out.append({"type": "stoeck", "seat": seat, "points": STOECK_POINTS, "derived": True})  # R5.2.7
         declared = hand.own_weis if isinstance(hand, MolotowHand) else hand.declared  # Molotow: each one's own
         if first_card:
             for w in declared.get(seat, []):
@@ -876,7 +879,9 @@ class Table:
         out: list[Event] = []
         for credit in hand.credits[credits_before:]:
             if credit.kind == "stoeck" and hand.stoeck_holder is not None:  # only a holder's Stöck is credited
-                out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": credit.points, "derived": True})
+                points = self._stoeck_written(credit.team, credit.points)
+                if points is not None:
+                    out.append({"type": "stoeck", "seat": hand.stoeck_holder, "points": points, "derived": True})
         if tricks_before is not None and len(hand.tricks) > tricks_before:
             t = hand.tricks[-1]
             n = len(hand.tricks)
@@ -911,6 +916,21 @@ class Table:
         if hand.done:
             out += self._end_hand()
         return out
+
+    def _stoeck_written(self, team: int, points: int) -> int | None:
+        """What a Stöck credited to ``team`` writes (after the multiplier), or None where it does not count.
+
+        Coiffeur: only the declaring team writes, not in a Joker row under ``except_joker`` (R3.5.3),
+        and the row's factor multiplies (the hand itself is played at factor 1)."""
+        if self.tafel is None or self.row is None:
+            return points
+        hand = self.live_hand
+        row = self.tafel.rows[self.row]
+        if hand.declarer is None or team != hand.declarer % 2:
+            return None
+        if self.rules.coiffeur_stoeck == "off" or (self.rules.coiffeur_stoeck == "except_joker" and row.contract == "joker"):
+            return None
+        return points * row.factor
 
     def _end_hand(self) -> list[Event]:
         if self.tafel is not None:
@@ -1109,7 +1129,9 @@ class Table:
         if hand is not None:
             if hand.tricks:
                 public_weis = {s: list(ws) for s, ws in hand.declared.items()}
-            credited = any(c.kind == "stoeck" for c in hand.credits)
+            credited = any(
+                c.kind == "stoeck" and self._stoeck_written(c.team, c.points) is not None for c in hand.credits
+            )
             if credited or (seat is not None and hand.stoeck_holder == seat):
                 stoeck_holder = hand.stoeck_holder
             w = [0, 0]

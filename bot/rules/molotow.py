@@ -89,6 +89,14 @@ class MolotowHand(HandPlay):
         if len(self.tricks) == 9 and self.trick == []:
             self._final_values()
 
+    def completes_stoeck(self, seat: int, card: int) -> bool:
+        """Whether ``card``, just played by ``seat``, was the second of its counted Stöck (R5.2.7:
+        they are announced with the second card)."""
+        if self.fixed is None or seat != self.molotow_stoeck:
+            return False
+        pair = STOECK_MASK[self.fixed.suit]
+        return bool(pair >> card & 1) and not self.hands[seat] & pair
+
     def _fix(self, seat: int, card: int) -> None:
         suit = card // 9
         self.fixed = Fixed(seat, suit, len(self.tricks) + 1)

@@ -552,7 +552,7 @@ TERMINAL: dict[str, dict[str, str]] = {
         "en": "  You had declared {points} (does not count)",
     },
     "term.weis_scored": {"de": "  Weis: {team} schreiben {points}.", "en": "  Weis: {team} write {points}."},
-    "term.stoeck": {"de": "  {who}: Stöck! (+{points})", "en": "  {who}: Stöck! (+{points})"},
+    "term.stoeck": {"de": "  {who}: Stöck! ({points})", "en": "  {who}: Stöck! ({points})"},
     "term.trick": {
         "de": "  → {who} macht Stich {n} ({points} Punkte)",
         "en": "  → {who} takes trick {n} ({points} points)",
