@@ -61,10 +61,11 @@ def shown_weis(declared: list[dict[str, Any]], scoring_team: int | None) -> list
     the other team (or of both, when nobody scores) by its value alone, the highest first (in auto
     mode every Weis is declared, RULES R10.3.2; only the winners show their cards, R10.3.1).
 
-    >>> shown_weis([{"seat": 0, "cards": ["rose-6", "rose-7", "rose-8"], "points": 20},
-    ...             {"seat": 1, "cards": ["eichel-6", "eichel-7", "eichel-8", "eichel-9"], "points": 50},
-    ...             {"seat": 2, "cards": ["schelle-6", "schelle-7", "schelle-8"], "points": 20}], 1)
-    [{'seat': 1, 'cards': ['eichel-6', 'eichel-7', 'eichel-8', 'eichel-9'], 'points': 50}, {'seat': 0, 'points': 20}, {'seat': 2, 'points': 20}]
+    >>> shown = shown_weis([{"seat": 0, "cards": ["rose-6", "rose-7", "rose-8"], "points": 20},
+    ...                     {"seat": 1, "cards": ["eichel-6", "eichel-7", "eichel-8", "eichel-9"], "points": 50},
+    ...                     {"seat": 2, "cards": ["schelle-6", "schelle-7", "schelle-8"], "points": 20}], 1)
+    >>> shown[0]["seat"], shown[0]["cards"][0], shown[1:]
+    (1, 'eichel-6', [{'seat': 0, 'points': 20}, {'seat': 2, 'points': 20}])
     """
     shown = [dict(w) for w in declared if w["seat"] % 2 == scoring_team]
     for team in (0, 1):

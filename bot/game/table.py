@@ -928,7 +928,8 @@ class Table:
         row = self.tafel.rows[self.row]
         if hand.declarer is None or team != hand.declarer % 2:
             return None
-        if self.rules.coiffeur_stoeck == "off" or (self.rules.coiffeur_stoeck == "except_joker" and row.contract == "joker"):
+        rule = self.rules.coiffeur_stoeck
+        if rule == "off" or (rule == "except_joker" and row.contract == "joker"):
             return None
         return points * row.factor
 

@@ -54,8 +54,10 @@ def test_coiffeur_stoeck_lines_only_where_they_count_and_multiplied(seed):
         expected = [
             seat
             for seat in range(4)
-            if contract["contract"] in TRUMPS and holds_stoeck(dealt["hands"][seat], contract["contract"])
-            and seat % 2 == team and not joker
+            if contract["contract"] in TRUMPS
+            and holds_stoeck(dealt["hands"][seat], contract["contract"])
+            and seat % 2 == team
+            and not joker
         ]
         stoeck = [x for x in hand if x["type"] == "stoeck"]
         assert [x["seat"] for x in stoeck] == expected, (seed, scored["hand"])
