@@ -37,7 +37,7 @@ from bot.game.export import history_jsonl, shown_weis
 from bot.rules import Card, Contract, RuleSet, RuleSetError
 from bot.rules.cards import FRENCH_SUITS, display_order
 from bot.rules.contract_names import called
-from bot.rules.ruleset import GAME_KEYS
+from bot.rules.ruleset import for_game
 from bot.rules.schedules import multiplier as extra_multiplier
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
@@ -487,8 +487,13 @@ def play_main(args: Any) -> int:
         return 2
     game_kind = getattr(args, "game", None)
     settings = list(args.set or [])
-    if game_kind and not args.preset.startswith(game_kind):  # the game's keys, unless its preset is chosen
-        settings = [f"{k}={v}" for k, v in GAME_KEYS[game_kind].items()] + settings
+    try:
+        keys = for_game({"preset": args.preset}, game_kind)  # the game's keys, unless its preset is chosen
+    except RuleSetError as err:
+        print(message("term.bad_rule", lang, error=err), file=sys.stderr)
+        return 2
+    keys.pop("preset", None)
+    settings = [f"{k}={','.join(v) if isinstance(v, tuple | list) else v}" for k, v in keys.items()] + settings
     try:
         rules = parse_overrides(args.preset, settings)
     except RuleSetError as err:

@@ -245,10 +245,11 @@ class ContractButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:k(?P<contrac
 
 class NamedContractButton(
     JassItem,
-    template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>(?:r[0-9]{{1,2}})|(?:[nx][0-9]{{1,2}}\.[0-9]{{1,2}})|(?:f[0-9]))",
+    template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>(?:r[0-9]{{1,2}})|(?:[nxg][0-9]{{1,2}}\.[0-9]{{1,2}})|(?:f[0-9]))",
 ):
-    """A Coiffeur row (``r<row>``), a row's contract (``n<row>.<i>``), a family of extra contracts
-    (``f<i>``) or one of its contracts (``x<i>.<j>``): indexes into what the table offers now."""
+    """A Coiffeur row (``r<row>``), a row's contract (``n<row>.<i>``) or a family of a Joker row
+    (``g<row>.<i>``), a family of extra contracts (``f<i>``) or one of its contracts (``x<i>.<j>``):
+    indexes into what the table offers now."""
 
     async def handle(self, interaction: discord.Interaction) -> None:
         cog = table_clicks(interaction)

@@ -33,16 +33,17 @@ from bot.game import (
     Schieben,
     StartGame,
     TableSnapshot,
+    TableView,
 )
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
-from bot.rules.ruleset import GAME_KEYS
+from bot.rules.ruleset import GAME_KEYS, RuleSetError, for_game
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.services.replays import NotReplayable, Replays
 from bot.services.review import NotReviewable, Reviews
 from bot.services.stats import BY
-from bot.texts import command_text, language_of, refusal_text
+from bot.texts import COMMAND_TEXTS, command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
@@ -171,8 +172,11 @@ class Jass(commands.Cog):
         target = target or server.get("target")
         if target is not None:
             rules["target"] = target
-        if game in GAME_KEYS and not str(rules.get("preset", "")).startswith(game):  # unless its preset is chosen
-            rules = {**rules, **GAME_KEYS[game]}
+        try:
+            rules = for_game(rules, game)
+        except RuleSetError:
+            await self.reply(interaction, msg("err.game_extras", lang, game=COMMAND_TEXTS[f"choice.game.{game}"][lang]))
+            return
         display = self.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))
@@ -198,6 +202,8 @@ class Jass(commands.Cog):
         tid = table.table_id
         self.messages.set_display(tid, display)
         text = msg("table.created", lang, id=tid)
+        if rules.get("coiffeur_joker_choices") == "any" and rules.get("game") == "coiffeur":
+            text += "\n" + msg("table.extras_as_joker", lang)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
@@ -667,10 +673,19 @@ class Jass(commands.Cog):
         chosen = picked_contract(view, pick)
         if chosen is not None:
             await self.run(interaction, table_id, ChooseContract(actor, chosen[0], row=chosen[1]), private=True)
-        elif pick[0] in "rf" and pick in {action for _, action in contract_choices(view, Deck(lang), lang)}:
+        elif pick[0] in "rfg" and pick in self._pickable(view, lang, pick):
             await self.show_hand(interaction, table, lang, edit=True, picking=pick)
         else:
             await self.reply(interaction, msg("err.bad_button", lang))
+
+    @staticmethod
+    def _pickable(view: TableView, lang: str, pick: str) -> set[str]:
+        """The buttons that open a list of contracts this seat is offered now: a row or a family
+        at the top, a family of a Joker row (``g<row>.<i>``) inside that row."""
+        offered = {action for _, action in contract_choices(view, Deck(lang), lang)}
+        if pick[0] == "g":
+            offered |= {action for _, action in contract_choices(view, Deck(lang), lang, "r" + pick[1:].split(".")[0])}
+        return offered
 
     async def click_hand_action(self, interaction: discord.Interaction, table_id: str, key: str, action: str) -> None:
         """Schieben, pre-show Stöck, Bedanken, a tip: a button of the private hand."""

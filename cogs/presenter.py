@@ -286,6 +286,15 @@ def extra_families(view: TableView) -> list[str]:
     return [f for f, names in EXTRA_NAMES.items() if any(n in view.extras for n in names)]
 
 
+#: Buttons for contract choices: the rows under the cards' two (rows 2 to 4 of five per message).
+CHOICE_SLOTS = 15
+
+
+def _families_of(names: Sequence[str]) -> list[str]:
+    """The families of extra contracts among ``names``, in a fixed order."""
+    return [f for f, members in EXTRA_NAMES.items() if any(n in members for n in names)]
+
+
 def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") -> list[tuple[str, str]]:
     """(label, action) of the contract buttons. Coiffeur: a button per open row (``r<row>``); a row
     played as one of several contracts (a Joker, Slalom …) opens them (``n<row>.<i>``) with a
@@ -293,11 +302,23 @@ def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") 
     contracts switched on (``f<i>``) that opens its contracts (``x<i>.<j>``)."""
     if view.tafel is not None:
         options = dict(view.row_options)
-        if picking.startswith("r") and picking[1:].isdigit() and int(picking[1:]) in options:
-            row = int(picking[1:])
-            return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(options[row])] + [
-                (msg("btn.back", lang), "t0")
-            ]
+        row_s, _, family = picking[1:].partition(".")
+        if picking[:1] in ("r", "g") and row_s.isdigit() and int(row_s) in options:
+            row = int(row_s)
+            names = options[row]
+            groups = _families_of(names)
+            if picking[0] == "g" and family.isdigit() and int(family) < len(groups):  # one family's contracts
+                chosen = EXTRA_NAMES[groups[int(family)]]
+                return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n in chosen] + [
+                    (msg("btn.back", lang), f"r{row}")
+                ]
+            if len(names) + 1 <= CHOICE_SLOTS:
+                return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names)] + [(msg("btn.back", lang), "t0")]
+            # a Joker row that may be played as every contract: the plain ones, then a button per family
+            grouped = {n for f in groups for n in EXTRA_NAMES[f]}
+            plain = [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n not in grouped]
+            families = [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)]
+            return plain + families + [(msg("btn.back", lang), "t0")]
         return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
     families = extra_families(view)
     if picking.startswith("f") and picking[1:].isdigit() and int(picking[1:]) < len(families):

@@ -341,6 +341,35 @@ GAME_KEYS: dict[str, dict[str, Any]] = {
     "molotow": {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
 }  # fmt: skip
 
+#: Games of four individuals: no contract is chosen, so no extra contract can be.
+_NO_CHOICE = ("differenzler", "molotow")
+
+
+def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
+    """The rules of a table of ``game`` built on ``rules`` (a preset and keys, or every key):
+    the game's keys (:data:`GAME_KEYS`) unless its own preset was chosen. Extra contracts become
+    a Coiffeur's Joker choices (``coiffeur_joker_choices: any``); a game of individuals refuses them.
+
+    >>> for_game({"preset": "extras"}, "coiffeur")["coiffeur_joker_choices"]
+    'any'
+    >>> for_game({"preset": "extras"}, "molotow")
+    Traceback (most recent call last):
+    ...
+    bot.rules.ruleset.RuleSetError: extra_contracts: molotow chooses no contract, so it has no extra contracts
+    """
+    out = dict(rules)
+    if game not in GAME_KEYS or str(out.get("preset", "")).startswith(game):
+        return out
+    out.update(GAME_KEYS[game])
+    preset = PRESETS.get(str(out.get("preset", "")), {})
+    if out.get("extra_contracts", preset.get("extra_contracts", ())):
+        if game in _NO_CHOICE:
+            raise RuleSetError("extra_contracts", f"{game} chooses no contract, so it has no extra contracts")
+        if game == "coiffeur":
+            out["coiffeur_joker_choices"] = "any"
+    return out
+
+
 #: Named presets: the values that differ from the §16 defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},

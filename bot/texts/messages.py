@@ -86,6 +86,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "err.UNKNOWN_LEVEL": {"de": "Diese Computer-Stärke gibt es nicht.", "en": "There is no such computer level."},
     "err.NOT_ALLOWED": {"de": "Das ist nicht erlaubt.", "en": "That is not allowed."},
+    "err.game_extras": {
+        "de": "Im {game} wählt niemand einen Trumpf, also gibt es auch keine Zusatz-Trümpfe: "
+        "das Preset «extras» gilt für Schieber und, als Joker-Wahlen, für Coiffeur.",
+        "en": "Nobody chooses a contract in {game}, so there are no extra contracts: "
+        "the preset “extras” is for Schieber and, as Joker choices, for Coiffeur.",
+    },
+    "table.extras_as_joker": {
+        "de": "Die Zusatz-Trümpfe (Slalom, Guschti, TUO, Misère) sind hier Joker-Wahlen.",
+        "en": "The extra contracts (Slalom, Guschti, TUO, Misère) are Joker choices here.",
+    },
     "err.BAD_RULES": {
         "de": "Diese Regel-Einstellung geht nicht: {message}",
         "en": "That rule setting is not possible: {message}",

@@ -156,7 +156,7 @@ async def test_forged_and_foreign_row_buttons_change_nothing(harness):
     tid, table, hand = await anna_to_choose(h, [*COIFFEUR, {"name": "computer_players", "type": 4, "value": 3}])
     key = next(cid for cid, _ in enabled(hand) if ":r" in cid).split(":")[2]
     seq = table.seq
-    for action in ("r99", "n6.9", "n0.1", "x0.0", "f9", "r6x"):
+    for action in ("r99", "n6.9", "n0.1", "x0.0", "f9", "r6x", "g0.0", "g6.9", "g99.0"):
         [answer] = await h.send(
             h.click_payload(f"jass:{tid}:{key}:{action}", ANNA, message_payload(1, hand, flags=64), ephemeral=True)
         )
@@ -185,3 +185,72 @@ async def test_a_schieber_table_with_extra_contracts_offers_them_in_two_steps(ha
     table = service._tables[tid]
     assert table.called is not None and table.called.name == "slalom-undenufe"
     assert "Slalom Undenufe" in json.dumps(table_message(h), ensure_ascii=False)
+
+
+def component_rows(payload):
+    return [len(row["components"]) for row in payload["components"]]
+
+
+async def test_coiffeur_with_extras_offers_every_joker_choice_in_buttons_that_fit(harness):
+    """`/jass new game:coiffeur preset:extras`: the extra contracts are Joker choices, offered in two
+    steps (the plain contracts and a button per family, then the family's contracts)."""
+    h = harness
+    options = [*COIFFEUR, {"name": "preset", "type": 3, "value": "extras"},
+               {"name": "computer_players", "type": 4, "value": 3}]  # fmt: skip
+    [created] = await h.send(h.command_payload("jass", new_table(options), ANNA))
+    assert "Joker" in json.dumps(created.payload, ensure_ascii=False)
+    tid, table, hand = await anna_to_choose_after(h)
+    assert table.rules.coiffeur_joker_choices == "any"
+    joker = next(cid for cid, label in enabled(hand) if ":r" in cid and label.startswith("Joker"))
+    [opened] = await h.send(h.click_payload(joker, ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    assert opened.payload["type"] == 7, "the hand is edited in place, not an error"
+    level1 = opened.payload["data"]
+    assert len(component_rows(level1)) <= 5 and max(component_rows(level1)) <= 5
+    labels = [label for _, label in enabled(level1)]
+    for plain in ("Eichel", "Rose", "Schelle", "Schilte", "Obenabe", "Undenufe"):
+        assert plain in labels
+    families = {label: cid for cid, label in enabled(level1) if label.endswith("…")}
+    assert {"Slalom …", "Guschti …", "Misère …"} <= set(families) and len(families) == 4
+    [misere] = await h.send(
+        h.click_payload(families["Misère …"], ANNA, message_payload(1, level1, flags=64), ephemeral=True)
+    )
+    level2 = misere.payload["data"]
+    picks = {label: cid for cid, label in enabled(level2) if label != "Zurück" and ":n" in cid}
+    assert len(picks) == 4 and all(label.startswith("Misère") for label in picks)
+    back = next(cid for cid, label in enabled(level2) if label == "Zurück")
+    assert back.endswith(joker.split(":")[-1]), "back leads to the Joker row's first step"
+    seq = h.bot.service._tables[tid].seq
+    first = next(iter(picks.values()))
+    await h.send(h.click_payload(first, ANNA, message_payload(1, level2, flags=64), ephemeral=True))
+    await settle(h)
+    table = h.bot.service._tables[tid]
+    assert table.seq > seq and table.called is not None and table.called.name.startswith("misere")
+
+
+async def anna_to_choose_after(h):
+    """Anna (with three computers) started the table just opened, and plays until she chooses."""
+    await settle(h)
+    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
+    service = h.bot.service
+    tid = next(iter(service._tables))
+    for _ in range(400):
+        await settle(h)
+        table = service._tables[tid]
+        message = table_message(h)
+        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
+        hand = shown.payload["data"]
+        if table.phase == "contract" and table.to_act == table.seat_of("u:11"):
+            return tid, table, hand
+        if table.phase == "contract":
+            continue
+        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
+    raise AssertionError("Anna never chose")
+
+
+async def test_molotow_with_the_extras_preset_is_refused_with_a_reason(harness):
+    h = harness
+    options = [{"name": "game", "type": 3, "value": "molotow"}, {"name": "preset", "type": 3, "value": "extras"}]
+    [answer] = await h.send(h.command_payload("jass", new_table(options), ANNA))
+    text = json.dumps(answer.payload, ensure_ascii=False)
+    assert answer.payload["data"]["flags"] & 64 and "Zusatz-Trümpfe" in text
+    assert not h.bot.service._tables
