@@ -317,7 +317,9 @@ def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") 
             # a Joker row that may be played as every contract: the plain ones, then a button per family
             grouped = {n for f in groups for n in EXTRA_NAMES[f]}
             plain = [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n not in grouped]
-            families = [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)]
+            families = [
+                (deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)
+            ]
             return plain + families + [(msg("btn.back", lang), "t0")]
         return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
     families = extra_families(view)
