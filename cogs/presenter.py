@@ -317,16 +317,14 @@ def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") 
             # a Joker row that may be played as every contract: the plain ones, then a button per family
             grouped = {n for f in groups for n in EXTRA_NAMES[f]}
             plain = [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n not in grouped]
-            families = [
-                (deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)
-            ]
-            return plain + families + [(msg("btn.back", lang), "t0")]
+            opens = [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)]
+            return plain + opens + [(msg("btn.back", lang), "t0")]
         return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
     families = extra_families(view)
     if picking.startswith("f") and picking[1:].isdigit() and int(picking[1:]) < len(families):
         fi = int(picking[1:])
-        names = [n for n in EXTRA_NAMES[families[fi]] if n in view.extras]
-        return [(deck.named(n), f"x{fi}.{j}") for j, n in enumerate(names)] + [(msg("btn.back", lang), "t0")]
+        offered = [n for n in EXTRA_NAMES[families[fi]] if n in view.extras]
+        return [(deck.named(n), f"x{fi}.{j}") for j, n in enumerate(offered)] + [(msg("btn.back", lang), "t0")]
     out = [(deck.contract(c), f"k{c}") for c in view.contracts]
     out += [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"f{i}") for i, f in enumerate(families)]
     return out
