@@ -265,8 +265,10 @@ class PredictionButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:(?P<pick>[
         await cog.click_prediction(interaction, self.table_id, self.fields["key"], self.fields["pick"])
 
 
-class ReplayButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:z(?P<step>[0-9]{{1,2}})"):
-    """A step of a replay (◀ ▶ ⏭): the hand (``<game>.<hand>``) and the step to show."""
+class ReplayButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:z(?P<step>[0-9]{{1,2}})[bt]?"):
+    """A step of a replay (◀ ▶ ⏭): the hand (``<game>.<hand>``) and the step to show; ◀ ends in
+    ``b`` and ⏭ in ``t``, so the three custom_ids of a message differ even where two lead to the
+    same step (Discord refuses a message with two equal ones)."""
 
     async def handle(self, interaction: discord.Interaction) -> None:
         cog = table_clicks(interaction)

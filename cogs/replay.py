@@ -49,12 +49,12 @@ def replay_buttons(step: ReplayStep, lang: str) -> list[discord.ui.Button[discor
     key = f"{step.game}.{step.hand}"
     nxt = step.next_trick()
     return [
-        discord.ui.Button(label="◀", custom_id=custom_id(step.table_id, key, f"z{max(0, step.step - 1)}"),
+        discord.ui.Button(label="◀", custom_id=custom_id(step.table_id, key, f"z{max(0, step.step - 1)}b"),
                           disabled=step.step == 0, style=discord.ButtonStyle.secondary),
         discord.ui.Button(label="▶", custom_id=custom_id(step.table_id, key, f"z{min(step.steps, step.step + 1)}"),
                           disabled=step.step >= step.steps, style=discord.ButtonStyle.primary),
         discord.ui.Button(label=msg("replay.next_trick", lang), emoji="⏭", disabled=step.step >= step.steps,
-                          custom_id=custom_id(step.table_id, key, f"z{nxt}"), style=discord.ButtonStyle.secondary),
+                          custom_id=custom_id(step.table_id, key, f"z{nxt}t"), style=discord.ButtonStyle.secondary),
     ]  # fmt: skip
 
 

@@ -84,7 +84,8 @@ class Replays:
         indexes = step_indexes(events, game, hand)
         if not indexes:
             raise NotReplayable("no_hand")
-        step = max(0, min(step, len(indexes) - 1))
+        if not 0 <= step < len(indexes):
+            raise NotReplayable("no_step")  # a forged button: the hand has no such step
         i = indexes[step]
         view = Table.replay(events[: i + 1]).view_for(None)
         first_card = int(events[indexes[0]]["type"] != "card")

@@ -188,6 +188,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Hier gibt es keine fertig gespielte Runde zum Nachspielen (eine laufende geht nicht).",
         "en": "There is no finished hand to replay here (a running one cannot be replayed).",
     },
+    "replay.err.no_step": {
+        "de": "Diesen Schritt hat die Runde nicht: der Knopf ist nicht von hier.",
+        "en": "The hand has no such step: that button is not from here.",
+    },
     "replay.err.not_yours": {
         "de": "Nachspielen kann, wer am Tisch sass; alle anderen, sobald die Partie vorbei ist.",
         "en": "Those who sat at the table may replay it; everyone else once the game is over.",

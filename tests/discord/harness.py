@@ -115,6 +115,7 @@ class DiscordSide:
                     uploads.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
         if uploads:
             self.uploads.append((time.monotonic(), route.method, route.url))
+        refuse_duplicate_ids(payload)
         if self.record or self.listener:
             state = self.observer() if self.observer else None
             call = Call(route.method, route.url, payload, state=state, files=uploads,
@@ -245,6 +246,7 @@ class DiscordSide:
             elif str(part.get("name", "")).startswith("files["):
                 value = part["value"]
                 attached.append(value.getvalue() if hasattr(value, "getvalue") else bytes(value))
+        refuse_duplicate_ids((payload or {}).get("data") if "/callback" in route.url else payload)
         call = Call(route.method, route.url, payload, interaction_id, elapsed, state, files=attached,
                     channel=self.channel_of.get(interaction_id or 0))  # fmt: skip
         if self.record:
@@ -295,6 +297,18 @@ class DiscordSide:
 
     def callbacks(self, interaction_id: int) -> list[Call]:
         return [c for c in self.by_interaction.get(interaction_id, []) if "/callback" in c.path]
+
+
+def refuse_duplicate_ids(payload: Any) -> None:
+    """Discord's answer to a message whose components repeat a custom_id: 400, Invalid Form Body."""
+    if not isinstance(payload, dict) or not payload.get("components"):
+        return
+    ids = [cid for cid, _, _ in custom_ids(payload["components"])]
+    if len(ids) != len(set(ids)):
+        raise discord.HTTPException(
+            SimpleNamespace(status=400, reason="Bad Request"),
+            {"code": 50035, "message": "Invalid Form Body: custom_id must be unique", "errors": {}},
+        )
 
 
 def message_payload(mid: int, payload: dict[str, Any], flags: int = 0, channel_id: Any = None) -> dict[str, Any]:

@@ -63,3 +63,34 @@ def test_steps_name_their_trick_and_the_next_trick_with_and_without_a_contract_s
     # without one (Molotow): cards 1-4 are steps 0-3
     assert [at(s, 0).trick for s in (0, 3, 4, 35)] == [1, 1, 2, 9]
     assert [at(s, 0).next_trick() for s in (0, 3, 4, 34, 35)] == [3, 7, 7, 35, 35]
+
+
+async def test_every_step_of_a_replay_has_distinct_buttons_and_a_forged_step_is_refused(tmp_path, monkeypatch):
+    """Discord refuses a message with two equal custom_ids (the harness answers 400 as Discord does):
+    ▶ and ⏭ lead to the same step before a trick's last card and at the end; they must still differ."""
+    settings = fast_settings(tmp_path)
+    h = await started(settings, monkeypatch)
+    try:
+        tid = await anna_and_three_computers(h, [])
+        await anna_finishes_hand_one(h, tid)
+        [shown] = await h.send(h.command_payload("jass", jass("replay", [{"name": "hand", "type": 4, "value": 1}]),
+                                                 ANNA))  # fmt: skip
+        data = shown.payload["data"]
+        seen = 1
+        while "Schritt 36 von 36" not in data["embeds"][0]["description"]:
+            ids = [cid for cid, _, _ in custom_ids(data["components"])]
+            assert len(ids) == len(set(ids)) == 3, ids
+            [forward] = await h.send(h.click_payload(step_button(data, "▶"), ANNA, message_payload(77, data)))
+            assert forward.payload["type"] == 7, f"step {seen}: the replay stopped advancing"
+            data = forward.payload["data"]
+            seen += 1
+        assert seen == 37
+        last = [cid for cid, _, _ in custom_ids(data["components"])]
+        assert len(set(last)) == 3
+        key = last[0].rsplit(":", 1)[0]
+        for forged in ("z99", "z37", "z99t"):
+            [answer] = await h.send(h.click_payload(f"{key}:{forged}", ANNA, message_payload(77, data)))
+            assert answer.payload["data"]["flags"] & 64, forged
+            assert not answer.payload["data"].get("embeds") and "nicht von hier" in str(answer.payload)
+    finally:
+        await h.bot.close()
