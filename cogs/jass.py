@@ -675,6 +675,12 @@ class Jass(commands.Cog):
             await self.run(interaction, table_id, ChooseContract(actor, chosen[0], row=chosen[1]), private=True)
         elif pick[0] in "rfg" and pick in self._pickable(view, lang, pick):
             await self.show_hand(interaction, table, lang, edit=True, picking=pick)
+        elif (
+            (row := int(pick[1:].split(".")[0])) not in dict(view.row_options)
+            and pick[0] in "rng"
+            and (view.tafel is not None and row < len(view.tafel.rows))
+        ):  # a row of the Tafel that is not open to this team: the table says so
+            await self.run(interaction, table_id, ChooseContract(actor, "", row=row), private=True)
         else:
             await self.reply(interaction, msg("err.bad_button", lang))
 

@@ -448,12 +448,14 @@ class Tournaments(commands.Cog):
     # -- the sign-up message ----------------------------------------------------------
 
     async def click(self, interaction: discord.Interaction, tournament_id: str, action: str) -> None:
-        """A button of the tournament: Join, Leave, Check in, Confirm partner, Next Passe."""
+        """A button of the tournament: Join, Leave, Check in, Confirm partner, Next Passe (or the
+        slash command that does the same, for the tournament of its channel or its table's thread)."""
         lang = self.lang(interaction)
         actor, name = actor_of(interaction.user), interaction.user.display_name[:32]
         guild_id, channel_id, signup_id = await self.service.where(tournament_id)
         on_signup = action in ("join", "leave", "checkin")  # the others sit on asks and standings of its channel
-        if not belongs_here(interaction, guild_id, channel_id, signup_id if on_signup else None):
+        by_command = interaction.type == discord.InteractionType.application_command  # found by its channel
+        if not by_command and not belongs_here(interaction, guild_id, channel_id, signup_id if on_signup else None):
             await refuse_foreign(interaction)
             return
         if action == "next":

@@ -438,6 +438,8 @@ class Table:
         seat, back = self._acting_seat(c.actor)
         if seat != self.chooser:
             raise GameError(Code.NOT_YOUR_TURN, turn=self.chooser)
+        if self.tafel is not None and c.row is not None and c.row not in self.tafel.open_rows(seat % 2):
+            raise GameError(Code.ROW_NOT_OPEN, row=c.row + 1 if isinstance(c.row, int) else c.row)  # whatever it names
         try:
             chosen = called(c.contract) if isinstance(c.contract, str) else None
         except ValueError:
