@@ -54,6 +54,7 @@ class HandMessages:
         self._shown: dict[tuple[str, int], Shown] = {}
         self._acting: set[tuple[str, int]] = set()  # players whose own click is updating their hand
         self._tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._closed = False
         service.subscribe(self.on_events)
         service.on_evict(self.forget)
 
@@ -94,6 +95,8 @@ class HandMessages:
             old = self._tasks.get(key)
             if old is not None and not old.done():
                 old.cancel()
+            if self._closed:
+                continue
             self._tasks[key] = asyncio.create_task(self._edit(key, table, seat, shown))
 
     async def _edit(self, key: tuple[str, int], table: TableSnapshot, seat: int, shown: Shown) -> None:
@@ -112,6 +115,16 @@ class HandMessages:
         """Wait for the hand edits under way (tests)."""
         while pending := [t for t in self._tasks.values() if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Let the edits under way finish (a moment), cancel what is left, start none after."""
+        self._closed = True
+        pending = [t for t in self._tasks.values() if not t.done()]
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=2.0)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._shown if k[0] == table_id]:

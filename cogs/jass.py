@@ -105,7 +105,9 @@ class Jass(commands.Cog):
     async def cog_unload(self) -> None:
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
+            await asyncio.gather(self.emoji_sync, return_exceptions=True)
         await self.messages.close()
+        await self.hands.close()
 
     async def flush(self) -> None:
         """Wait for the emoji sync and every pending table-message and hand edit (tests)."""

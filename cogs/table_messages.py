@@ -14,7 +14,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -325,9 +325,7 @@ class TableMessages:
                     elif ev["type"] != "seats_scored":
                         slate = coiffeur_picture(view, ev, lang, deck) or slate_picture(view, ev, lang)
                 lock = self.screen(table_id).post_lock
-                task = asyncio.create_task(self._post_summary(table_id, channel_id, embed, slate, lock))
-                self._background.add(task)
-                task.add_done_callback(self._background.discard)
+                self._spawn(self._post_summary(table_id, channel_id, embed, slate, lock))
         screen = self.screen(table_id)
         screen.note = None  # play goes on: the "live again" line has done its job
         if any(ev["type"] == "hand_dealt" for ev in events):
@@ -391,9 +389,7 @@ class TableMessages:
         if screen is not None and here and interaction.response.is_done():
             screen.interaction, screen.interaction_at = interaction, time.monotonic()
             if screen.notice is not None:
-                task = asyncio.create_task(self._tell_host(table_id, screen))
-                self._background.add(task)
-                task.add_done_callback(self._background.discard)
+                self._spawn(self._tell_host(table_id, screen))
 
     def _token(self, table_id: str) -> discord.Interaction | None:
         screen = self._screens.get(table_id)
@@ -453,9 +449,7 @@ class TableMessages:
             return
         screen.line_dirty = True
         if screen.line_task is None or screen.line_task.done():
-            screen.line_task = asyncio.create_task(self._line_loop(table_id, screen))
-            self._background.add(screen.line_task)
-            screen.line_task.add_done_callback(self._background.discard)
+            screen.line_task = self._spawn(self._line_loop(table_id, screen))
 
     async def _line_loop(self, table_id: str, screen: Screen) -> None:
         """Keep the live line current: posted through the latest click's token at a hand's first
@@ -504,6 +498,17 @@ class TableMessages:
 
     # -- turn pings ---------------------------------------------------------------------------
 
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+        """Run ``work`` in the background, kept until done (and cancelled by :meth:`close`); once
+        closed nothing new starts: the HTTP session is about to go."""
+        if self._closed:
+            work.close()
+            return None
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
     def _update_ping(self, table_id: str, channel_id: int, table: TableSnapshot) -> None:
         """A new message mentions the person to act (an edit notifies nobody); the old one goes."""
         screen = self.screen(table_id)
@@ -526,9 +531,7 @@ class TableMessages:
             deadline = int(time.time() + timeout)
         lock = screen.ping_lock
         screen.ping = Ping(turn, person, None)
-        task = asyncio.create_task(self._repost_ping(table_id, channel_id, table, current, person, deadline, lock))
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        self._spawn(self._repost_ping(table_id, channel_id, table, current, person, deadline, lock))
 
     async def _repost_ping(self, table_id: str, channel_id: int, table: TableSnapshot, old: Ping | None,
                            person: str | None, deadline: int | None, lock: asyncio.Lock) -> None:  # fmt: skip
@@ -751,4 +754,7 @@ class TableMessages:
             _, late = await asyncio.wait(pending, timeout=FLUSH_ON_CLOSE)
             for task in late:
                 task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)  # ended before the session closes
+        if self.refresher is not None:
+            await asyncio.gather(self.refresher, return_exceptions=True)
         self.renderer.close()

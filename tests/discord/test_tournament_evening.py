@@ -2,6 +2,7 @@
 3 Passen × 4 hands; two of them never click (the turn timer lets a stand-in play for them);
 the bot is restarted in the middle of Passe 2; the evening ends with final standings."""
 
+from bot.services import ManualClock
 from bot.tournament import draw
 
 from .audit import audit, observer_for
@@ -16,6 +17,8 @@ ORGANISER = TWELVE[0]
 
 
 async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, monkeypatch):
+    clock = ManualClock()  # the turn timers run out only when the test says so: deterministic on a busy machine
+    monkeypatch.setattr("bot.services.tables.Clock", lambda: clock)
     settings = fast_settings(tmp_path)
     h = await started(settings, monkeypatch)
     h.side.observer = observer_for(h.bot)
@@ -36,7 +39,7 @@ async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, mon
         second = [h.bot.service._tables.get(table_id) for (passe, _), table_id in links.items() if passe == 1]
         return bool(second) and all(table is not None and table.hand_no >= 2 for table in second)
 
-    await play_every_table(h, people=BY_ID, absent=ABSENT, stop=into_passe_two)
+    await play_every_table(h, people=BY_ID, absent=ABSENT, stop=into_passe_two, clock=clock)
     t = await h.bot.tournaments.get(t.tournament_id)  # the service hands out copies as committed
     assert t.passen_done() == 1 and len(t.draws) == 2 and t.phase == "running"  # the process stops in Passe 2
     tid = t.tournament_id
@@ -48,7 +51,7 @@ async def test_twelve_people_three_passen_two_absent_and_a_restart(tmp_path, mon
         h2.side.observer = observer_for(h2.bot)
         t = await h2.bot.tournaments.get(tid)
         assert t.phase == "running" and len(t.draws) == 2 and t.passen_done() == 1
-        await play_every_table(h2, people=BY_ID, absent=ABSENT)
+        await play_every_table(h2, people=BY_ID, absent=ABSENT, clock=clock)
         t = await h2.bot.tournaments.get(tid)
         assert t.phase == "finished" and t.passen_done() == 3
         # Every table wrote its 4 hands × 157 (the tournament preset: no Weis, no Stöck, Match 157).
