@@ -155,10 +155,10 @@ class Settings:
                 shown = f"{value:g}"
             elif option.kind == "ids":
                 shown = str(list(value)) if value else "none (global command sync)"
-            elif option.kind == "database" and isinstance(value, str):
+            elif option.kind == "database":
                 from bot.storage.urls import redacted
 
-                shown = redacted(value)
+                shown = redacted(str(value))
             elif option.kind == "count" and option.key.startswith("limits."):
                 shown = str(value) if value else "0 (no limit)"
             elif value is None:
@@ -281,7 +281,12 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
             return option.default
         path = Path(raw.strip())
         if path.is_dir():
-            problem(option.key, f"{raw} is a folder; name a file in it, e.g. {path / 'jass.log'}")
+            shown, example = raw, "jass.log"
+            if option.kind == "database":
+                from bot.storage.urls import redacted
+
+                shown, example = redacted(raw), "jass.sqlite3"
+            problem(option.key, f"{shown} is a folder; name a file in it, e.g. {shown}/{example}")
             return option.default
         return path
     if option.kind == "ids":

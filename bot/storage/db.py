@@ -155,8 +155,8 @@ class Storage:
                     with contextlib.suppress(Exception):  # broken anyway; close() still stops its thread
                         await c.close()
             if isinstance(err, StorageError):
-                raise StorageError(f"cannot use the database {path}: {err}") from None
-            raise StorageError(f"cannot use the database {path}: {_reason(err)}") from err
+                raise StorageError(f"cannot use the database {urls.redacted(str(path))}: {err}") from None
+            raise StorageError(f"cannot use the database {urls.redacted(str(path))}: {_reason(err)}") from err
         if not memory:
             _tighten(Path(path))
         return storage
@@ -487,10 +487,11 @@ def _prepare_file(path: Path) -> None:
             folder.mkdir(mode=0o700, parents=True)
         except OSError as err:
             raise StorageError(
-                f"cannot use the database {path}: cannot create the folder {folder}: {err.strerror or err}"
+                f"cannot use the database {urls.redacted(str(path))}: "
+                f"cannot create the folder {urls.redacted(str(folder))}: {err.strerror or err}"
             ) from None
     if path.is_dir():
-        raise StorageError(f"cannot use the database {path}: it is a folder, not a file")
+        raise StorageError(f"cannot use the database {urls.redacted(str(path))}: it is a folder, not a file")
     if not path.exists():
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -498,11 +499,11 @@ def _prepare_file(path: Path) -> None:
             pass
         except OSError as err:
             raise StorageError(
-                f"cannot use the database {path}: cannot create the file: {err.strerror or err}"
+                f"cannot use the database {urls.redacted(str(path))}: cannot create the file: {err.strerror or err}"
             ) from None
-        log.info("new database %s", path)
+        log.info("new database %s", urls.redacted(str(path)))
     elif path.stat().st_size == 0:
-        log.warning("database %s is an empty file: treating it as a new database", path)
+        log.warning("database %s is an empty file: treating it as a new database", urls.redacted(str(path)))
 
 
 def _tighten(path: Path) -> None:
@@ -512,7 +513,8 @@ def _tighten(path: Path) -> None:
             mode = file.stat().st_mode & 0o777
             if mode & 0o077:
                 file.chmod(mode & 0o700)
-                log.warning("database file %s was readable by others (%o): now %o", file, mode, mode & 0o700)
+                shown = urls.redacted(str(file))
+                log.warning("database file %s was readable by others (%o): now %o", shown, mode, mode & 0o700)
         except OSError:
             pass
 

@@ -22,6 +22,18 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 EXAMPLE = "postgresql://user@host/database"
 
 
+_NEAR_SCHEME = re.compile(r"^\s*(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*):(?!//)", re.DOTALL)
+_PASSWORD = re.compile(r"(?i)(password\s*=\s*)('[^']*'|[^&\s]*)")
+
+
+def _near_miss(value: str) -> str | None:
+    """The scheme of a value that names a database scheme without ``//`` (``postgresql:/host/db``)."""
+    match = _NEAR_SCHEME.match(value)
+    if match and match["scheme"].lower() in (*POSTGRES_SCHEMES, "sqlite"):
+        return match["scheme"].lower()
+    return None
+
+
 def _split(value: str) -> tuple[str, str] | None:
     """(scheme in lower case, the rest) of a URL; None for a plain file name."""
     match = _SCHEME.match(value.strip())
@@ -54,6 +66,9 @@ def _authority(rest: str) -> tuple[str | None, str, str]:
 def problem(value: str) -> str | None:
     """What is wrong with a ``database`` value, in one line (None: nothing); never shows a password."""
     parts = _split(value)
+    near = _near_miss(value)
+    if parts is None and near is not None:
+        return f"{near}: is not followed by //: write {EXAMPLE if near != 'sqlite' else 'sqlite:///file'}"
     if parts is None:
         return None if value.strip() else "expected a file name or a postgresql:// URL"
     scheme, rest = parts
@@ -92,9 +107,20 @@ def sqlite_path(value: str) -> str:
 
 
 def redacted(value: str) -> str:
-    """The value with the whole userinfo of a URL hidden (for messages and logs)."""
+    """The value with every place a password can hide masked (for messages and logs): a URL's
+    whole userinfo, ``password=`` in a query or a keyword string, everything after a database
+    scheme written without ``//``, and what comes before an ``@`` in a plain value.
+
+    >>> redacted("postgresql:/jass:Secret9@host/db"), redacted("host=db password=Secret9")
+    ('postgresql:***', 'host=db password=***')
+    """
+    near = _near_miss(value)
+    if near is not None:
+        return f"{near}:***"
     parts = _split(value)
     if parts is None:
-        return value
+        at = value.rfind("@")
+        plain = f"***{value[at:]}" if at >= 0 else value
+        return _PASSWORD.sub(r"\1***", plain)
     userinfo, hostport, tail = _authority(parts[1])
-    return f"{parts[0]}://{'***@' if userinfo is not None else ''}{hostport}{tail}"
+    return _PASSWORD.sub(r"\1***", f"{parts[0]}://{'***@' if userinfo is not None else ''}{hostport}{tail}")
