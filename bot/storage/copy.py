@@ -15,14 +15,27 @@ if TYPE_CHECKING:
 TABLES = (
     "tables", "table_events", "game_results", "guild_settings", "user_settings",
     "tournaments", "tournament_events", "tournament_tables", "tournament_results",
-    "stat_games", "stat_seasons", "stat_ratings", "stat_hidden",
+    "stat_games", "stat_seasons", "stat_ratings", "stat_hidden", "pending_tasks",
 )  # fmt: skip
+#: Tables whose rows a new database's own migrations write: the source's replace them.
+REPLACED = ("pending_tasks",)
 BATCH = 2000
 
 
 async def count_rows(storage: Storage) -> dict[str, int]:
     """Rows in each table of the schema."""
     return {name: int(await storage.db.fetchval(f"SELECT count(*) FROM {name}")) for name in TABLES}
+
+
+async def table_rows(storage: Storage, name: str, columns: list[str]) -> list[tuple[object, ...]]:
+    """Every row of a table (its ``columns``), in a fixed order: to compare two databases row by row."""
+    rows = await storage.db.fetchall(f"SELECT {', '.join(columns)} FROM {name}")
+    return sorted((tuple(r) for r in rows), key=repr)
+
+
+async def columns_of(storage: Storage, name: str) -> list[str]:
+    """The columns of a SQLite table (PostgreSQL's may have more: ``tables.ord``)."""
+    return [row[1] for row in await storage.db.fetchall(f"PRAGMA table_info({name})")]
 
 
 async def copy_database(
@@ -34,13 +47,15 @@ async def copy_database(
         raise StorageError("migrate-db copies a SQLite database into PostgreSQL")
     if await source.schema_version() != await target.schema_version():
         raise StorageError("the two databases have different schema versions: open both with this version first")
-    held = {name: n for name, n in (await count_rows(target)).items() if n}
+    held = {name: n for name, n in (await count_rows(target)).items() if n and name not in REPLACED}
     if held:
         raise StorageError(f"the target database is not empty ({', '.join(f'{n} {t}' for t, n in held.items())})")
     copied: dict[str, int] = {}
     async with target.db.transaction() as tx:
+        for name in REPLACED:
+            await tx.execute(f"DELETE FROM {name}")
         for name in TABLES:
-            columns = [row[1] for row in await source.db.fetchall(f"PRAGMA table_info({name})")]
+            columns = await columns_of(source, name)
             order = " ORDER BY rowid" if name in ("tables", "game_results") else ""  # keeps creation order
             insert = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
             copied[name] = 0

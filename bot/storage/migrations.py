@@ -233,7 +233,19 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE guild_settings ADD COLUMN ratings TEXT;
         """,
     ),
+    (
+        13,
+        """
+        -- A pending task's time as every other time is written (migration 10 wrote a bare date):
+        -- so a copy into PostgreSQL (timestamptz) reads back equal. PostgreSQL's rows are
+        -- timestamps already: there this migration does nothing (POSTGRES_INSTEAD).
+        UPDATE pending_tasks SET created_at = created_at || 'T00:00:00.000+00:00' WHERE length(created_at) = 10;
+        """,
+    ),
 ]
+
+#: What PostgreSQL runs instead of a migration of the same number (SQLite-only repairs).
+POSTGRES_INSTEAD: dict[int, str] = {13: ""}
 
 #: PostgreSQL's extra statements after a migration of the same number.
 POSTGRES_AFTER: dict[int, str] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import re
 
-from .migrations import MIGRATIONS, POSTGRES_AFTER
+from .migrations import MIGRATIONS, POSTGRES_AFTER, POSTGRES_INSTEAD
 from .sql import PostgresDatabase
 from .urls import redacted
 
@@ -40,6 +40,7 @@ async def open_postgres(url: str, max_size: int = 10) -> PostgresDatabase:
                 )
             for number, sql in MIGRATIONS:
                 if number > version:
+                    sql = POSTGRES_INSTEAD.get(number, sql)
                     for statement in _statements(sql + "\n" + POSTGRES_AFTER.get(number, "")):
                         await tx.execute(statement)  # carried into PostgreSQL's dialect by the database
                     await tx.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, now())", (number,))
