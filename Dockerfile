@@ -19,4 +19,7 @@ COPY config.example.yaml ./
 RUN pip install . && mkdir -p /app/data && chown -R jass:jass /app/data
 
 USER jass
+# Healthy while the bot's heartbeat (written every 30 s) says the database answers and the
+# gateway is connected or connecting.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot", "run"]

@@ -5,6 +5,7 @@
 ``python -m bot play``: a game in the terminal against computer players.
 ``python -m bot rebuild-stats``: recompute every statistic and rating from the event log.
 ``python -m bot migrate-db --to postgresql://…``: copy the SQLite database into PostgreSQL.
+``python -m bot health``: 0 when the running bot's heartbeat is fresh (Docker's HEALTHCHECK).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--shards", default=None, metavar="IDS",
                      help="the shards this process runs, e.g. 0-3 or 0,2 (needs --shard-count)")  # fmt: skip
     check = sub.add_parser("check-config", help="validate the settings and print the effective values")
+    sub.add_parser("health", help="exit 0 when the running bot's heartbeat is fresh and healthy (Docker)")
     rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
     migrate = sub.add_parser("migrate-db", help="copy the SQLite database into PostgreSQL, checked by replaying")
     migrate.add_argument("--to", required=True, metavar="URL", help="postgresql://user:password@host/database")
@@ -86,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def check_config(path: str | None) -> int:
-    from bot.config import ConfigError, load_settings, token_from_env
+    from bot.config import ConfigError, load_settings, token_from_env, token_problem
 
     try:
         settings = load_settings(path)
@@ -97,9 +99,22 @@ def check_config(path: str | None) -> int:
         return 2
     for line in settings.describe():
         print(line)
-    print(f"DISCORD_TOKEN: {'set' if token_from_env() else 'not set'}")
+    token = token_from_env()
+    wrong = token_problem(token) if token else None
+    print(f"DISCORD_TOKEN: {'not set' if not token else 'set' if wrong is None else 'set, but ' + wrong}")
     print("settings OK")
     return 0
+
+
+def health_check() -> int:
+    """Docker's HEALTHCHECK: 0 when the running bot's heartbeat says it is healthy, else 1."""
+    import time
+
+    from bot.health import check, default_path
+
+    ok, line = check(default_path(), time.time())
+    print(line)
+    return 0 if ok else 1
 
 
 def rebuild_stats(path: str | None) -> int:
@@ -177,7 +192,7 @@ def migrate_db(path: str | None, target: str, source: str | None) -> int:
 
 
 def run(path: str | None, shard_count: int | None = None, shard_ids: str | None = None) -> int:
-    from bot.config import ConfigError, load_settings, token_from_env
+    from bot.config import ConfigError, load_settings, token_from_env, token_problem
     from bot.services.shards import ALL, Shards
 
     shards = ALL
@@ -194,6 +209,9 @@ def run(path: str | None, shard_count: int | None = None, shard_ids: str | None 
     token = token_from_env()
     if token is None:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if (wrong := token_problem(token)) is not None:
+        print(wrong, file=sys.stderr)
         return 2
     try:
         settings = load_settings(path)
@@ -226,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         return check_config(args.config)
     if args.command == "rebuild-stats":
         return rebuild_stats(args.config)
+    if args.command == "health":
+        return health_check()
     if args.command == "migrate-db":
         return migrate_db(args.config, args.to, args.source)
     return run(args.config, getattr(args, "shard_count", None), getattr(args, "shards", None))

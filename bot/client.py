@@ -8,6 +8,7 @@ import gc
 import logging
 import signal
 import sys
+import time
 from typing import Any
 
 import aiohttp
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.collector import Collector
 from bot.config import Settings
 from bot.logs import redact, setup_logging
@@ -89,6 +91,7 @@ class JassBot(commands.AutoShardedBot):
         self.settings = settings
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
+        self.open_tables_at_close = 0  # for the last line of the log
         self.services = services
         self._storage = storage if services is None else services.storage  # opened by setup_hook if None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
@@ -203,7 +206,23 @@ class JassBot(commands.AutoShardedBot):
                     await service.tick()
                 except Exception:
                     log.exception("the scheduled step of %s failed", type(service).__name__)
+            await self._heartbeat()
             await asyncio.sleep(every)
+
+    async def _heartbeat(self) -> None:
+        """What Docker's health check reads (bot/health.py): the database answers, the gateway is up."""
+        database = False
+        if self._storage is not None:
+            try:
+                await self._storage.db.fetchval("SELECT 1")
+                database = True
+            except Exception as err:
+                log.warning("health: the database did not answer: %s", err)
+        gateway = "closed" if self.is_closed() else "connected" if self.is_ready() else "connecting"
+        try:
+            health.write(health.default_path(), database=database, gateway=gateway, now=time.time())
+        except OSError as err:
+            log.warning("health: the heartbeat was not written: %s", err)
 
     async def close(self) -> None:
         if self._ticker is not None and self._ticker is not asyncio.current_task():
@@ -215,6 +234,7 @@ class JassBot(commands.AutoShardedBot):
         self.collector.uninstall()
         gc.unfreeze()  # (a process that goes on, such as a test run, collects them again)
         if self.services is not None:
+            self.open_tables_at_close = self.service.open_count()
             await self.services.close()
         await super().close()
         if self._storage is not None:
@@ -268,6 +288,8 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
                 with contextlib.suppress(Exception):  # it runs out by itself
                     await claim.release()
                 await bot.close()
+            log.info("shut down: %d open tables saved (every move is stored as it is made), database and "
+                     "Discord connections closed", bot.open_tables_at_close)  # fmt: skip
 
     try:
         asyncio.run(main())

@@ -11,6 +11,7 @@ are reported at once. The Discord token is not a setting: it comes only from the
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,6 +200,24 @@ def _unknown_keys(data: Mapping[str, Any], prefix: str = "") -> list[str]:
     return out
 
 
+class _DuplicateKey(ValueError):
+    """A key written twice in one mapping of the settings file."""
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader that refuses a key written twice (PyYAML would keep the last silently)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise _DuplicateKey(f"the key {key!r} is written twice, on lines {seen[key]} and {line}: keep one")
+            seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
+
 def _read_file(chosen: str | Path) -> dict[str, Any]:
     """The settings file as a mapping; :class:`ConfigError` (key ``config``) for anything else."""
     path = Path(chosen)
@@ -213,7 +232,9 @@ def _read_file(chosen: str | Path) -> dict[str, Any]:
     except OSError as err:
         raise ConfigError({"config": f"cannot read {chosen}: {err.strerror or err}"}) from None
     try:
-        loaded = yaml.safe_load(text)
+        loaded = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader that refuses duplicate keys
+    except _DuplicateKey as err:
+        raise ConfigError({"config": f"{chosen}: {err}"}) from None
     except yaml.YAMLError as err:
         raise ConfigError({"config": f"{chosen} is not valid YAML: {err}"}) from None
     if loaded is None:
@@ -379,6 +400,26 @@ def valid_server_settings(stored: Mapping[str, Any]) -> tuple[dict[str, Any], di
         option = by_key.get(key)
         (good if option is not None and option.valid(value) else bad)[key] = value
     return good, bad
+
+
+_TOKEN_PART = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a bot token (None: it can). A bot token is three parts of letters,
+    digits, ``-`` and ``_`` joined by dots, tens of characters long; a placeholder such as ``x``
+    would otherwise be "redacted" from every log line. Never repeats the token.
+
+    >>> token_problem("x") is not None, token_problem("MTAw.fake-token.for-tests")
+    (True, None)
+    """
+    parts = token.split(".")
+    if len(token) < 20 or len(parts) != 3 or not all(_TOKEN_PART.fullmatch(p) for p in parts):
+        return (
+            f"DISCORD_TOKEN ({len(token)} characters) is not a bot token: a bot token has three parts joined "
+            "by dots, e.g. from the Developer Portal's Bot page (Reset Token)"
+        )
+    return None
 
 
 def token_from_env(env: Mapping[str, str] | None = None) -> str | None:

@@ -299,6 +299,10 @@ class TableService:
 
     # -- what the Discord layer reads and writes besides commands ------------------------
 
+    def open_count(self) -> int:
+        """Tables in memory whose game is not over (each stored move by move: nothing to save)."""
+        return sum(t.phase not in (Phase.GAME_OVER, Phase.ABANDONED) for t in self._tables.values())
+
     def in_memory(self, table_id: str) -> TableSnapshot | None:
         """The table as last committed, if it is in memory (``None``: evicted or never loaded;
         :meth:`table` loads it)."""
