@@ -54,6 +54,7 @@ CONTRACT_WORDS = {
     "undenufe": "undenufe", "unde": "undenufe", "bottom-up": "undenufe",
 }  # fmt: skip
 HELP_WORDS = ("?", "h", "help", "hilfe")
+QUIT_WORDS = ("q", "quit", "exit", "beenden")
 
 
 def pair(values: list[int] | tuple[int, int]) -> str:
@@ -91,11 +92,18 @@ def styled_card(card: int, deck: Deck, style: Style = "colour") -> str:
     return f"\x1b[{colour}m{text}\x1b[0m"
 
 
-def terminal_style(plain: bool, environ: Mapping[str, str] = os.environ) -> Style:
-    """``--plain`` gives plain text; the NO_COLOR convention keeps the symbols but drops the colour."""
+def terminal_style(plain: bool, environ: Mapping[str, str] = os.environ, tty: bool = True) -> Style:
+    """``--plain`` gives plain text; the NO_COLOR convention, and output that is not a terminal
+    (a file, a pipe), keep the symbols but drop the colour codes (FORCE_COLOR keeps them)."""
     if plain:
         return "plain"
-    return "symbols" if environ.get("NO_COLOR") else "colour"
+    if environ.get("NO_COLOR") or not (tty or environ.get("FORCE_COLOR")):
+        return "symbols"
+    return "colour"
+
+
+class Quit(Exception):
+    """The person typed ``q``: leave the game."""
 
 
 class TerminalGame:
@@ -113,7 +121,8 @@ class TerminalGame:
         style: Style = "colour",
         verbose: bool = False,
     ) -> None:
-        self.out, self.ask, self.json_out = out, ask, json_out
+        self.out, self.json_out = out, json_out
+        self._ask = ask
         self.verbose = verbose  # the deals' commitments and seeds (to check a shuffle), else left out
         self.lang = lang if lang in LANGS else "en"
         self.deck = Deck(self.lang, deck if deck in ("swiss", "french") else "swiss", rules.french_map)
@@ -144,6 +153,13 @@ class TerminalGame:
             for ev in events:
                 self._show(ev)
         return events
+
+    def ask(self, prompt: str) -> str:
+        """The person's answer to ``prompt``; ``q`` or ``quit`` (``beenden``) leaves the game."""
+        answer = self._ask(prompt)
+        if answer.strip().lower() in QUIT_WORDS:
+            raise Quit
+        return answer
 
     def say(self, text: str = "") -> None:
         if not self.json_out:
@@ -215,6 +231,9 @@ class TerminalGame:
         except KeyboardInterrupt:
             self.say("\n" + self.t("left"))
             return 130
+        except Quit:
+            self.say(self.t("left"))
+            return 0
         if self.json_out:
             self.out.write(history_jsonl(self.events))
         return 0
@@ -276,9 +295,8 @@ class TerminalGame:
         """Coiffeur: an open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
         assert view.tafel is not None
         rows = view.tafel.rows
-        menu = "  ".join(
-            f"[{i + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for i, (r, _) in enumerate(view.row_options)
-        )
+        offered = dict(view.row_options)  # numbered as the Tafel numbers its rows
+        menu = "  ".join(f"[{r + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for r in offered)
         schieben = self.t("opt.schieben") if self.table.may_schieben else self.t("zwang")
         while True:
             answer = self.ask(self.t("choose_row", menu=menu + schieben) + "\n> ").strip().lower()
@@ -286,8 +304,9 @@ class TerminalGame:
                 continue
             if answer in ("s", "schieben") and self.table.may_schieben:
                 return Schieben(actor)
-            if answer.isdigit() and 1 <= int(answer) <= len(view.row_options):
-                row, names = view.row_options[int(answer) - 1]
+            if answer.isdigit() and int(answer) - 1 in offered:
+                row = int(answer) - 1
+                names = offered[row]
                 if len(names) == 1:
                     return ChooseContract(actor, names[0], row=row)
                 sub = "  ".join(f"[{i + 1}] {self.deck.named(n)}" for i, n in enumerate(names))
@@ -501,7 +520,7 @@ def play_main(args: Any) -> int:
         return 2
     if args.json and "human" in seats and sys.stdin.isatty():
         print(message("term.json_note", lang), file=sys.stderr)
-    style = terminal_style(getattr(args, "plain", False))
+    style = terminal_style(getattr(args, "plain", False), tty=sys.stdout.isatty())
     game = TerminalGame(seats, rules, args.seed, args.json, level=getattr(args, "level", "club"), lang=lang,
                         deck=getattr(args, "deck", "swiss"), style=style,
                         verbose=getattr(args, "verbose", False))  # fmt: skip

@@ -851,6 +851,7 @@ class Table:
         out: list[Event] = []
         if isinstance(hand, MolotowHand) and fixing and hand.fixed is not None:
             self.trump = hand.fixed.suit
+            self.called = called(SUIT_NAMES[hand.fixed.suit])  # the hand is a trump hand from now on
             out.append({"type": "trump_fixed", "seat": seat, "suit": SUIT_NAMES[hand.fixed.suit],
                         "trick": hand.fixed.trick, "derived": True})  # fmt: skip
         if isinstance(hand, MolotowHand) and hand.completes_stoeck(seat, card):

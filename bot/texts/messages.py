@@ -442,13 +442,13 @@ TERMINAL: dict[str, dict[str, str]] = {
         "  Trumpf: tippe die Nummer oder den Namen (z. B. 2 oder rose, oben, unde); s schiebt.\n"
         "  Karten: tippe die Nummer vor einer Karte; * zeigt die Karten, die du spielen darfst.\n"
         "  b erklärt den Sieg (Bedanken, wo der Tisch so spielt); p weist Stöck vor, wenn sie die Partie gewinnen.\n"
-        "  ? oder hilfe zeigt dies; Strg-C oder Strg-D verlässt die Partie.\n"
+        "  ? oder hilfe zeigt dies; q (oder beenden), Strg-C oder Strg-D verlässt die Partie.\n"
         "Die Plätze sind in Spielreihenfolge von 1 bis 4 nummeriert; Partner sitzen sich gegenüber (1 & 3 gegen 2 & 4).",
         "en": "How to play:\n"
         "  Contract: type the number or the name (e.g. 2 or rose, oben, unde); s shoves (Schieben).\n"
         "  Cards: type the number in front of a card; * marks the cards you may play.\n"
         "  b claims the win (Bedanken, where the table plays it); p pre-shows Stöck when it wins the game.\n"
-        "  ? or help shows this; Ctrl-C or Ctrl-D leaves the game.\n"
+        "  ? or help shows this; q (or quit), Ctrl-C or Ctrl-D leaves the game.\n"
         "Seats are numbered 1 to 4 in playing order; partners sit opposite (1 & 3 against 2 & 4).",
     },
     "term.eof": {
