@@ -414,7 +414,8 @@ class TerminalGame:
         elif ev["type"] == "game_started" and t.tafel is not None:
             self.say(self.t("coiffeur_started", n=ev["game"], rows=len(t.tafel.rows)))
         elif ev["type"] == "game_started":
-            self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=t.rules.multiplier_profile))
+            profile = message(f"profile.{t.rules.multiplier_profile}", self.lang)
+            self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=profile))
         elif ev["type"] == "hand_dealt":
             self._weis = []
             forehand = self.name(ev["forehand"])

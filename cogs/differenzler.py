@@ -168,4 +168,4 @@ def pad_picture(view: TableView, ev: SeatsScored | GameOver, lang: str, name: Na
     totals = tuple(view.seat_totals or (0, 0, 0, 0))
     return PadPicture(title=title, players=(name(0), name(1), name(2), name(3)), hands=view.pad,
                       totals=(totals[0], totals[1], totals[2], totals[3]), latest=latest, winner=winner,
-                      kind=view.kind)  # fmt: skip
+                      kind=view.kind, legend=msg("mo.pad_legend" if molotow else "dz.pad_legend", lang))  # fmt: skip

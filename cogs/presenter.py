@@ -525,6 +525,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
         last_label=last_label,
         totals=view.totals, teams=teams,
         turn=view.turn if view.phase in ("contract", "play") else None, deck=deck.kind, french_map=deck.french_map,
+        lang=lang,
     )  # fmt: skip
 
 
@@ -659,6 +660,7 @@ def coiffeur_picture(view: TableView, ev: HandScored | GameOver, lang: str, deck
         rows=tuple((deck.named(c), f) for c, f in tafel.rows),
         cells=tuple((tafel.written[0][i], tafel.written[1][i]) for i in range(len(tafel.rows))),
         played_as=tuple((a, b) for a, b in played), latest=latest, totals=tafel.totals(), winner=winner,
+        members=tuple((seat_name(view, t, lang), seat_name(view, t + 2, lang)) for t in (0, 1)),  # type: ignore[arg-type]
     )  # fmt: skip
 
 

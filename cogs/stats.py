@@ -17,6 +17,7 @@ import discord
 from bot.render.chart import rating_chart
 from bot.services.stats import BY, MIN_GAMES, PAGE, StatsService
 from bot.stats.ratings import COMPUTER_RATINGS, shown
+from bot.texts import COMMAND_TEXTS
 from bot.texts import message as msg
 
 from .buttons import as_view
@@ -97,8 +98,13 @@ class StatsPresenter:
         out: dict[str, Any] = {"embed": embed}
         if rating is not None and len(rating.history) >= 2:
             values = [shown(mu) for mu in rating.history]
+            club = msg("chart.reference", lang, level=COMMAND_TEXTS["choice.level.club"][lang])
             png = await asyncio.to_thread(
-                rating_chart, values, shown_name, {"club": shown(COMPUTER_RATINGS["club"][0])}
+                rating_chart,
+                values,
+                shown_name,
+                {club: shown(COMPUTER_RATINGS["club"][0])},
+                (msg("chart.games", lang), msg("chart.rating", lang)),
             )
             embed.set_image(url="attachment://rating.png")
             out["file"] = discord.File(io.BytesIO(png), filename="rating.png")

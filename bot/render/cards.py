@@ -27,6 +27,7 @@ SCALE = 4  # drawn this much larger, then scaled down: smooth edges without anti
 
 SWISS_RANK_MARKS = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
 FRENCH_RANK_MARKS = ("6", "7", "8", "9", "10", "B", "D", "K", "A")  # Bube, Dame, König, Ass
+FRENCH_RANK_MARKS_EN = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")  # Jack, Queen, King, Ace
 
 INK = (30, 30, 30)
 RED = (200, 30, 40)
@@ -146,14 +147,15 @@ def _pips(rank: int) -> list[tuple[float, float]]:
 
 
 def card_image(card: int, height: int = 120, kind: str = "swiss", french_map: str = "official",
-               compact: bool | None = None) -> Image.Image:  # fmt: skip
+               compact: bool | None = None, lang: str = "de") -> Image.Image:  # fmt: skip
     """The card (0-35) as an RGBA picture ``height`` pixels high. ``compact``: one big symbol
-    under a big rank, readable at emoji size (the default below 64 px)."""
-    return _card_image(card, height, kind, french_map, height < 64 if compact is None else compact).copy()
+    under a big rank, readable at emoji size (the default below 64 px). ``lang``: French cards
+    are marked B/D in German, J/Q in English."""
+    return _card_image(card, height, kind, french_map, height < 64 if compact is None else compact, lang).copy()
 
 
 @lru_cache(maxsize=512)
-def _card_image(card: int, height: int, kind: str, french_map: str, compact: bool) -> Image.Image:
+def _card_image(card: int, height: int, kind: str, french_map: str, compact: bool, lang: str = "de") -> Image.Image:
     suit, rank = divmod(card, 9)
     h = height * SCALE
     w = int(h / RATIO)
@@ -161,7 +163,7 @@ def _card_image(card: int, height: int, kind: str, french_map: str, compact: boo
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, w - 1, h - 1], radius=int(w * 0.1), fill=(252, 250, 244), outline=(90, 90, 90),
                         width=max(2, SCALE * 2))  # fmt: skip
-    marks = FRENCH_RANK_MARKS if kind == "french" else SWISS_RANK_MARKS
+    marks = (FRENCH_RANK_MARKS_EN if lang == "en" else FRENCH_RANK_MARKS) if kind == "french" else SWISS_RANK_MARKS
     colour = suit_colour(suit, kind, french_map)
     small = compact  # emoji size: one big symbol and the rank
     font = _font(int(h * (0.4 if small else 0.15)), bold=True)

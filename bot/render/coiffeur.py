@@ -14,9 +14,10 @@ from PIL import Image, ImageDraw
 
 from .cards import _font, png_bytes
 from .table import CHALK, HIGHLIGHT, SLATE, _fitted
+from .text import Canvas, Drawn
 
 WIDTH = 400
-HEAD = 84  # the title and the team names
+HEAD = 120  # the title and the team's players
 LINE = 36  # one row of the Tafel
 FOOT = 52  # the totals
 LABEL_WIDTH = 150  # the row's name and factor
@@ -36,25 +37,39 @@ class CoiffeurPicture:
     latest: tuple[int, int] | None = None  # (row, team) written by the hand just over
     totals: tuple[int, int] = (0, 0)
     winner: str = ""
+    members: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # each team's players, one line each
 
 
 def tafel_height(rows: int) -> int:
     return HEAD + LINE * rows + FOOT + (30 if rows else 0)
 
 
-@lru_cache(maxsize=64)
 def coiffeur_image(p: CoiffeurPicture) -> Image.Image:
+    return _coiffeur_render(p)[0]
+
+
+def coiffeur_layout(p: CoiffeurPicture) -> tuple[Drawn, ...]:
+    """Every piece of text the Tafel of ``p`` draws, with its box (for tests)."""
+    return _coiffeur_render(p)[1]
+
+
+@lru_cache(maxsize=64)
+def _coiffeur_render(p: CoiffeurPicture) -> tuple[Image.Image, tuple[Drawn, ...]]:
     height = tafel_height(len(p.rows)) + (34 if p.winner else 0)
     img = Image.new("RGB", (WIDTH, height), SLATE)
     d = ImageDraw.Draw(img)
+    c = Canvas(d)
     d.rectangle([3, 3, WIDTH - 4, height - 4], outline=(120, 90, 50), width=6)
     column = (WIDTH - 16 - LABEL_WIDTH) // 2
     left = (16 + LABEL_WIDTH, 16 + LABEL_WIDTH + column)
     title, title_font = _fitted(d, p.title, WIDTH - 32, 17)
-    d.text((WIDTH // 2, 14), title, fill=CHALK, font=title_font, anchor="ma")
-    for team in (0, 1):
-        name, name_font = _fitted(d, p.teams[team], column - 10, 16)
-        d.text((left[team] + column // 2, 50), name, fill=CHALK, font=name_font, anchor="ma")
+    c.text("title", (WIDTH // 2, 14), title, title_font, CHALK, anchor="ma")
+    for team in (0, 1):  # both partners, each on a line of their own (a long name smaller, else cut)
+        members = p.members[team] or (p.teams[team],)
+        step = (HEAD - 40 - 6) / len(members)
+        for k, member in enumerate(members):
+            lines, font = c.fit(member, column - 10, 15, least=12, lines=2)
+            c.block(f"team:{team}", (left[team] + column // 2, 40 + step * (k + 0.5)), lines, font, CHALK)
     value_font = _font(20, bold=True)
     y = HEAD
     for i, (label, factor) in enumerate(p.rows):
@@ -87,7 +102,7 @@ def coiffeur_image(p: CoiffeurPicture) -> Image.Image:
     if p.winner:
         line, line_font = _fitted(d, p.winner, WIDTH - 32, 18)
         d.text((WIDTH // 2, height - 30), line, fill=HIGHLIGHT, font=line_font, anchor="ma")
-    return img
+    return img, tuple(c.drawn)
 
 
 @lru_cache(maxsize=64)

@@ -12,6 +12,7 @@ Both are pure functions of their arguments: the same state gives the same pixels
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,12 +20,13 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont, ImageFont
 
 from .cards import _font, card_image, png_bytes
+from .text import Canvas, Drawn
 
 FELT = (26, 92, 48)
 CHALK = (236, 236, 226)
 SLATE = (38, 44, 42)
 HIGHLIGHT = (250, 210, 70)
-WIDTH, HEIGHT = 560, 360
+WIDTH, HEIGHT = 560, 410
 
 
 @dataclass(frozen=True)
@@ -41,41 +43,82 @@ class TablePicture:
     turn: int | None = None
     deck: str = "swiss"
     french_map: str = "official"
+    lang: str = "de"  # the marks on French cards: B/D in German, J/Q in English
 
 
-#: Where each seat's card lies (centre x, centre y) and its name, seat 0 at the bottom.
-_SPOTS = ((280, 250), (400, 175), (280, 100), (160, 175))
-_NAMES = ((280, 335), (505, 175), (280, 22), (55, 175))
+#: The picture's bands: a header (contract, team totals), the table, the seats' names under their cards.
+HEADER = 48
+#: Where each seat's card lies (centre x, centre y), seat 0 at the bottom.
+_SPOTS = ((280, 298), (410, 216), (280, 134), (150, 216))
+#: Each seat's name: (centre x, centre y, room in px), under (or above) its card, clear of the others.
+_NAMES = ((280, 384, 250), (410, 300, 176), (280, 64, 330), (150, 300, 176))
+NAME_SIZE, LEAST = 17, 13  # names: from 17 px down to 13 px, then two lines, then an ellipsis
+LAST_ROOM = 190  # the last trick's label: right of the bottom card
 
 
 def table_image(p: TablePicture) -> Image.Image:
-    return _table_image(p).copy()
+    return _table_render(p)[0].copy()
+
+
+def table_layout(p: TablePicture) -> tuple[Drawn, ...]:
+    """Every piece of text and every card the picture of ``p`` draws, with its box (for tests)."""
+    return _table_render(p)[1]
+
+
+def _name_parts(name: str) -> tuple[str, str]:
+    """A seat's label split into the name and the figure after it (``Anna · 33``): the figure is never cut."""
+    head, sep, tail = name.rpartition(" · ")
+    return (head, sep + tail) if sep and tail.lstrip("-").isdigit() else (name, "")
 
 
 @lru_cache(maxsize=256)
-def _table_image(p: TablePicture) -> Image.Image:
+def _table_render(p: TablePicture) -> tuple[Image.Image, tuple[Drawn, ...]]:
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     d = ImageDraw.Draw(img)
-    d.ellipse([90, 45, 470, 305], outline=(60, 130, 80), width=4)
-    font, small = _font(17), _font(13)
-    d.text((10, 8), p.title, fill=CHALK, font=font)
-    for team, (name, total) in enumerate(zip(p.teams, p.totals, strict=True)):
-        if not name:
-            continue  # a game without teams (Differenzler)
-        d.text((WIDTH - 10, 8 + 22 * team), f"{name}  {total}", fill=CHALK, font=small, anchor="ra")
-    for seat, (x, y) in enumerate(_NAMES):
+    c = Canvas(d)
+    d.ellipse([90, HEADER + 40, 470, HEADER + 300], outline=(60, 130, 80), width=4)
+    d.line([(0, HEADER - 2), (WIDTH, HEADER - 2)], fill=(20, 70, 36), width=2)
+    half = WIDTH // 2 - 16
+    teams = [(name, total) for name, total in zip(p.teams, p.totals, strict=True) if name]
+    title_room = WIDTH - 20 - (half + 12 if teams else 0)
+    lines, font = c.fit(p.title, title_room, 17, least=LEAST, lines=1)
+    c.text("title", (10, HEADER // 2), lines[0], font, CHALK, anchor="lm")
+    for row, (name, total) in enumerate(teams):  # the team's total written whole, the names fitted beside it
+        figure = f"  {total}"
+        lines, font = c.fit(name, half, 14, least=12, suffix=figure, lines=1)
+        y = 14 + 20 * row if len(teams) == 2 else HEADER // 2
+        c.text(f"team:{row}", (WIDTH - 10, y), lines[0], font, CHALK, anchor="rm")
+    for seat, (x, y, room) in enumerate(_NAMES):
         colour = HIGHLIGHT if seat == p.turn else CHALK
-        d.text((x, y), p.names[seat][:18], fill=colour, font=font, anchor="mm")
+        name, figure = _name_parts(p.names[seat])
+        lines, font = c.fit(name, room, NAME_SIZE, least=LEAST, suffix=figure)
+        c.block(f"name:{seat}", (x, y), lines, font, colour)
     for seat, card in p.trick:
-        im = card_image(card, 110, p.deck, p.french_map)
+        im = card_image(card, 110, p.deck, p.french_map, lang=p.lang)
         x, y = _SPOTS[seat]
-        img.paste(im, (x - im.width // 2, y - im.height // 2), im)
+        left, top = x - im.width // 2, y - im.height // 2
+        img.paste(im, (left, top), im)
+        c.mark(f"card:{seat}", (left, top, left + im.width, top + im.height))
     if p.last:
-        d.text((WIDTH - 8, HEIGHT - 58), p.last_label, fill=CHALK, font=small, anchor="rd")
+        base = HEIGHT - 8
         for i, (_, card) in enumerate(p.last):
-            im = card_image(card, 44, p.deck, p.french_map)
-            img.paste(im, (WIDTH - 4 * 32 - 8 + i * 32, HEIGHT - 52), im)
-    return img
+            im = card_image(card, 44, p.deck, p.french_map, lang=p.lang)
+            left = WIDTH - 4 * 32 - 8 + i * 32
+            img.paste(im, (left, base - im.height), im)
+            c.mark(f"last:{i}", (left, base - im.height, left + im.width, base))
+        # "Letzter Stich 4:" on a line of its own, then who took it with the points (never cut)
+        head, _, rest = p.last_label.partition(": ")
+        points = re.search(r" \(\d+\)$", rest)
+        taker = rest[: points.start()] if points else rest
+        font = _font(13)
+        lines = [head + ":"] if rest else []
+        fitted, font = c.fit(taker or head, LAST_ROOM, 13, least=12, suffix=points[0] if points else "", lines=1)
+        lines = [*lines, *fitted] if rest else fitted
+        step = int(getattr(font, "size", 12)) + 4
+        top = base - 44 - 6 - step * len(lines)
+        for k, line in enumerate(lines):
+            c.text("last_label", (WIDTH - 8, top + k * step), line, font, CHALK, anchor="ra")
+    return img, tuple(c.drawn)
 
 
 @dataclass(frozen=True)
@@ -208,7 +251,7 @@ def _jasstafel_image(p: SlatePicture) -> Image.Image:
 @lru_cache(maxsize=256)
 def table_png(p: TablePicture) -> bytes:
     """The table picture as PNG bytes (cached by what it shows), naming the cards it shows."""
-    return png_bytes(_table_image(p), cards=tuple(card for _, card in p.trick + p.last), palette=True)
+    return png_bytes(_table_render(p)[0], cards=tuple(card for _, card in p.trick + p.last), palette=True)
 
 
 @lru_cache(maxsize=64)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from .command_names import CommandName
 from .commands import COMMAND_TEXTS
 from .messages import MESSAGES
 
@@ -60,7 +61,7 @@ def message(key: str, lang: str, **values: object) -> str:
     'Zwischen den Passen: 1 Minute Pause.'
     """
     text = MESSAGES[key].get(lang) or MESSAGES[key]["en"]
-    return _COUNTED.format(text, **values)
+    return _COUNTED.format(text, **{"cmd": CommandName(lang), **values})
 
 
 def refusal_text(err: Exception, lang: str) -> str:

@@ -13,7 +13,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     },
     "challenge.create.title.name": {"en": "name", "de": "name"},
     "challenge.create.title.description": {"en": "The challenge's name", "de": "Name der Challenge"},
-    "challenge.create.hands.name": {"en": "hands", "de": "spiele"},
+    "challenge.create.hands.name": {"en": "hands", "de": "runden"},
     "challenge.create.hands.description": {
         "en": "How many hands (fixed deals)",
         "de": "Wie viele Runden (feste Karten)",

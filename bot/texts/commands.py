@@ -96,12 +96,12 @@ COMMAND_TEXTS.update(
         "jass.leave.name": {"en": "leave", "de": "aufstehen"},
         "jass.leave.description": {
             "en": "Leave your seat (before the game starts)",
-            "de": "Den Platz verlassen (vor dem Spiel)",
+            "de": "Den Platz verlassen (vor der Partie)",
         },
         "jass.start.name": {"en": "start", "de": "start"},
         "jass.start.description": {
             "en": "Start the game (host or managers)",
-            "de": "Das Spiel starten (Gastgeber oder Verwalter)",
+            "de": "Die Partie starten (Gastgeber oder Verwalter)",
         },
         "jass.settings.name": {"en": "settings", "de": "einstellungen"},
         "jass.settings.description": {

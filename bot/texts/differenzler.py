@@ -1,15 +1,15 @@
 """What the bot says at a Differenzler table: {key: {lang: text}}."""
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "table.differenzler": {"de": "Differenzler, {hands} Spiele", "en": "Differenzler, {hands} hands"},
-    "dz.hand_of": {"de": "Spiel {n} von {hands}", "en": "Hand {n} of {hands}"},
+    "table.differenzler": {"de": "Differenzler, {hands} Runden", "en": "Differenzler, {hands} hands"},
+    "dz.hand_of": {"de": "Runde {n} von {hands}", "en": "Hand {n} of {hands}"},
     "dz.trump": {"de": "Trumpf: {suit}", "en": "Trump: {suit}"},
     "dz.trump_bottom": {
         "de": "Trumpf: {suit} (aufgedeckt: {card})",
         "en": "Trump: {suit} (turned up: {card})",
     },
     "dz.predictions": {"de": "Ansagen", "en": "Predictions"},
-    "dz.taken": {"de": "Punkte in diesem Spiel", "en": "Points this hand"},
+    "dz.taken": {"de": "Punkte in dieser Runde", "en": "Points this hand"},
     "dz.totals": {"de": "Differenz total", "en": "Penalty totals"},
     "dz.waiting": {"de": "Es sagen noch an: {names}", "en": "Still to predict: {names}"},
     "dz.waiting_others": {"de": "Die anderen sagen noch an.", "en": "The others are still predicting."},
@@ -29,7 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "the hand is over.",
     },
     "dz.ask_number": {"de": "Und jetzt die genaue Zahl:", "en": "And now the exact number:"},
-    "dz.summary": {"de": "Spiel {n} (Trumpf {suit}) ist fertig", "en": "Hand {n} (trump {suit}) is over"},
+    "dz.summary": {"de": "Runde {n} (Trumpf {suit}) ist fertig", "en": "Hand {n} (trump {suit}) is over"},
     "dz.line": {
         "de": "{name}: angesagt {predicted}, gemacht {made} · Differenz {penalty} · total {total}",
         "en": "{name}: predicted {predicted}, took {made} · penalty {penalty} · total {total}",
@@ -38,11 +38,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{name}: angesagt {predicted}, gemacht {made} · genau! {penalty} · total {total}",
         "en": "{name}: predicted {predicted}, took {made} · exact! {penalty} · total {total}",
     },
-    "dz.pad": {"de": "Schätzzettel nach Spiel {n}", "en": "Score pad after hand {n}"},
+    "dz.pad": {"de": "Schätzzettel nach Runde {n}", "en": "Score pad after hand {n}"},
+    "dz.pad_legend": {
+        "de": "klein: Ansage → Punkte · gross: Differenz",
+        "en": "small: prediction → points · large: penalty",
+    },
+    "mo.pad_legend": {
+        "de": "klein: Punkte ± Weis/Stöck · gross: die Runde",
+        "en": "small: points ± Weis/Stöck · large: the hand's score",
+    },
     "dz.pad_final": {"de": "Schätzzettel: Schlussstand", "en": "Score pad: final"},
     "dz.pad_winner": {"de": "Sieg: {name}", "en": "Winner: {name}"},
     "dz.pad_tie": {"de": "Gleichstand", "en": "A tie"},
-    "table.molotow": {"de": "Molotow, {hands} Spiele", "en": "Molotow, {hands} hands"},
+    "table.molotow": {"de": "Molotow, {hands} Runden", "en": "Molotow, {hands} hands"},
     "mo.trump_open": {"de": "Trumpf: noch offen (Obenabe)", "en": "Trump: not fixed yet (Obenabe)"},
     "mo.totals": {"de": "Total (tief ist gut)", "en": "Totals (low is good)"},
     "mo.over": {
@@ -53,7 +61,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{name}: {points} Punkte, Weis und Stöck {extra} → {score} · total {total}",
         "en": "{name}: {points} points, Weis and Stöck {extra} → {score} · total {total}",
     },
-    "mo.summary": {"de": "Spiel {n} ist fertig ({trump})", "en": "Hand {n} is over ({trump})"},
-    "mo.pad": {"de": "Molotow nach Spiel {n}", "en": "Molotow after hand {n}"},
+    "mo.summary": {"de": "Runde {n} ist fertig ({trump})", "en": "Hand {n} is over ({trump})"},
+    "mo.pad": {"de": "Molotow nach Runde {n}", "en": "Molotow after hand {n}"},
     "mo.pad_final": {"de": "Molotow: Schlussstand", "en": "Molotow: final"},
 }

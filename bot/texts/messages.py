@@ -57,9 +57,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Tips are for friendly tables only: choose `rated: False` with them.",
     },
     "err.RATINGS_OFF": {
-        "de": "Auf diesem Server gibt es keine Wertung (`/jass settings wertung:off`): "
+        "de": "Auf diesem Server gibt es keine Wertung (`{cmd.jass.settings} {cmd.jass.settings.ratings:option}:off`): "
         "hier sind alle Tische Freundschaftstische.",
-        "en": "This server has ratings turned off (`/jass settings ratings:off`): every table here is friendly.",
+        "en": "This server has ratings turned off (`{cmd.jass.settings} {cmd.jass.settings.ratings:option}:off`): every table here is friendly.",
     },
     "err.BAD_PREDICTION": {
         "de": "Eine Ansage ist eine ganze Zahl von 0 bis 157.",
@@ -127,8 +127,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "That could not be saved, so nothing changed. Please try again in a moment.",
     },
     "err.forbidden_channel": {
-        "de": "Discord lässt mich in diesem Kanal nicht schreiben, darum zeigt die Tischnachricht von Tisch {id} nichts mehr an. Mir fehlt hier: {missing}. Eine Person, die den Server verwaltet, kann mir das in den Kanaleinstellungen geben; danach bringt /jass table den Tisch zurück.",
-        "en": "Discord does not let me write in this channel, so the message of table {id} shows nothing more. I am missing here: {missing}. Someone who manages the server can grant it in the channel settings; then /jass table brings the table back.",
+        "de": "Discord lässt mich in diesem Kanal nicht schreiben, darum zeigt die Tischnachricht von Tisch {id} nichts mehr an. Mir fehlt hier: {missing}. Eine Person, die den Server verwaltet, kann mir das in den Kanaleinstellungen geben; danach bringt {cmd.jass.table} den Tisch zurück.",
+        "en": "Discord does not let me write in this channel, so the message of table {id} shows nothing more. I am missing here: {missing}. Someone who manages the server can grant it in the channel settings; then {cmd.jass.table} brings the table back.",
     },
     "perm.view_channel": {"de": "Kanal ansehen", "en": "View Channel"},
     "perm.send_messages": {"de": "Nachrichten senden", "en": "Send Messages"},
@@ -140,24 +140,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "one of the permissions View Channel, Send Messages, Embed Links, Attach Files",
     },
     "err.broken_table": {
-        "de": "Tisch {ids} kann nicht gelesen werden und ist beiseitegelegt (für die Betreiber aufbewahrt). Eröffne mit /jass new einen neuen Tisch.",
-        "en": "Table {ids} cannot be read and was set aside (kept for the operators). Open a new one with /jass new.",
+        "de": "Tisch {ids} kann nicht gelesen werden und ist beiseitegelegt (für die Betreiber aufbewahrt). Eröffne mit {cmd.jass.new} einen neuen Tisch.",
+        "en": "Table {ids} cannot be read and was set aside (kept for the operators). Open a new one with {cmd.jass.new}.",
     },
     "err.unexpected": {
         "de": "Da ist etwas schiefgelaufen; es hat sich nichts geändert.",
         "en": "Something went wrong; nothing was changed.",
     },
     "err.TOO_MANY_TABLES.channel": {
-        "de": "In diesem Kanal sind schon {limit} Tische offen. Beendet zuerst einen mit /jass end.",
-        "en": "This channel already has {limit} open tables. End one first with /jass end.",
+        "de": "In diesem Kanal sind schon {limit} Tische offen. Beende zuerst einen mit {cmd.jass.end}.",
+        "en": "This channel already has {limit} open tables. End one first with {cmd.jass.end}.",
     },
     "err.TOO_MANY_TABLES.user": {
-        "de": "Du hast schon {limit} offene Tische eröffnet. Beende zuerst einen mit /jass end.",
-        "en": "You already have {limit} open tables. End one first with /jass end.",
+        "de": "Du hast schon {limit} offene Tische eröffnet. Beende zuerst einen mit {cmd.jass.end}.",
+        "en": "You already have {limit} open tables. End one first with {cmd.jass.end}.",
     },
     "err.SEATED_ELSEWHERE": {
-        "de": "Du sitzt in diesem Kanal schon an Tisch {table}. Steh dort zuerst auf (/jass leave).",
-        "en": "You already sit at table {table} in this channel. Leave it first (/jass leave).",
+        "de": "Du sitzt in diesem Kanal schon an Tisch {table}. Steh dort zuerst auf ({cmd.jass.leave}).",
+        "en": "You already sit at table {table} in this channel. Leave it first ({cmd.jass.leave}).",
     },
     "err.STOECK_NOT_NOW": {
         "de": "An diesem Tisch zählen Weis vor Stöck: Stöck kannst du erst nach dem ersten Stich vorweisen.",
@@ -317,8 +317,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "table.created": {"de": "Tisch {id} ist eröffnet.", "en": "Table {id} is open."},
     "table.created_besides": {
-        "de": "In diesem Kanal ist auch Tisch {others} offen. Befehle wie /jass join wirken auf den Tisch, an dem du sitzt, sonst auf den neusten.",
-        "en": "Table {others} is open in this channel too. Commands such as /jass join act on the table you sit at, else on the newest.",
+        "de": "In diesem Kanal ist auch Tisch {others} offen. Befehle wie {cmd.jass.join} wirken auf den Tisch, an dem du sitzt, sonst auf den neusten.",
+        "en": "Table {others} is open in this channel too. Commands such as {cmd.jass.join} act on the table you sit at, else on the newest.",
     },
     "table.reposted": {"de": "Tisch {id} ist unten neu gepostet.", "en": "Table {id} is posted again below."},
     "table.live_again": {
@@ -436,6 +436,10 @@ TERMINAL: dict[str, dict[str, str]] = {
         "en": "Your partner is {partner}; you play against {opponents}.",
     },
     "term.teams": {"de": "Teams: {a} gegen {b}.", "en": "Teams: {a} against {b}."},
+    "profile.classic": {"de": "klassisch: ×1 ×1 ×2 ×2 ×3 ×4", "en": "classic: ×1 ×1 ×2 ×2 ×3 ×4"},
+    "profile.swiss_3_3": {"de": "Swisslos: ×1 ×1 ×2 ×2 ×3 ×3", "en": "Swisslos: ×1 ×1 ×2 ×2 ×3 ×3"},
+    "profile.ascending": {"de": "aufsteigend: ×1 bis ×6", "en": "ascending: ×1 to ×6"},
+    "profile.single": {"de": "alles einfach", "en": "everything ×1"},
     "term.help_hint": {"de": "Tippe ? für Hilfe.", "en": "Type ? for help."},
     "term.help": {
         "de": "So wird gespielt:\n"

@@ -10,7 +10,7 @@ from typing import Any
 
 KEY_TEXTS: dict[str, dict[str, str]] = {
     "first_forehand": {
-        "de": "Wer im ersten Spiel anspielt: `rose7` wer die Rosen-7 hat (Schweizer Brauch), `right_of_dealer` rechts vom Geber (pagat). Danach wandert die Vorhand im Gegenuhrzeigersinn.",
+        "de": "Wer in der ersten Runde anspielt: `rose7` wer die Rosen-7 hat (Schweizer Brauch), `right_of_dealer` rechts vom Geber (pagat). Danach wandert die Vorhand im Gegenuhrzeigersinn.",
         "en": "Who leads the first hand: `rose7` whoever holds the Rose 7 (Swiss custom), `right_of_dealer` the player right of the dealer (pagat). Then forehand moves counter-clockwise.",
     },
     "french_map": {
@@ -99,7 +99,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "In which order the end is counted, who reaches the target first: Stöck, Weis, tricks (Swiss rule) or Weis before Stöck (app).",
     },
     "end_mode": {
-        "de": "`auto`: das Spiel endet, sobald ein Team das Ziel erreicht; `bedanken`: wer glaubt, es erreicht zu haben, bedankt sich (wer sich irrt, verliert).",
+        "de": "`auto`: die Partie endet, sobald ein Team das Ziel erreicht; `bedanken`: wer glaubt, es erreicht zu haben, bedankt sich (wer sich irrt, verliert).",
         "en": "`auto`: the game ends as soon as a team reaches the target; `bedanken`: a team that believes it got there claims it (a wrong claim loses).",
     },
     "berg": {
@@ -111,7 +111,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "Schneider: a team below this mark when the game ends (`half` of the target, a number, `off`) loses double (Striche).",
     },
     "hands_per_game": {
-        "de": "Eine feste Zahl Spiele statt eines Ziels (0: auf das Ziel), wie eine Turnierpasse.",
+        "de": "Eine feste Zahl Runden statt eines Ziels (0: auf das Ziel), wie eine Turnierpasse.",
         "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
     },
     "game": {
@@ -123,7 +123,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "Extra contracts in Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; empty: none (the default). Factor as Undenufe, Misère ×1.",
     },
     "mixed_values": {
-        "de": "Kartenwerte in Slalom, Guschti, TUO und Misère: `obenabe` (die Obenabe-Tabelle für alle Stiche, 157 pro Spiel) oder `per_trick` (jeder Stich nach seiner Art).",
+        "de": "Kartenwerte in Slalom, Guschti, TUO und Misère: `obenabe` (die Obenabe-Tabelle für alle Stiche, 157 pro Runde) oder `per_trick` (jeder Stich nach seiner Art).",
         "en": "Card values in Slalom, Guschti, TUO and Misère: `obenabe` (the Obenabe table for every trick, 157 a hand) or `per_trick` (each trick by its own mode).",
     },
     "variant_leader": {
@@ -151,7 +151,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "en": "Differenzler: how trump is fixed: `random` (a suit drawn at random, shown before the deal) or `bottom_card` (the dealer's bottom card is turned up).",
     },
     "differenzler_predictions": {
-        "de": "Differenzler: Ansagen `hidden` (verdeckt, bis das Spiel vorbei ist) oder `open` (offen, ab Vorhand, der Geber zuletzt).",
+        "de": "Differenzler: Ansagen `hidden` (verdeckt, bis die Runde vorbei ist) oder `open` (offen, ab Vorhand, der Geber zuletzt).",
         "en": "Differenzler: predictions `hidden` (until the hand is over) or `open` (from forehand on, the dealer last).",
     },
     "differenzler_zero_bonus": {

@@ -46,7 +46,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "rules.score.name": {"en": "score", "de": "schreiben"},
     "rules.score.description": {
         "en": "What a hand writes: card points, contract, Match, Weis, Stöck, multiplier",
-        "de": "Was ein Spiel schreibt: Kartenpunkte, Ansage, Match, Weis, Stöck, Multiplikator",
+        "de": "Was eine Runde schreibt: Kartenpunkte, Ansage, Match, Weis, Stöck, Multiplikator",
     },
     "rules.coiffeur.name": {"en": "coiffeur", "de": "coiffeur"},
     "rules.coiffeur.description": {
@@ -129,13 +129,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rl.legal.lead": {"de": "Du spielst an: jede Karte ist erlaubt.", "en": "You lead: every card may be played."},
     "rl.legal.yes": {"de": "✅ {card}", "en": "✅ {card}"},
     "rl.legal.no": {"de": "❌ {card}: {reason}", "en": "❌ {card}: {reason}"},
-    "rl.score.title": {"de": "Was das Spiel schreibt · {contract}", "en": "What the hand writes · {contract}"},
+    "rl.score.title": {"de": "Was die Runde schreibt · {contract}", "en": "What the hand writes · {contract}"},
     "rl.score.misere": {
         "de": "Misère: ihr habt {n} Punkte gemacht, ihr schreibt die der Gegner: {other} × {m} = **{points}**.",
         "en": "Misère: you took {n} points, you write your opponents': {other} × {m} = **{points}**.",
     },
     "rl.score.extra": {
-        "de": "Kartenwerte nach der Obenabe-Tabelle (157 pro Spiel), Faktor wie Undenufe, Misère ×1; keine Stöck.",
+        "de": "Kartenwerte nach der Obenabe-Tabelle (157 pro Runde), Faktor wie Undenufe, Misère ×1; keine Stöck.",
         "en": "Card values by the Obenabe table (157 a hand), factor as Undenufe, Misère ×1; no Stöck.",
     },
     "rl.coiffeur.title": {"de": "Coiffeur · Zeile {row}: {name} ×{m}", "en": "Coiffeur · row {row}: {name} ×{m}"},

@@ -8,8 +8,9 @@ from ``rule_keys.py``. Search matches keys, titles, aliases, synonyms and the te
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .command_names import expand
 from .rule_keys import KEY_TEXTS
 
 
@@ -98,7 +99,7 @@ TOPICS: tuple[Topic, ...] = (
             "de": "Die Vorhand wählt den Trumpf (eine Farbe, Obenabe oder Undenufe) oder **schiebt**: "
             "dann muss der Partner wählen und darf nicht zurückschieben.\n"
             "Die Vorhand spielt immer zum ersten Stich aus, auch wenn geschoben wurde.\n"
-            "Im ersten Spiel ist Vorhand, wer die **Rosen 7** hat; danach wandert die Vorhand "
+            "In der ersten Runde ist Vorhand, wer die **Rosen 7** hat; danach wandert die Vorhand "
             "im Gegenuhrzeigersinn.",
             "en": "Forehand chooses the contract (a trump suit, Obenabe or Undenufe) or **shoves** "
             "(schieben): then the partner must choose and may not shove back.\n"
@@ -198,7 +199,7 @@ TOPICS: tuple[Topic, ...] = (
         "§12",
         {"de": "Spielende, Berg und Schneider", "en": "Game end, Berg and Schneider"},
         {
-            "de": "Das Spiel endet, sobald ein Team das Ziel erreicht, auch mitten im Spiel.\n"
+            "de": "Die Partie endet, sobald ein Team das Ziel erreicht, auch mitten in einer Runde.\n"
             "Erreichen beide Teams das Ziel im selben Stich, gilt die **Ausmachregel "
             "Stöck – Weis – Stich**: wer früher in dieser Reihenfolge über das Ziel kommt, "
             "gewinnt.\n"
@@ -220,7 +221,7 @@ TOPICS: tuple[Topic, ...] = (
             "de": "**Puur:** Trumpf-Under, höchste Karte. **Näll:** Trumpf-Neun. **Bock:** die höchste "
             "noch nicht gespielte Karte einer Farbe. **Vorhand:** wählt Trumpf und spielt aus. "
             "**Stich:** die vier Karten einer Runde. **Match:** alle Stiche. **Weis, Stöck:** "
-            "siehe dort. **Bedanken:** das Spiel für gewonnen erklären.",
+            "siehe dort. **Bedanken:** die Partie für gewonnen erklären.",
             "en": "**Puur:** the Under of trump, the highest card. **Näll:** the Nine of trump. "
             "**Bock:** the highest card of a suit still in play. **Vorhand:** forehand, "
             "chooses trump and leads. **Stich:** a trick. **Match:** all tricks. **Weis, "
@@ -233,9 +234,9 @@ TOPICS: tuple[Topic, ...] = (
         "§12.4",
         {"de": "Bedanken", "en": "Bedanken (claiming the win)"},
         {
-            "de": "Mit `end_mode: bedanken` endet das Spiel nicht von selbst: ein Team, das glaubt, das Ziel erreicht "
+            "de": "Mit `end_mode: bedanken` endet die Partie nicht von selbst: ein Team, das glaubt, das Ziel erreicht "
             "zu haben (mit Stöck, Weis und Stichen so weit gezählt), bedankt sich. Stimmt es, gewinnt es sofort; "
-            "irrt es sich, hat es verloren. Mit `auto` (Standard) beendet der Bot das Spiel selbst, sobald ein Team "
+            "irrt es sich, hat es verloren. Mit `auto` (Standard) beendet der Bot die Partie selbst, sobald ein Team "
             "das Ziel erreicht. Schweizer Jassregeln kennen das Bedanken; die Apps zählen automatisch.",
             "en": "With `end_mode: bedanken` the game does not end by itself: a team that believes it has reached the "
             "target (counting Stöck, Weis and tricks so far) claims the win. If right, it wins at once; if wrong, it "
@@ -276,12 +277,15 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "presets",
         "§16",
-        {"de": "Voreinstellungen (/jass new preset)", "en": "Presets (/jass new preset)"},
+        {
+            "de": "Voreinstellungen ({cmd.jass.new} {cmd.jass.new.preset:option})",
+            "en": "Presets ({cmd.jass.new} {cmd.jass.new.preset:option})",
+        },
         {
             "de": "`standard`: Schweizer Schieber, 2500 Punkte, klassische Multiplikatoren, Weis und Stöck. "
             "`swisslos`: wie Swisslos-Regeln, Obenabe und Undenufe ×3. `single-1000`: alles einfach auf 1000. "
             "`ascending`: ×1 bis ×6 auf 4000. `tournament`: alles einfach, ohne Weis und Stöck, Match 157, "
-            "feste 12 Spiele (eine Passe). `app`: wie die verbreiteten Apps: nicht trumpfen, solange man Farbe "
+            "feste 12 Runden (eine Passe). `app`: wie die verbreiteten Apps: nicht trumpfen, solange man Farbe "
             "geben kann; Weis vor Stöck beim Auszählen.",
             "en": "`standard`: Swiss Schieber, 2500 points, classic multipliers, Weis and Stöck. `swisslos`: like "
             "the Swisslos rules, Obenabe and Undenufe ×3. `single-1000`: everything ×1 to 1000. `ascending`: ×1 to "
@@ -312,7 +316,7 @@ TOPICS: tuple[Topic, ...] = (
         {
             "de": "Auf der **Jasstafel** schreibt man Punkte als Striche auf das Z: ein langer Strich 100, ein "
             "kurzer 50, ein Kreuz 20. Dazu **Striche** für Ereignisse: Berg 1, Sieg 2, Match 1, Schneider 2, "
-            "Kontermatsch 2. Der Bot zeigt die Tafel nach jedem Spiel als Bild.",
+            "Kontermatsch 2. Der Bot zeigt die Tafel nach jeder Runde als Bild.",
             "en": "On the **Jasstafel** points are written as strokes on the Z: a long stroke 100, a short one 50, "
             "a cross 20. **Striche** count events besides: Berg 1, win 2, Match 1, Schneider 2, Kontermatsch 2. The "
             "bot shows the slate as a picture after every hand.",
@@ -325,9 +329,9 @@ TOPICS: tuple[Topic, ...] = (
         {"de": "Geben und Sitzen", "en": "Dealing and seating"},
         {
             "de": "Vier Spieler, die Partner sitzen sich gegenüber (Plätze 1 und 3, 2 und 4). Jeder bekommt 9 "
-            "Karten. Gespielt wird im Gegenuhrzeigersinn. Die Vorhand (wer ansagt und ausspielt) wandert jedes "
-            "Spiel einen Platz weiter; im ersten Spiel hat sie, wer die Rosen-7 hat (`first_forehand`). Der Bot "
-            "mischt nachprüfbar: der SHA-256 jedes Spiels steht vorher fest, der Seed kommt danach.",
+            "Karten. Gespielt wird im Gegenuhrzeigersinn. Die Vorhand (wer ansagt und ausspielt) wandert jede "
+            "Runde einen Platz weiter; in der ersten Runde hat sie, wer die Rosen-7 hat (`first_forehand`). Der Bot "
+            "mischt nachprüfbar: der SHA-256 jeder Runde steht vorher fest, der Seed kommt danach.",
             "en": "Four players, partners sit opposite (seats 1 and 3, 2 and 4). Each gets 9 cards. Play goes "
             "counter-clockwise. Forehand (who chooses and leads) moves one seat each hand; in the first hand it is "
             "whoever holds the Rose 7 (`first_forehand`). The bot shuffles verifiably: each hand's SHA-256 is fixed "
@@ -340,15 +344,15 @@ TOPICS: tuple[Topic, ...] = (
         "bot",
         {"de": "So spielst du mit dem Bot", "en": "How to play with this bot"},
         {
-            "de": "`/jass new` eröffnet einen Tisch; setz dich mit den Platz-Knöpfen, leere Plätze füllen Computer. "
+            "de": "`{cmd.jass.new}` eröffnet einen Tisch; setz dich mit den Platz-Knöpfen, leere Plätze füllen Computer. "
             "Auf der Tischnachricht zeigt «Meine Karten» deine Hand privat: nur erlaubte Karten sind klickbar, "
             "Ansage, Schieben, Weis und Stöck ebenfalls per Knopf. Läuft deine Zugzeit ab (Turn-Timer), spielt ein "
-            "Ersatz-Computer für dich, bis du wieder klickst. `/jass cards` wählt Schweizer oder französische "
-            "Kartennamen, `/jass history` gibt den Verlauf, `/jass stats` deine Statistik.",
-            "en": "`/jass new` opens a table; sit down with the seat buttons, computers fill empty seats. On the table "
+            "Ersatz-Computer für dich, bis du wieder klickst. `{cmd.jass.cards}` wählt Schweizer oder französische "
+            "Kartennamen, `{cmd.jass.history}` gibt den Verlauf, `{cmd.jass.stats}` deine Statistik.",
+            "en": "`{cmd.jass.new}` opens a table; sit down with the seat buttons, computers fill empty seats. On the table "
             'message, "My cards" shows your hand privately: only legal cards are clickable, and so are the contract, '
             "Schieben, Weis and Stöck. When your turn timer runs out, a stand-in computer plays for you until you click "
-            "again. `/jass cards` picks Swiss or French card names, `/jass history` gives the history, `/jass stats` "
+            "again. `{cmd.jass.cards}` picks Swiss or French card names, `{cmd.jass.history}` gives the history, `{cmd.jass.stats}` "
             "your statistics.",
         },
         ("bot", "buttons", "knöpfe", "timer", "stand-in", "ersatz", "how to play", "anleitung"),
@@ -362,12 +366,12 @@ TOPICS = (
         "variants §2, §3",
         {"de": "Varianten", "en": "Variants"},
         {
-            "de": "Der Bot spielt zu viert **Schieber**, **Coiffeur**, **Differenzler** und **Molotow** (`/jass new` "
-            "mit `game`). Im Schieber lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten "
+            "de": "Der Bot spielt zu viert **Schieber**, **Coiffeur**, **Differenzler** und **Molotow** (`{cmd.jass.new}` "
+            "mit `{cmd.jass.new.game:option}`). Im Schieber lassen sich **Slalom**, **Guschti**, **TUO** und **Misère** zuschalten "
             "(`extra_contracts`, Standard: aus). Feste Spielzahlen wie im Turnier (`hands_per_game`) und das "
             "Bedanken kennt er auch.",
-            "en": "The bot plays **Schieber**, **Coiffeur**, **Differenzler** and **Molotow** for four (`/jass new` "
-            "with `game`). In Schieber, **Slalom**, **Guschti**, **TUO** and **Misère** can be switched on "
+            "en": "The bot plays **Schieber**, **Coiffeur**, **Differenzler** and **Molotow** for four (`{cmd.jass.new}` "
+            "with `{cmd.jass.new.game:option}`). In Schieber, **Slalom**, **Guschti**, **TUO** and **Misère** can be switched on "
             "(`extra_contracts`, off by default). It also knows fixed numbers of hands as in tournaments "
             "(`hands_per_game`) and Bedanken.",
         },
@@ -422,7 +426,7 @@ TOPICS = (
             "**reihum** weiter (zum Gegner); haben alle geschoben, muss die Vorhand (im Zwang). Wer ansagt, spielt "
             "aus. **Nur das ansagende Team schreibt:** seine Kartenpunkte × Faktor, ein Match 257 × Faktor, ein "
             "Kontermatsch 0. Ein **Joker** ist eine Farbe, Obenabe oder Undenufe nach Wahl. Kein Weis; Stöck nur "
-            "in Farb-Zeilen. Nach 2 × Zeilen Spielen gewinnt das höhere Total. Beispiel: Obenabe ×5 mit 95 Punkten "
+            "in Farb-Zeilen. Nach 2 × Zeilen Runden gewinnt das höhere Total. Beispiel: Obenabe ×5 mit 95 Punkten "
             "schreibt 475.",
             "en": "Two fixed teams. The **Tafel** lists each contract as a row with a factor (by default Eichel ×1, "
             "Rose ×2, Schilte ×3, Schelle ×4, Obenabe ×5, Undenufe ×6, Joker ×7 and ×8). **Each team plays every "
@@ -444,7 +448,7 @@ TOPICS = (
             "Obenabe und Undenufe (Start nach Wahl); **Guschti** Stiche 1–5 in einer Art, 6–9 in der anderen; "
             "**TUO** (3×3) drei Stiche Trumpf, drei Undenufe, drei Obenabe; **Misère** Obenabe, Undenufe oder "
             "Slalom, aber man schreibt die Punkte, die der **Gegner** gemacht hat. Kartenwerte nach der "
-            "Obenabe-Tabelle (157 pro Spiel, `mixed_values`). Keine Stöck; Weis im Schieber nach der Art des "
+            "Obenabe-Tabelle (157 pro Runde, `mixed_values`). Keine Stöck; Weis im Schieber nach der Art des "
             "ersten Stichs. Faktor im Schieber wie Undenufe, Misère ×1.",
             "en": "No trump (except in TUO); the mode changes from trick to trick: **Slalom** alternates Obenabe "
             "and Undenufe (the maker picks the start); **Guschti** plays tricks 1–5 in one mode, 6–9 in the "
@@ -492,7 +496,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "en": "Sources: for equal Weis of equal points the Swiss custom prefers the longer sequence; pagat and the Swiss manual have other lists (`weis_tie_kind`).",
     },
     "dealing": {
-        "de": "Quellen: Vorhand im ersten Spiel bei der Rosen-7 nach Schweizer Brauch; pagat: rechts vom Geber (`first_forehand`).",
+        "de": "Quellen: Vorhand in der ersten Runde bei der Rosen-7 nach Schweizer Brauch; pagat: rechts vom Geber (`first_forehand`).",
         "en": "Sources: first forehand with the Rose 7 by Swiss custom; pagat: right of the dealer (`first_forehand`).",
     },
     "schieben": {
@@ -557,7 +561,8 @@ KEY_TOPICS: tuple[Topic, ...] = tuple(
 )
 for _key in KEY_TEXTS:
     KEYS[f"key-{_key}"] = (_key,)
-TOPICS = TOPICS + KEY_TOPICS
+# Commands named as the reader's Discord client shows them (bot/texts/command_names.py).
+TOPICS = tuple(replace(t, text={lang: expand(v, lang) for lang, v in t.text.items()}) for t in TOPICS + KEY_TOPICS)
 BY_KEY = {t.key: t for t in TOPICS}
 
 

@@ -48,7 +48,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "jass.forget.name": {"en": "forget-me", "de": "vergiss-mich"},
     "jass.forget.description": {
         "en": "Delete your statistics and ratings here; your name in stored games becomes anonymous",
-        "de": "Deine Statistik und Wertung hier löschen; dein Name in gespeicherten Spielen wird anonym",
+        "de": "Deine Statistik und Wertung hier löschen; dein Name in gespeicherten Partien wird anonym",
     },
     "jass.forget.confirm.name": {"en": "confirm", "de": "bestätigen"},
     "jass.forget.confirm.description": {"en": "Type FORGET to confirm", "de": "Tippe VERGESSEN zur Bestätigung"},
@@ -83,6 +83,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{written:.1f} geschriebene Punkte · {cards:.1f} Kartenpunkte · Weis {weis:.1f} · Stöck {stoeck:.1f}",
         "en": "{written:.1f} points written · {cards:.1f} card points · Weis {weis:.1f} · Stöck {stoeck:.1f}",
     },
+    "chart.reference": {"de": "Computer «{level}»", "en": "computer “{level}”"},
+    "chart.games": {"de": "Partien", "en": "games"},
+    "chart.rating": {"de": "Wertung", "en": "rating"},
     "st.matches": {"de": "Match", "en": "Matches"},
     "st.matches_value": {"de": "{made} gemacht, {suffered} erlitten", "en": "{made} made, {suffered} suffered"},
     "st.contracts": {"de": "Angesagt (gemacht)", "en": "Chosen (made)"},
@@ -103,12 +106,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lb.by.molotow": {"de": "Molotow-Wertung", "en": "Molotow rating"},
     "st.molotow": {"de": "Molotow", "en": "Molotow"},
     "st.molotow_value": {
-        "de": "{games} Partien, {wins} gewonnen · {score:.1f} Punkte pro Spiel",
+        "de": "{games} Partien, {wins} gewonnen · {score:.1f} Punkte pro Runde",
         "en": "{games} games, {wins} won · {score:.1f} points per hand",
     },
     "st.differenzler": {"de": "Differenzler", "en": "Differenzler"},
     "st.differenzler_value": {
-        "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Spiel · {exact} genaue Ansagen",
+        "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Runde · {exact} genaue Ansagen",
         "en": "{games} games, {wins} won · {penalty:.1f} penalty per hand · {exact} exact predictions",
     },
     "lb.line": {
@@ -143,17 +146,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "privacy.shown": {"de": "Du erscheinst wieder in den Ranglisten.", "en": "You appear on the leaderboards again."},
     "privacy.kept": {
         "de": "Was gespeichert bleibt: jede Partie, die du hier gespielt hast, mit deiner Discord-ID und deinem Namen, "
-        "deine Statistik und Wertung, deine Kartenwahl. Mit `/jass vergiss-mich` löschst du deine Statistik, deine "
+        "deine Statistik und Wertung, deine Kartenwahl. Mit `{cmd.jass.forget}` löschst du deine Statistik, deine "
         "Wertung und deine Einstellungen; in den Partien der anderen bleibt dein Platz vollständig erhalten, aber "
         "als «Anonym» mit einer zufälligen Kennung, die sich nicht auf dich zurückführen lässt. Dieser Platz wird "
         "weder gewertet noch in einer Rangliste gezeigt.",
         "en": "What is kept: every game you played here, with your Discord id and name, your statistics and rating, "
-        "your deck choice. `/jass forget-me` deletes your statistics, rating and settings; the other players' games "
+        "your deck choice. `{cmd.jass.forget}` deletes your statistics, rating and settings; the other players' games "
         "stay complete, with your seat as “Anonym” under a random id that cannot be traced back to you. That seat "
         "is never rated or listed.",
     },
     "forget.confirm": {
-        "de": "Damit löschst du deine Statistik und Wertung auf diesem Server und machst deinen Namen in allen gespeicherten Spielen anonym. Das lässt sich nicht rückgängig machen. Tippe zur Bestätigung `VERGESSEN` ins Feld «bestätigen».",
+        "de": "Damit löschst du deine Statistik und Wertung auf diesem Server und machst deinen Namen in allen gespeicherten Partien anonym. Das lässt sich nicht rückgängig machen. Tippe zur Bestätigung `VERGESSEN` ins Feld «bestätigen».",
         "en": "This deletes your statistics and rating on this server and makes your name anonymous in every stored game. It cannot be undone. To confirm, type `FORGET` in the “confirm” option.",
     },
     "forget.seated": {

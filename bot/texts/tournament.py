@@ -15,7 +15,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "en": "How many Passen (partners and tables drawn anew for each)",
         "de": "Wie viele Passen (Partner und Tische jede Passe neu ausgelost)",
     },
-    "tournament.create.hands.name": {"en": "hands", "de": "spiele"},
+    "tournament.create.hands.name": {"en": "hands", "de": "runden"},
     "tournament.create.hands.description": {
         "en": "Hands per Passe (usually 8 or 12)",
         "de": "Runden pro Passe (meist 8 oder 12)",
@@ -216,8 +216,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tour.options.starts": {"de": "Start: <t:{at}:f> (<t:{at}:R>).", "en": "Start: <t:{at}:f> (<t:{at}:R>)."},
     "tour.start_failed": {
-        "de": "«{name}» konnte zur Startzeit nicht beginnen: {reason} Der Organisator kann mit /turnier start starten.",
-        "en": "“{name}” could not begin at its start time: {reason} The organiser can start it with /tournament start.",
+        "de": "«{name}» konnte zur Startzeit nicht beginnen: {reason} Der Organisator kann mit {cmd.tournament.start} starten.",
+        "en": "“{name}” could not begin at its start time: {reason} The organiser can start it with {cmd.tournament.start}.",
     },
     "tour.waitlist": {"de": "Warteliste: {n}", "en": "Waitlist: {n}"},
     "tour.checked_in": {"de": "eingecheckt: {n}", "en": "checked in: {n}"},

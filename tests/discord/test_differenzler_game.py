@@ -231,7 +231,7 @@ async def test_one_person_plays_a_whole_molotow_with_three_computers(harness):
     h = harness
     h.side.observer = observer_for(h.bot)
     tid = await anna_and_three_computers(h, [{"name": "game", "type": 3, "value": "molotow"}])
-    assert "Molotow, 8 Spiele" in table_message(h)["embeds"][0]["title"]
+    assert "Molotow, 8 Runden" in table_message(h)["embeds"][0]["title"]
     service = h.bot.service
     seen_open = seen_fixed = False
     for _ in range(3000):

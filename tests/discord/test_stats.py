@@ -123,7 +123,7 @@ async def test_differenzler_ratings_in_stats_and_the_leaderboard_with_a_game_opt
         [answer] = await _send_and_collect(h, h.command_payload("jass", jass("stats"), PEOPLE[0]))
         data = answer.payload if "embeds" in (answer.payload or {}) else answer.payload.get("data", {})
         field = next(f for f in data["embeds"][0]["fields"] if f["name"] == "Differenzler")
-        assert f"{MIN_GAMES} Partien" in field["value"] and "Differenz pro Spiel" in field["value"]
+        assert f"{MIN_GAMES} Partien" in field["value"] and "Differenz pro Runde" in field["value"]
         assert "± " in field["value"]
     finally:
         await h.bot.close()
