@@ -562,7 +562,11 @@ KEY_TOPICS: tuple[Topic, ...] = tuple(
 for _key in KEY_TEXTS:
     KEYS[f"key-{_key}"] = (_key,)
 # Commands named as the reader's Discord client shows them (bot/texts/command_names.py).
-TOPICS = tuple(replace(t, text={lang: expand(v, lang) for lang, v in t.text.items()}) for t in TOPICS + KEY_TOPICS)
+TOPICS = tuple(
+    replace(t, title={lang: expand(v, lang) for lang, v in t.title.items()},
+            text={lang: expand(v, lang) for lang, v in t.text.items()})
+    for t in TOPICS + KEY_TOPICS
+)  # fmt: skip
 BY_KEY = {t.key: t for t in TOPICS}
 
 
