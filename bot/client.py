@@ -214,7 +214,7 @@ class JassBot(commands.AutoShardedBot):
         database = False
         if self._storage is not None:
             try:
-                await self._storage.db.fetchval("SELECT 1")
+                await self._storage.ping()
                 database = True
             except Exception as err:
                 log.warning("health: the database did not answer: %s", err)

@@ -104,19 +104,31 @@ class Knowledge:
         )
 
 
-def knowledge_of(view: TableView) -> Knowledge:
-    """Infer voids and known cards from the public record of the hand."""
+def knowledge_of(view: TableView, certain: bool = False) -> Knowledge:
+    """Infer voids and known cards from the public record of the hand.
+
+    ``certain``: also what the rules make certain beyond that (the coach's exact endgames): a seat
+    that undertrumped held nothing but trumps (where undertrumping is only allowed so) or at least
+    no card of the suit led; a trump on a plain lead where one must follow suit rather than trump
+    says the seat had none of it; and the first hand's forehand held the Rose 7. The computer
+    players draw their deals without these (their play stays as it was measured)."""
     assert view.seat is not None and view.contract is not None
     contract = view.contract
+    r = view.rules
     k = Knowledge(view.seat, contract, view.hand, view.cards_played, list(view.trick))
     plays: list[list[tuple[int, int]]] = [[((t.leader + i) % 4, c) for i, c in enumerate(t.cards)] for t in view.tricks]
     if view.trick:
         plays.append(list(view.trick))
+    plain_suits = sum(1 << s for s in range(4) if s != contract)
     for trick in plays:
         lead = SUIT_OF[trick[0][1]]
+        top = -1  # the strength of the highest trump in the trick before this card
         for seat, card in trick:
             k.played_by[seat] |= 1 << card
             suit = SUIT_OF[card]
+            under = contract < 4 and suit == contract and lead != contract and 0 <= strength(card, contract) < top
+            if contract < 4 and suit == contract:
+                top = max(top, strength(card, contract))
             if suit == lead:
                 continue
             if suit != contract:
@@ -126,7 +138,11 @@ def knowledge_of(view: TableView) -> Knowledge:
                 k.voids[seat] |= 1 << lead
                 k.no_trump_but_puur[seat] = True
             elif contract < 4 and suit == contract:
-                continue  # a ruff says nothing: trumping is always allowed
+                if certain and (under or not r.trump_anytime):
+                    k.voids[seat] |= 1 << lead  # undertrumping (or trumping at all) was only allowed void
+                    if under and not r.undertrump_when_void:
+                        k.voids[seat] |= plain_suits  # ... and holding nothing but trumps
+                continue  # otherwise a ruff says nothing: trumping is always allowed
             else:
                 k.voids[seat] |= 1 << lead
     for seat in range(4):
@@ -135,7 +151,8 @@ def knowledge_of(view: TableView) -> Knowledge:
     for seat, weises in view.weis.items():
         for w in weises:
             k.must_hold[seat] |= w.mask & ~view.cards_played
-    r = view.rules
+    if certain and view.forehand_held is not None and view.forehand is not None and view.forehand != view.seat:
+        k.must_hold[view.forehand] |= (1 << view.forehand_held) & ~view.cards_played  # the first hand's Rose 7
     if view.tricks and r.weis_enabled and r.weis_mode == "auto":
         # Every seat declared every Weis it held with its first card, and they are public now:
         # a hand that would have declared more (or less) than that is not possible.

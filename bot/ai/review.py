@@ -5,9 +5,9 @@ For a card, every legal card is played out on the same deals of the unseen cards
 ``strong`` search draws them (consistent with the voids, Weis and Stöck shown, weighted by how
 well they explain the cards played) and played to the end of the hand by club players, as the
 ``strong`` search checks its candidates: a card's value is its team's mean card points for the
-hand (before the multiplier). In the last three tricks the deals are drawn from all those
-consistent with what is certain (no guessing from how the cards were played) and each is played
-out perfectly (:mod:`.endgame`). The contract and Schieben likewise: each allowed contract, and
+hand (before the multiplier). In the last three tricks every deal consistent with what is certain
+(no guessing from how the cards were played) is played out perfectly (:mod:`.endgame`): those
+values are exact. The contract and Schieben likewise: each allowed contract, and
 Schieben with the partner choosing by the club player's hand model, played out on the same deals
 of the unseen cards by club players (:mod:`.contract_playout`), in written points.
 
@@ -39,7 +39,7 @@ from bot.rules.play import trick_points, trick_winner_index
 from bot.rules.weis import Weis, find_weis, resolve_weis
 
 from .contract_playout import SCHIEBEN, contract_samples
-from .endgame import perfect_points
+from .endgame import Endgame, exact_values
 from .knowledge import value
 from .rules_player import RulesPlayer
 from .search_player import SearchPlayer
@@ -219,14 +219,19 @@ def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, An
     legal = cards_of(view.legal)
     if len(legal) < 2 or view.contract is None or (view.contract_name or str(Contract(view.contract))) not in PLAIN:
         return None, worlds  # no choice; or an extra contract (Slalom, Misère …): not valued
-    ours = card_samples(view, legal, worlds, rng, budget)
+    exact = exact_values(view, legal) if view.hand.bit_count() <= ENDGAME_CARDS else None
+    ours = exact if exact is not None else card_samples(view, legal, worlds, rng, budget)
     seen = len(ours[legal[0]])
     values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}
     taken = str(Card.from_index(played))
     best = max(values, key=lambda c: (values[c], c == taken))
-    noise = _noise(ours[Card.parse(best).index], ours[played])
+    # every consistent deal solved: the values are exact, there is no sampling noise to allow for
+    noise = 0.0 if exact is not None else _noise(ours[Card.parse(best).index], ours[played])
     reason, facts = _reason(view, played, Card.parse(best).index, after)
-    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), seen
+    # an exact endgame was not sampled: the deals of the sampled decisions tell how sure a review is
+    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), (
+        worlds if exact is not None else seen
+    )
 
 
 def _noise(best: Sequence[float], taken: Sequence[float]) -> float:
@@ -239,11 +244,15 @@ def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Ran
                  budget: float = float("inf")) -> dict[int, list[int]]:  # fmt: skip
     """Each card's points for the viewer's team on each of the same sampled deals: drawn as the
     strong search draws them and played to the end of the hand by club players; in the last
-    three tricks, drawn from every deal consistent with what is certain (voids, Weis, Stöck; no
-    guessing from how the cards were played) and played out perfectly."""
+    three tricks, every deal consistent with what is certain (voids, undertrumps, Weis, Stöck, the
+    first hand's Rose 7; no guessing from how the cards were played), each played out perfectly."""
     if view.hand.bit_count() <= ENDGAME_CARDS:
+        exact = exact_values(view, cards)
+        if exact is not None:
+            return exact
         deals = SearchPlayer(rng, inference=False).sampled_deals(view, worlds)
-        return {c: [perfect_points(view, [int(h) for h in deal], c) for deal in deals] for c in cards}
+        solver = Endgame(view)
+        return {c: [solver.points_with([int(h) for h in deal], c) for deal in deals] for c in cards}
     samples = SearchPlayer(rng, worlds=worlds).club_samples(view, cards, worlds, budget)
     return {c: [a for a, _ in points] for c, points in samples.items()}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Callable
 
@@ -125,3 +127,39 @@ def _draw(
             hands[s] |= 1 << c
         pos += count
     return hands
+
+
+def all_deals(k: Knowledge, limit: int) -> list[list[int]] | None:
+    """Every deal of the unseen cards to the other three seats that agrees with what ``k`` knows
+    (voids, cards known to be held, every seat's Weis), the seat's own hand in it; ``None`` when
+    there are more than ``limit`` to try (then deals are drawn instead)."""
+    others = [s for s in range(4) if s != k.seat]
+    allowed = {s: allowed_cards(k, s) for s in others}
+    fixed = {s: k.must_hold[s] & k.unseen for s in others}
+    free = k.unseen & ~(fixed[others[0]] | fixed[others[1]] | fixed[others[2]])
+    need = [k.hand_sizes[s] - fixed[s].bit_count() for s in others]
+    cards = cards_of(free)
+    if min(need) < 0 or sum(need) != len(cards):
+        return None
+    if math.comb(len(cards), need[0]) * math.comb(len(cards) - need[0], need[1]) > limit:
+        return None
+    check = weis_check(k)
+    out = []
+    for first in itertools.combinations(cards, need[0]):
+        a = sum(1 << c for c in first) | fixed[others[0]]
+        if a & ~allowed[others[0]]:
+            continue
+        rest = [c for c in cards if not a >> c & 1]
+        for second in itertools.combinations(rest, need[1]):
+            b = sum(1 << c for c in second) | fixed[others[1]]
+            if b & ~allowed[others[1]]:
+                continue
+            c = sum(1 << x for x in rest if x not in second) | fixed[others[2]]
+            if c & ~allowed[others[2]]:
+                continue
+            deal = [0, 0, 0, 0]
+            deal[k.seat] = k.hand
+            deal[others[0]], deal[others[1]], deal[others[2]] = a, b, c
+            if check is None or check(deal):
+                out.append(deal)
+    return out

@@ -34,6 +34,7 @@ from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.coiffeur import TAFELN, Choice, Tafel, row_value
 from bot.rules.coiffeur import chooser as coiffeur_chooser
 from bot.rules.contract_names import SUIT_NAMES, Called, called, names_enabled, names_for_row
+from bot.rules.deal import ROSE_SEVEN
 from bot.rules.differenzler import TOTAL as TOTAL_POINTS
 from bot.rules.differenzler import penalty, prediction_order, random_trump, ranking, results, with_stoeck, zero_tricks
 from bot.rules.molotow import OBENABE, MolotowHand
@@ -1018,6 +1019,7 @@ class Table:
             "kontermatsch": matched is not None and matched != team,
             "stoeck_team": stoeck_team,
             "complete": True,
+            "parts": [self._row_parts(points[t], matched == t, stoeck_team == t) for t in (0, 1)],
             "row": self.row,
             "factor": row.factor,
             "team": team,
@@ -1029,6 +1031,11 @@ class Table:
         else:
             self.phase = Phase.HAND_OVER
         return out
+
+    def _row_parts(self, points: int, matched: bool, stoeck: bool) -> list[int]:
+        """A team's parts of a Coiffeur hand before the factor: cards (+5), Match, Weis (none), Stöck."""
+        bonus = self.rules.match_bonus if matched else 0
+        return [points - bonus, bonus, 0, 20 if stoeck else 0]
 
     def _reveal_seed(self) -> list[Event]:
         return [{"type": "hand_seed", "hand": self.hand_no, "seed": self.seed, "derived": True}]
@@ -1168,6 +1175,9 @@ class Table:
             turn=self.to_act,
             hand=mine,
             legal=legal,
+            forehand_held=ROSE_SEVEN
+            if self.hand_no == 1 and not self.individual and self.rules.first_forehand == "rose7"
+            else None,
             greyed_reason=greyed_reason,
             trick=trick,
             tricks=tuple(hand.tricks) if hand else (),

@@ -57,6 +57,7 @@ class TableView:
     legal: int = 0  # the viewer's legal cards now (mask; 0 when not its turn)
     greyed_reason: str | None = None  # why the viewer's other cards may not be played now (a rules code)
     trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
+    forehand_held: int | None = None  # a card the forehand certainly held when dealt (the first hand's Rose 7)
     tricks: tuple[PlayedTrick, ...] = ()  # completed tricks of this hand
     weis: dict[int, list[Weis]] = field(default_factory=dict)  # public once trick 1 is over
     weis_result: WeisResult | None = None

@@ -168,6 +168,10 @@ class Storage:
             raise TypeError("not a SQLite database")
         return self.db.conn
 
+    async def ping(self) -> None:
+        """Ask the database a trivial question (a health check); raises when it does not answer."""
+        await self.db.fetchval("SELECT 1")
+
     async def close(self) -> None:
         """Finish pending writes, checkpoint the WAL and close; the connections close even on errors."""
         if self._flusher is not None:

@@ -148,3 +148,15 @@ def test_game_over_of_individuals_has_only_their_fields(game):
     assert over["type"] == "game_over"
     assert set(over) == {"type", "game", "winner", "totals", "ranking"}
     assert len(over["totals"]) == 4 and sorted(over["ranking"]) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_coiffeur_hands_carry_their_parts(seed):
+    for hand in hands_of(history("coiffeur", seed)):
+        scored = hand[-1]
+        team, factor = scored["team"], scored["factor"]
+        cards, match, weis, stoeck = scored["parts"][team]
+        assert weis == 0 and cards + match == sum(t["points"] for t in hand if t["type"] == "trick"
+                                                  and t["winner"] % 2 == team) + match  # fmt: skip
+        if scored["contract"] != "misere" and not scored["kontermatsch"]:
+            assert scored["written"][team] == (cards + match + stoeck) * factor
