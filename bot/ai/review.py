@@ -11,9 +11,10 @@ values are exact. The contract and Schieben likewise: each allowed contract, and
 Schieben with the partner choosing by the club player's hand model, played out on the same deals
 of the unseen cards by club players (:mod:`.contract_playout`), in written points.
 
-A decision's loss is the best option's value minus the value of the one taken, less a number of
-standard errors of that difference over the deals (:func:`sure`): two when there were two options,
-more with more (the best of many options looks better than it is by chance alone). The coach
+A decision's loss is what another option would surely have gained over the one taken: its value
+minus the taken one's, less a number of standard errors of that difference over the deals
+(:func:`sure`): two when there were two options, more with more (the best of many options looks
+better than it is by chance alone); the largest such bound over the options. The coach
 blames a decision only for what it is sure of (at about 98 %, over all the options compared), so a
 choice as good as the best within the noise of the sampling costs 0.
 The answer says how sure it is: the number of deals each option was played out on.
@@ -45,6 +46,7 @@ from .rules_player import RulesPlayer
 from .search_player import SearchPlayer
 
 WORLDS = 64  # deals each card (each contract) is played out on
+MORE_WORLDS = 8  # a card whose cost is undecided within the noise: up to this many times the deals, time allowing
 SURE = 2.0  # standard errors of the difference subtracted from a loss when two options were compared
 ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played out perfectly
 COSTLY = 3  # decisions a review names
@@ -75,6 +77,10 @@ class Decision:
     reason: str = "better"  # better | take | gift | contract | weis: the kind of reason (texts: review.reason.*)
     facts: Mapping[str, Any] = field(default_factory=dict)
     noise: float = 0.0  # one standard error of (best − taken) over the deals
+    #: per other option (cards): its mean gain over the one taken on the deals both were played out on,
+    #: and one standard error of that gain; empty: only ``values`` and ``noise``
+    noises: Mapping[str, float] = field(default_factory=dict)
+    gains: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def taken_value(self) -> float:
@@ -86,8 +92,13 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """Points the decision cost on average, as far as the review is sure (0 for the best one)."""
-        return max(0.0, self.best_value - self.taken_value - sure(len(self.values)) * self.noise)
+        """Points the decision cost on average, as far as the review is sure (0 for the best one):
+        against each other option, the lower bound of what it would have gained (its gain less
+        ``sure`` standard errors of that gain over the deals), the largest of them."""
+        z = sure(len(self.values))
+        if self.gains:
+            return max(0.0, *(gain - z * self.noises[option] for option, gain in self.gains.items()))
+        return max(0.0, self.best_value - self.taken_value - z * self.noise)
 
 
 @dataclass(frozen=True)
@@ -143,14 +154,20 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
     indexes = decision_indexes(events, seat, game, hand)
     start = time.perf_counter()
     decisions: list[Decision] = []
+    cards: list[tuple[int, _CardValuation]] = []  # the card decisions, by their place in ``decisions``
     fewest = worlds
     contract: int | None = None
+    tables = [Table.replay(events[:i]) for i in indexes]
+    views = [table.view_for(seat) for table in tables]
+    # The budget is shared by the decisions that are sampled: not those without a choice, nor the
+    # exact endgames (solved in a moment).
+    sampled = [events[i]["type"] != "card" or (v.legal.bit_count() > 1 and v.hand.bit_count() > ENDGAME_CARDS)
+               for i, v in zip(indexes, views, strict=True)]  # fmt: skip
     for n, i in enumerate(indexes):
-        table = Table.replay(events[:i])
-        view = table.view_for(seat)
+        table, view = tables[n], views[n]
         contract = view.contract if view.contract is not None else contract
         ev = events[i]
-        left = (budget - (time.perf_counter() - start)) / max(1, len(indexes) - n)
+        left = (budget - (time.perf_counter() - start)) / max(1, sum(sampled[n:]))
         rng = random.Random(f"{seed}:{table.table_id}:{game}:{hand}:{i}")
         if ev["type"] in ("contract", "schieben"):
             chosen = SCHIEBEN if ev["type"] == "schieben" else str(ev["contract"])
@@ -159,10 +176,26 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
             if view.weis_options:  # manual Weis, declared (or not) with this first card
                 weis = _weis_decision(view, ev.get("weis") or [], random.Random(f"{rng.random()}:weis"), worlds)
                 decisions += [weis] if weis is not None else []
-            decision, used = _card_decision(view, Card.parse(ev["card"]).index, events[i:], worlds, rng, left)
+            valuation = _card_valuation(view, Card.parse(ev["card"]).index, events[i:], worlds, rng, left)
+            if valuation is not None:
+                cards.append((len(decisions), valuation))
+                decisions.append(valuation.decision())
+            continue
         if decision is not None:
             decisions.append(decision)
             fewest = min(fewest, used)
+    # The time left goes to the cards whose cost is still undecided within the noise, the closest
+    # to being named first: each gets as many deals again, until decided or the time is up.
+    while (left := budget - (time.perf_counter() - start)) > 0:
+        open_ = [(gap, n, v) for n, v in cards if (gap := v.undecided(worlds)) is not None]
+        if not open_:
+            break
+        _, n, valuation = min(open_, key=lambda g: g[0])
+        valuation.more(worlds, left)
+        decisions[n] = valuation.decision()
+    for _, valuation in cards:
+        if not valuation.exact:  # an exact endgame was not sampled
+            fewest = min(fewest, valuation.seen)
     return Review(str(events[0].get("table_id", "")), game, hand, seat, tuple(decisions), fewest, contract)
 
 
@@ -214,24 +247,85 @@ def _weis_decision(view: TableView, declared: Sequence[Sequence[str]], rng: rand
     return Decision(1, "weis", taken, best, values, "weis", facts, _noise(samples[best], samples[taken]))
 
 
-def _card_decision(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,
-                   rng: random.Random, budget: float) -> tuple[Decision | None, int]:  # fmt: skip
+@dataclass
+class _CardValuation:
+    """A card decision being valued: each legal card's points on the same deals (``base``), and,
+    while the verdict is undecided within the noise, further deals on which the card taken and one
+    rival are both played out (``extra``: per rival, pairs of its points and the taken card's)."""
+
+    view: TableView
+    legal: list[int]
+    played: int
+    base: dict[int, list[int]]
+    rng: random.Random
+    exact: bool
+    after: Sequence[Mapping[str, Any]]
+    extra: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+    @property
+    def seen(self) -> int:
+        return len(self.base[self.legal[0]])
+
+    def pairs(self, rival: int) -> list[tuple[int, int]]:
+        """(the rival's points, the taken card's) on every deal both were played out on."""
+        return [*zip(self.base[rival], self.base[self.played], strict=True), *self.extra.get(rival, ())]
+
+    def decision(self) -> Decision:
+        values = {}
+        for c in self.legal:
+            own = [*self.base[c], *(x for x, _ in self.extra.get(c, ()))]
+            if c == self.played:
+                own += [t for pairs in self.extra.values() for _, t in pairs]
+            values[str(Card.from_index(c))] = sum(own) / len(own)
+        taken = str(Card.from_index(self.played))
+        best = max(values, key=lambda c: (values[c], c == taken))
+        gains: dict[str, float] = {}
+        noises: dict[str, float] = {}
+        if not self.exact:  # every consistent deal solved: exact values, no sampling noise to allow for
+            for c in self.legal:
+                if c != self.played:
+                    pairs = self.pairs(c)
+                    gains[str(Card.from_index(c))] = sum(x - t for x, t in pairs) / len(pairs)
+                    noises[str(Card.from_index(c))] = _noise([x for x, _ in pairs], [t for _, t in pairs])
+        reason, facts = _reason(self.view, self.played, Card.parse(best).index, self.after)
+        return Decision(len(self.view.tricks) + 1, "card", taken, best, values, reason, facts, noises.get(best, 0.0),
+                        noises, gains)  # fmt: skip
+
+    def _rival(self, d: Decision, cap: int) -> int | None:
+        """The option that may beat the card taken by ``NOTABLE`` or more and is not yet on
+        ``cap`` deals: the one with the highest upper bound of its gain."""
+        z = sure(len(d.values))
+        bounds = {Card.parse(o).index: d.gains[o] + z * d.noises[o] for o in d.gains}
+        open_ = [c for c, bound in bounds.items() if bound >= NOTABLE and len(self.pairs(c)) < cap]
+        return max(open_, key=lambda c: bounds[c]) if open_ else None
+
+    def undecided(self, worlds: int) -> float | None:
+        """How far the cost of the card taken is from being decided (None: decided, exact, or on
+        as many deals as it may have): it may or may not reach ``NOTABLE`` within the noise."""
+        if self.exact:
+            return None
+        d = self.decision()
+        if d.loss >= NOTABLE or self._rival(d, MORE_WORLDS * worlds) is None:
+            return None
+        return NOTABLE - d.loss
+
+    def more(self, worlds: int, budget: float) -> None:
+        """As many deals again for the card taken and its likeliest rival, within ``budget`` seconds."""
+        rival = self._rival(self.decision(), MORE_WORLDS * worlds)
+        if rival is None:
+            return
+        got = card_samples(self.view, [rival, self.played], len(self.pairs(rival)), self.rng, budget)
+        self.extra.setdefault(rival, []).extend(zip(got[rival], got[self.played], strict=True))
+
+
+def _card_valuation(view: TableView, played: int, after: Sequence[Mapping[str, Any]], worlds: int,
+                    rng: random.Random, budget: float) -> _CardValuation | None:  # fmt: skip
     legal = cards_of(view.legal)
     if len(legal) < 2 or view.contract is None or (view.contract_name or str(Contract(view.contract))) not in PLAIN:
-        return None, worlds  # no choice; or an extra contract (Slalom, Misère …): not valued
+        return None  # no choice; or an extra contract (Slalom, Misère …): not valued
     exact = exact_values(view, legal) if view.hand.bit_count() <= ENDGAME_CARDS else None
-    ours = exact if exact is not None else card_samples(view, legal, worlds, rng, budget)
-    seen = len(ours[legal[0]])
-    values = {str(Card.from_index(c)): sum(p) / seen for c, p in ours.items()}
-    taken = str(Card.from_index(played))
-    best = max(values, key=lambda c: (values[c], c == taken))
-    # every consistent deal solved: the values are exact, there is no sampling noise to allow for
-    noise = 0.0 if exact is not None else _noise(ours[Card.parse(best).index], ours[played])
-    reason, facts = _reason(view, played, Card.parse(best).index, after)
-    # an exact endgame was not sampled: the deals of the sampled decisions tell how sure a review is
-    return Decision(len(view.tricks) + 1, "card", taken, best, values, reason, facts, noise), (
-        worlds if exact is not None else seen
-    )
+    base = exact if exact is not None else card_samples(view, legal, worlds, rng, budget)
+    return _CardValuation(view, legal, played, base, rng, exact is not None, after)
 
 
 def _noise(best: Sequence[float], taken: Sequence[float]) -> float:

@@ -160,3 +160,21 @@ def test_a_coiffeur_hand_is_reviewed_card_by_card():
     assert len(played) == 9 and review.decisions
     assert {d.kind for d in review.decisions} == {"card"}  # the row is not valued as a contract
     assert all(d.taken in d.values and d.loss >= 0 for d in review.decisions)
+
+
+def test_a_loss_is_the_surest_gain_of_any_other_option():
+    """Issue 52, item 10: the loss is the largest lower bound over the options compared with the card
+    taken (each on the deals both were played out on), not only the best one's by its mean."""
+    from bot.ai.review import Decision, sure
+
+    values = {"rose-6": 10.0, "rose-10": 4.0, "rose-A": 11.0}
+    z = sure(3)
+    noisy_best = Decision(2, "card", "rose-10", "rose-A", values, noise=4.0,
+                          noises={"rose-6": 0.5, "rose-A": 4.0}, gains={"rose-6": 6.0, "rose-A": 7.0})  # fmt: skip
+    assert noisy_best.loss == 6.0 - z * 0.5  # the Six is surely better, the Ace only perhaps
+    assert noisy_best.loss > max(0.0, 7.0 - z * 4.0)
+    none_better = Decision(2, "card", "rose-A", "rose-A", values, noises={"rose-6": 0.3, "rose-10": 0.2},
+                           gains={"rose-6": -1.0, "rose-10": -7.0})  # fmt: skip
+    assert none_better.loss == 0.0
+    exact = Decision(8, "card", "rose-10", "rose-6", {"rose-6": 20.0, "rose-10": 18.5})  # an exact endgame
+    assert exact.loss == 1.5
