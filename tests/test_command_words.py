@@ -95,3 +95,9 @@ def test_the_terminal_names_the_profile_in_german():
                         style="plain")  # fmt: skip
     assert game.run() == 0
     assert "(alles einfach)" in out.getvalue() and "(single)" not in out.getvalue()
+
+
+def test_match_is_written_one_way():
+    """Match for all nine tricks, Kontermatsch for the opponents' (RULES §0), nowhere Matsch or Kontermatch."""
+    for key, lang, text in every_text():
+        assert not re.search(r"(?<!Konter)(?<!konter)[Mm]atsch|Kontermatch", text), (key, lang)

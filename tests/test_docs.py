@@ -71,3 +71,9 @@ def test_the_architecture_tells_every_game_kind_and_its_phases():
         assert f"──> {imported}" in layers or f"··> {imported}" in layers, imported
     door = "Among the layers that serve the Discord layer, `bot/services` is the only door"
     assert door in layers.replace("\n  ", " ")
+
+
+def test_the_readme_does_not_promise_a_quick_test_run_under_a_minute():
+    row = next(line for line in read("README.md").splitlines() if line.startswith("| `make test-quick`"))
+    assert "under a minute" not in row and "minutes" in row
+    assert '-n 2 -m "not slow"' in read("Makefile")
