@@ -310,11 +310,10 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         got = run("throw", args.throws, args.seed, args.jobs, 40, args.budget)
         found = sum(a for a, _ in got)
-        kinds = "; ".join(
-            f"{kind}s {sum(a for a, k in got if k == kind)} of {sum(k == kind for _, k in got)}"
-            + (f" = {sum(a for a, k in got if k == kind) / max(1, sum(k == kind for _, k in got)):.1%}")
-            for kind in ("ace", "ten", "six")
-        )
+        counts = {kind: (sum(a for a, k in got if k == kind), sum(k == kind for _, k in got))
+                  for kind in KINDS.values()}  # fmt: skip
+        kinds = "; ".join(f"{kind}{'es' if kind == 'six' else 's'} {a} of {n} = {a / max(1, n):.1%}"
+                          for kind, (a, n) in counts.items())  # fmt: skip
         print(f"throws_found: {found} of {len(got)} hands = {found / len(got):.1%} (goal >= 90%); {kinds} "
               f"(goal >= 85% each); {time.perf_counter() - t0:.0f} s")  # fmt: skip
     if args.strong:
