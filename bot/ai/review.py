@@ -48,7 +48,8 @@ from .search_player import SearchPlayer
 WORLDS = 64  # deals each card (each contract) is played out on
 MORE_WORLDS = 8  # a card whose cost is undecided within the noise: up to this many times the deals, time allowing
 SURE = 2.0  # standard errors of the difference subtracted from a loss when two options were compared
-ENDGAME_CARDS = 3  # with this many cards or fewer in hand, the deals are played out perfectly
+ENDGAME_CARDS = 3  # with this many cards or fewer in hand, every consistent deal is played out perfectly
+PERFECT_CARDS = 4  # with this many, sampled deals are played out perfectly (the club player misjudges them)
 COSTLY = 3  # decisions a review names
 NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
 PLAIN = {str(c) for c in Contract}
@@ -339,14 +340,22 @@ def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Ran
     """Each card's points for the viewer's team on each of the same sampled deals: drawn as the
     strong search draws them and played to the end of the hand by club players; in the last
     three tricks, every deal consistent with what is certain (voids, undertrumps, Weis, Stöck, the
-    first hand's Rose 7; no guessing from how the cards were played), each played out perfectly."""
+    first hand's Rose 7; no guessing from how the cards were played), each played out perfectly;
+    with four cards left, deals drawn from those consistent ones, each played out perfectly."""
     if view.hand.bit_count() <= ENDGAME_CARDS:
         exact = exact_values(view, cards)
         if exact is not None:
             return exact
-        deals = SearchPlayer(rng, inference=False).sampled_deals(view, worlds)
+    if view.hand.bit_count() <= PERFECT_CARDS:  # sampled deals of what is certain, played out perfectly
+        start = time.perf_counter()
         solver = Endgame(view)
-        return {c: [solver.points_with([int(h) for h in deal], c) for deal in deals] for c in cards}
+        out: dict[int, list[int]] = {c: [] for c in cards}
+        for deal in SearchPlayer(rng, inference=False).sampled_deals(view, worlds):
+            for c in cards:
+                out[c].append(solver.points_with([int(h) for h in deal], c))
+            if len(out[cards[0]]) >= 2 and time.perf_counter() - start > budget:
+                break
+        return out
     samples = SearchPlayer(rng, worlds=worlds).club_samples(view, cards, worlds, budget)
     return {c: [a for a, _ in points] for c, points in samples.items()}
 
