@@ -44,6 +44,12 @@ def play(answers: list[str], seed: int = 3, rules: RuleSet | None = None) -> str
     return out.getvalue()
 
 
+def first_legal(view) -> str:
+    """The number the terminal shows in front of the viewer's first legal card."""
+    cards = display_order(view.hand, view.contract)
+    return str(next(i for i, c in enumerate(cards) if view.legal >> c & 1) + 1)
+
+
 def test_refusals_are_sentences_not_codes():
     text = play(["rose", "9", "9"], seed=3)  # seed 3: Rose is led; card 9 (Schilte 9) must not be played
     assert "ILLEGAL_CARD" not in text and "{'card'" not in text
@@ -306,8 +312,7 @@ def test_a_person_chooses_a_coiffeur_row_and_a_jokers_contract_in_the_terminal()
                 return "5"  # Obenabe
             rows = [r for r, _ in view.row_options]  # the menu numbers rows as the Tafel does (issue 52)
             return "7" if 6 in rows and not joker_done else str(rows[0] + 1)  # Joker ×7, later the first open
-        cards = display_order(view.hand, view.contract)
-        return str(next(i for i, c in enumerate(cards) if view.legal >> c & 1) + 1)
+        return first_legal(view)
 
     game = TerminalGame(["human", "ai", "ai", "ai"], RuleSet.preset("coiffeur"), 3, False, out=out, ask=ask,
                         style="plain")  # fmt: skip
@@ -334,8 +339,7 @@ def test_coiffeur_rows_are_numbered_as_on_the_tafel_and_q_leaves():
                 chosen.append((prompt, rows[-1]))
                 return str(rows[-1] + 1) if len(chosen) == 1 else "q"
             return "1"
-        cards = display_order(view.hand, view.contract)
-        return str(next(i for i, c in enumerate(cards) if view.legal >> c & 1) + 1)
+        return first_legal(view)
 
     game = TerminalGame(["human", "ai", "ai", "ai"], RuleSet.preset("coiffeur"), 3, False, out=out, ask=ask,
                         style="plain")  # fmt: skip
@@ -352,9 +356,7 @@ def test_molotow_names_the_trump_once_it_is_fixed():
 
     def ask(prompt: str) -> str:
         out.write(prompt)
-        view = game.table.view_for(0)
-        cards = display_order(view.hand, view.contract)
-        return str(next(i for i, c in enumerate(cards) if view.legal >> c & 1) + 1)
+        return first_legal(game.table.view_for(0))
 
     rules = RuleSet.from_dict({"game": "molotow", "undertrump_when_void": True, "hands_per_game": 1})
     game = TerminalGame(["human", "ai", "ai", "ai"], rules, 3, False, out=out, ask=ask, style="plain")

@@ -134,20 +134,7 @@ async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tm
 async def anna_to_choose(h, options):
     """A table of Anna and three computers, played by Anna until she chooses a contract."""
     await h.send(h.command_payload("jass", new_table(options), ANNA))
-    await settle(h)
-    await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
-    service = h.bot.service
-    tid = next(iter(service._tables))
-    for _ in range(400):
-        await settle(h)
-        table = service._tables[tid]
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
-        hand = shown.payload["data"]
-        if table.phase == "contract":
-            return tid, table, hand
-        await h.send(h.click_payload(enabled(hand)[0][0], ANNA, message_payload(1, hand, flags=64), ephemeral=True))
-    raise AssertionError("Anna never chose")
+    return await anna_to_choose_after(h)
 
 
 async def test_forged_and_foreign_row_buttons_change_nothing(harness):
