@@ -38,7 +38,7 @@ from bot.game import (
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
-from bot.rules.ruleset import GAME_KEYS, RuleSetError, for_game
+from bot.rules.ruleset import GAME_KEYS, RuleSetError, extras_as_jokers, for_game
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.services.replays import NotReplayable, Replays
 from bot.services.review import NotReviewable, Reviews
@@ -204,7 +204,7 @@ class Jass(commands.Cog):
         tid = table.table_id
         self.messages.set_display(tid, display)
         text = msg("table.created", lang, id=tid)
-        if rules.get("coiffeur_joker_choices") == "any" and rules.get("game") == "coiffeur":
+        if extras_as_jokers(rules):
             text += "\n" + msg("table.extras_as_joker", lang)
         if others:
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))

@@ -370,6 +370,16 @@ def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
     return out
 
 
+def extras_as_jokers(rules: Mapping[str, Any]) -> bool:
+    """Whether a table's rules (as :func:`for_game` gives them) let a Joker row be played as every
+    extra contract: worth telling the host who asked for the extras.
+
+    >>> extras_as_jokers(for_game({"preset": "extras"}, "coiffeur")), extras_as_jokers({"preset": "extras"})
+    (True, False)
+    """
+    return rules.get("game") == "coiffeur" and rules.get("coiffeur_joker_choices") == "any"
+
+
 #: Named presets: the values that differ from the §16 defaults.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
