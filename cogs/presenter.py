@@ -19,7 +19,9 @@ from bot.rules import Weis
 from bot.rules.cards import cards_of
 from bot.rules.coiffeur import TAFELN
 from bot.rules.contract_names import EXTRA_NAMES
+from bot.rules.kinds import find_kind
 from bot.rules.scoring import striche_by_kind
+from bot.texts import MESSAGES
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
@@ -28,7 +30,6 @@ from .buttons import STOECK_BIT, custom_id, play_action
 from .emojis import CardEmojis
 
 NO_FACES = CardEmojis()  # no card emojis: text labels and suit icons
-INDIVIDUAL = ("differenzler", "molotow")  # games where everyone plays for themselves
 
 
 def hand_key(view: TableView) -> str:
@@ -69,13 +70,13 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
         name = msg("table.of", lang, possessive=possessive(host, lang)) if host else msg("table.plain", lang)
     if not table.rated:
         name = f"{name} · {msg('table.friendly', lang)}"
-    if table.rules.game == "coiffeur":
-        rows = len(TAFELN[table.rules.coiffeur_tafel])
-        return f"{name} · {msg('table.coiffeur', lang, rows=rows)}"
-    if table.rules.game == "differenzler":
-        return f"{name} · {msg('table.differenzler', lang, hands=table.rules.individual_hands)}"
-    if table.rules.game == "molotow":
-        return f"{name} · {msg('table.molotow', lang, hands=table.rules.individual_hands)}"
+    kind = find_kind(table.rules.game)
+    own = f"table.{kind.name}"  # the game's own title text, e.g. "Coiffeur (11 Zeilen)"
+    facts = {"rows": len(TAFELN[table.rules.coiffeur_tafel]), "hands": table.rules.individual_hands}
+    if own in MESSAGES:
+        return f"{name} · {msg(own, lang, **facts)}"
+    if kind.individual:  # a game of individuals without a text of its own
+        return f"{name} · {msg('table.kind', lang, kind=kind.name.capitalize(), **facts)}"
     hands = table.rules.hands_per_game
     if hands:
         return msg("table.title_hands", lang, name=name, hands=hands)
@@ -126,7 +127,7 @@ def table_embed(
     if view.phase == "abandoned":
         embed.description = msg("table.abandoned", lang)
         return embed
-    if view.kind in INDIVIDUAL:
+    if find_kind(view.kind).individual:
         embed.description = "\n".join(dz.table_lines(view, deck, lang, lambda s: seat_name(view, s, lang, mentions),
                                                       faces, played_text, last_trick_text))  # fmt: skip
         return embed
@@ -240,8 +241,8 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         return msg("hand.none", lang)
     deck = deck or deck_for(lang, view.rules)
     head = msg("hand.title", lang)
-    facts = dz.hand_facts(view, deck, lang) if view.kind in INDIVIDUAL else []
-    if view.contract is not None and view.kind not in INDIVIDUAL:
+    facts = dz.hand_facts(view, deck, lang) if find_kind(view.kind).individual else []
+    if view.contract is not None and not find_kind(view.kind).individual:
         facts.append(contract_label(view, deck, lang))
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
@@ -510,7 +511,7 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     teams = (team_name(view, 0, lang), team_name(view, 1, lang))
     if view.contract is not None:
         title = contract_label(view, deck, lang)
-    if view.kind in INDIVIDUAL:  # each for themselves: the points each has taken, no teams
+    if find_kind(view.kind).individual:  # each for themselves: the points each has taken, no teams
         names = tuple(f"{names[s]} · {view.taken[s]}" for s in range(4))
         title, teams = dz.trump_line(view, deck, lang), ("", "")
     last: tuple[tuple[int, int], ...] = ()

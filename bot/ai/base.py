@@ -1,61 +1,17 @@
-"""What every computer player offers, and how the service gets one by level."""
+"""A computer player's decision at a table, as the service asks for it (seeded, from the seat's view)."""
 
 from __future__ import annotations
 
 import hashlib
-import random
-from typing import Any, Protocol
 
-from bot.game.commands import Command, PlayCard
-from bot.game.table import COMPUTER_LEVELS, Table
+from bot.game.commands import Command
+from bot.game.table import Table
 from bot.game.view import TableView
-from bot.rules import Card
 
+from .player import Player, play_command
+from .registry import LEVELS, USER_LEVELS, make_player
 
-class Player(Protocol):
-    """A computer player.  It sees only ``view`` (docs/architecture.md §7) and answers with a command."""
-
-    level: str
-
-    def decide(self, view: TableView, actor: str) -> Command: ...
-
-
-#: Levels people choose from (``/jass new``, config) and the arena's names for the engines.
-USER_LEVELS = COMPUTER_LEVELS
-LEVELS = (*USER_LEVELS, "rules", "search")
-
-
-def make_player(level: str, seed: int | str | None = None, budget: float | None = None, **options: Any) -> Player:
-    """A computer player of ``level`` with its own seeded random source.
-
-    ``beginner``: the rules player with slips; ``club`` (= ``rules``): the rules player;
-    ``strong`` (= ``search``): determinised Monte Carlo search (``budget``: seconds per decision).
-    ``options``: further keywords of the player's class (the arena's ``--a-option``); an
-    unknown one raises ``TypeError``.
-    """
-    from .random_player import RandomPlayer
-    from .rules_player import RulesPlayer
-
-    rng = random.Random(seed)
-    if level == "random":
-        return RandomPlayer(rng, **options)
-    if level == "beginner":
-        return RulesPlayer(rng, **{"noise": 0.25, **options}, level="beginner")
-    if level in ("club", "rules"):
-        return RulesPlayer(rng, level=level, **options)
-    if level in ("strong", "search"):
-        from .search_player import SearchPlayer
-
-        return SearchPlayer(rng, budget=budget, level=level, **options)
-    raise ValueError(f"unknown computer player level {level!r}")
-
-
-def play_command(view: TableView, actor: str, card: int) -> PlayCard:
-    """Playing ``card``, with every Weis held (manual Weis) and Stöck when it completes them."""
-    weis = None
-    if view.weis_options:
-        weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-    return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
+__all__ = ["LEVELS", "SLOW_LEVELS", "USER_LEVELS", "Player", "computer_command", "make_player", "play_command"]
 
 
 #: Levels whose decisions take long enough (tens of milliseconds) to run off the event loop.

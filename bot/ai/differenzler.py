@@ -26,8 +26,8 @@ from bot.rules import HandPlay, RuleSet, Scoreboard
 from bot.rules.cards import SUIT_OF, cards_of
 from bot.rules.differenzler import results
 
-from .base import play_command
 from .knowledge import strength, trick_winner, value
+from .player import play_command
 
 RANDOM_PREDICTION = 39
 WORLDS = 128  # strong: deals simulated for a prediction
@@ -294,3 +294,14 @@ class DifferenzlerPlayer:
         if self.simulate:
             return play_command(view, actor, searched_card(view, self.rng))
         return play_command(view, actor, card_for(view))
+
+
+def make(level: str, rng: random.Random, budget: float | None = None, **options: object) -> DifferenzlerPlayer:
+    """Differenzler's player of ``level``: ``random`` plays and predicts at random, ``beginner`` slips,
+    ``strong`` predicts from simulated deals and searches its cards (the other options are Schieber's)."""
+    if level == "random":
+        return DifferenzlerPlayer(rng, "random", random_play=True)
+    if level in ("strong", "search"):
+        return DifferenzlerPlayer(rng, level, simulate=WORLDS)
+    noise = options.get("noise", 0.25 if level == "beginner" else 0.0)
+    return DifferenzlerPlayer(rng, level, noise=float(noise) if isinstance(noise, int | float) else 0.0)

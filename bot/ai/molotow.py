@@ -25,7 +25,7 @@ from bot.rules.molotow import OBENABE, table_weis_points
 from bot.rules.play import trick_points, trick_winner_index
 from bot.rules.tables import POWER
 
-from .base import play_command
+from .player import play_command
 
 SUIT = 0x1FF
 
@@ -99,8 +99,9 @@ def _lead(view: TableView, legal: list[int], mode: int) -> int:
 class MolotowPlayer:
     """``club`` (and above) Molotow decisions; ``random_play``: the ``random`` level."""
 
-    def __init__(self, rng: random.Random, random_play: bool = False) -> None:
+    def __init__(self, rng: random.Random, random_play: bool = False, level: str = "club") -> None:
         self.rng = rng
+        self.level = level
         self.random_play = random_play
 
     def decide(self, view: TableView, actor: str) -> Command:
@@ -108,3 +109,9 @@ class MolotowPlayer:
         if self.random_play:
             return play_command(view, actor, self.rng.choice(legal))
         return play_command(view, actor, card_for(view))
+
+
+def make(level: str, rng: random.Random, budget: float | None = None, **options: object) -> MolotowPlayer:
+    """Molotow's player: ``random`` plays at random; every other level plays the club player's cards
+    (no search for Molotow yet)."""
+    return MolotowPlayer(rng, random_play=level == "random", level=level)

@@ -9,10 +9,7 @@ from bot.game.view import TableView
 from bot.rules import Contract
 from bot.rules.cards import RANK_OF, SUIT_OF, cards_of
 
-from .base import play_command
-from .differenzler import DifferenzlerPlayer
-from .molotow import MolotowPlayer
-from .variants import random_announcement
+from .player import play_command
 
 # How much a card in the trump suit is worth for choosing trump (by natural rank 6..A).
 _TRUMP_WEIGHT = (1, 1, 1, 7, 2, 10, 2, 3, 5)
@@ -44,17 +41,15 @@ class RandomPlayer:
         self.rng = rng
 
     def decide(self, view: TableView, actor: str) -> Command:
-        if view.kind == "differenzler":
-            return DifferenzlerPlayer(self.rng, "random", random_play=True).decide(view, actor)
-        if view.kind == "molotow":
-            return MolotowPlayer(self.rng, random_play=True).decide(view, actor)
-        if view.phase == "contract" and view.kind == "coiffeur":
-            return random_announcement(view, actor, self.rng)
         if view.phase == "contract":
-            scores = contract_scores(view.hand, view.rules.allow_obe_unde)
-            best = max(scores, key=lambda k: (scores[k], -int(k)))
-            if not view.geschoben and scores[best] < SCHIEBEN_BELOW:
-                return Schieben(actor)
-            return ChooseContract(actor, str(best))
+            return self.choose_contract(view, actor)
         card = self.rng.choice(cards_of(view.legal))
         return play_command(view, actor, card)
+
+    def choose_contract(self, view: TableView, actor: str) -> Command:
+        """The strongest contract by a rough count, or Schieben when it is weak."""
+        scores = contract_scores(view.hand, view.rules.allow_obe_unde)
+        best = max(scores, key=lambda k: (scores[k], -int(k)))
+        if not view.geschoben and scores[best] < SCHIEBEN_BELOW:
+            return Schieben(actor)
+        return ChooseContract(actor, str(best))

@@ -28,12 +28,10 @@ from bot.rules import Contract, RuleSet
 from bot.rules.cards import SUIT_MASKS, SUIT_OF, cards_of
 from bot.rules.weis import find_weis
 
-from .base import play_command
 from .card_model import MARGIN, better_card, default_model, load_model
-from .differenzler import DifferenzlerPlayer
 from .knowledge import HIGHER, Knowledge, knowledge_of, strength, trick_winner, value
-from .molotow import MolotowPlayer
-from .variants import CLUB_ROWS, RowPolicy, choose_row, extra_values, is_misere, misere_card
+from .player import play_command
+from .variants import CLUB_ROWS, RowPolicy, extra_values, is_misere, misere_card
 
 PUUR_RANK, NAELL_RANK, ACE, KING, OBER, TEN = 5, 3, 8, 7, 6, 4
 MATCH_WATCH_FROM = 4  # tricks won by one team after which the Match counts in a trick's worth
@@ -185,8 +183,6 @@ class RulesPlayer:
     # -- contract ---------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        if view.kind == "coiffeur":
-            return choose_row(view, actor, expected_points, self.rng, self.noise, self.rows)
         values: dict[Contract | str, float] = dict(contract_values(view).items())
         values.update(extra_values(view, expected_points))
         if self.noise:
@@ -209,10 +205,6 @@ class RulesPlayer:
     # -- play ----------------------------------------------------------------------------------
 
     def decide(self, view: TableView, actor: str) -> Command:
-        if view.kind == "differenzler":
-            return DifferenzlerPlayer(self.rng, self.level, noise=self.noise).decide(view, actor)
-        if view.kind == "molotow":
-            return MolotowPlayer(self.rng).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
         if view.can_preshow_stoeck:

@@ -30,17 +30,14 @@ from bot.game.view import TableView
 from bot.rules import Card
 from bot.rules.cards import cards_of
 
-from .base import play_command
 from .club_playout import club_playout
-from .differenzler import WORLDS, DifferenzlerPlayer
 from .inference import choice_weights
 from .knowledge import Knowledge, knowledge_of
-from .molotow import MolotowPlayer
 from .play_inference import SLIP, play_weights
+from .player import play_command
 from .rollout import State, playout
-from .rules_player import RulesPlayer, expected_points
+from .rules_player import RulesPlayer
 from .sampling import sample_worlds
-from .variants import STRONG_ROWS, choose_row
 
 #: The search a Coiffeur card gets: without inference, 96 deals, 48 checked, 0.1 s at most. A
 #: Coiffeur is 16 hands; with these, strong against club took 12 s a game on one core (the full
@@ -119,16 +116,8 @@ class SearchPlayer:
         self.check_inference_player = self.club_player if learned_inference else heuristics
 
     def decide(self, view: TableView, actor: str) -> Command:
-        if view.kind == "differenzler":  # predictions by simulated deals, the club player's cards
-            return DifferenzlerPlayer(self.rng, self.level, simulate=WORLDS).decide(view, actor)
-        if view.kind == "molotow":  # the club player's cards (no search for Molotow yet)
-            return MolotowPlayer(self.rng).decide(view, actor)
         if view.phase == "contract":
             return self.choose_contract(view, actor)
-        if view.kind == "coiffeur" and self.coiffeur_options:
-            if self._coiffeur is None:
-                self._coiffeur = SearchPlayer(self.rng, level=self.level, coiffeur={}, **self.coiffeur_options)
-            return self._coiffeur.decide(view, actor)
         if view.can_preshow_stoeck:
             return AnnounceStoeck(actor)
         card = self.choose_card(view)
@@ -274,8 +263,5 @@ class SearchPlayer:
     # -- contract ------------------------------------------------------------------------------
 
     def choose_contract(self, view: TableView, actor: str) -> Command:
-        """The club player's hand model (calibrated on play-outs, :mod:`.rules_player`); in
-        Coiffeur with the strong row policy (:data:`.variants.STRONG_ROWS`)."""
-        if view.kind == "coiffeur":
-            return choose_row(view, actor, expected_points, policy=STRONG_ROWS)
+        """The club player's hand model (calibrated on play-outs, :mod:`.rules_player`)."""
         return self.rules_player.choose_contract(view, actor)

@@ -20,8 +20,10 @@ from .commands import (
     UseHint,
 )
 from .errors import GameError
+from .phases import Phase
+from .seating import COMPUTER_LEVELS
 from .snapshot import SeatState, TableSnapshot
-from .table import COMPUTER_LEVELS, Phase, Seat, Table, commitment_of
+from .table import Seat, Table, commitment_of
 from .view import SeatView, TableView
 
 __all__ = [

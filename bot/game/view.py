@@ -47,12 +47,12 @@ class TableView:
     hand_no: int
     dealer: int | None
     forehand: int | None
-    chooser: int | None  # seat to choose the contract (contract phase)
-    geschoben: bool
-    may_schieben: bool
-    contract: int | None  # the contract in play (an extra contract: the mode of the trick under way)
-    declarer: int | None
-    turn: int | None  # seat whose action is awaited
+    chooser: int | None = None  # seat to choose the contract (contract phase)
+    geschoben: bool = False
+    may_schieben: bool = False
+    contract: int | None = None  # the contract in play (an extra contract: the mode of the trick under way)
+    declarer: int | None = None
+    turn: int | None = None  # seat whose action is awaited
     hand: int = 0  # the viewer's cards (mask)
     legal: int = 0  # the viewer's legal cards now (mask; 0 when not its turn)
     greyed_reason: str | None = None  # why the viewer's other cards may not be played now (a rules code)

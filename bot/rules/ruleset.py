@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, get_args
 
 from .contracts import MULTIPLIER_PROFILES
+from .kinds import KINDS, find_kind, kind_names
 
 
 class RuleSetError(ValueError):
@@ -35,7 +36,6 @@ LowQuartets = Literal["always", "never", "sixes_in_undenufe_only"]
 WeisTieKind = Literal["more_cards", "quartet_first", "pagat_list", "height_only"]
 EndMode = Literal["auto", "bedanken"]
 AusmachBlock = Literal["stoeck", "weis", "stich"]
-GameKind = Literal["schieber", "coiffeur", "differenzler", "molotow"]
 DiffTrump = Literal["random", "bottom_card"]
 DiffPredictions = Literal["hidden", "open"]
 DiffZeroBonus = Literal["never", "needs_zero_trick"]
@@ -63,7 +63,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "low_quartets": get_args(LowQuartets),
     "weis_tie_kind": get_args(WeisTieKind),
     "end_mode": get_args(EndMode),
-    "game": get_args(GameKind),
     "mixed_values": get_args(MixedValues),
     "variant_leader": get_args(VariantLeader),
     "coiffeur_tafel": get_args(CoiffeurTafel),
@@ -102,9 +101,6 @@ _INTS: dict[str, tuple[int, int]] = {
 _FOUR_NINES = (0, 100, 150)
 AUSMACH_BLOCKS: tuple[AusmachBlock, AusmachBlock, AusmachBlock] = ("stoeck", "weis", "stich")
 
-
-MOLOTOW_HANDS = 8  # a Molotow game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §5.2)
-DIFFERENZLER_HANDS = 12  # a Differenzler game's hands when ``hands_per_game`` is 0 (RULES-VARIANTS §4.7)
 
 #: Keys older versions accepted and stored with a table's rules, now gone: why.
 RETIRED_KEYS: dict[str, str] = {}
@@ -147,7 +143,7 @@ class RuleSet:
     schneider: str | int = "half"
     hands_per_game: int = 0
     # The game and the extra contracts (docs/rules-variants.md).
-    game: GameKind = "schieber"
+    game: str = "schieber"  # a registered game kind (bot/rules/kinds.py)
     extra_contracts: tuple[ExtraFamily, ...] = ()  # Schieber: the extra contracts a maker may name
     mixed_values: MixedValues = "obenabe"
     variant_leader: VariantLeader = "forehand"
@@ -212,8 +208,8 @@ class RuleSet:
 
     @property
     def individual_hands(self) -> int:
-        """The hands of a Differenzler or Molotow game: ``hands_per_game``, else the game's own number."""
-        return self.hands_per_game or (MOLOTOW_HANDS if self.game == "molotow" else DIFFERENZLER_HANDS)
+        """The hands of a game of individuals: ``hands_per_game``, else the game's own number."""
+        return find_kind(self.game).hands(self.hands_per_game)
 
     def one_hand(self, stoeck: bool) -> RuleSet:
         """The rules the hand engine plays one hand of Coiffeur or Differenzler under: card points
@@ -273,6 +269,10 @@ def _coerce(key: str, value: Any) -> Any:
         if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
             return False
         raise RuleSetError(key, f"expected true or false, got {value!r}")
+    if key == "game":
+        if isinstance(value, str) and value in KINDS:
+            return value
+        raise RuleSetError(key, f"got {value!r}; allowed: {', '.join(kind_names())}")
     if key in _CHOICES:
         if isinstance(value, str) and value in _CHOICES[key]:
             return value
@@ -330,19 +330,9 @@ def _as_int(value: Any) -> int | None:
     return None
 
 
-#: The keys a game needs where it is chosen over a preset (``/jass new game:``, ``play --game``).
-GAME_KEYS: dict[str, dict[str, Any]] = {
-    "schieber": {"game": "schieber"},
-    "coiffeur": {"game": "coiffeur", "weis_enabled": False},  # Coiffeur is played without Weis
-    # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck, 12 hands
-    "differenzler": {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
-                     "stoeck_enabled": False, "hands_per_game": 12},
-    # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
-    "molotow": {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
-}  # fmt: skip
-
-#: Games of four individuals: no contract is chosen, so no extra contract can be.
-_NO_CHOICE = ("differenzler", "molotow")
+#: The keys a game needs where it is chosen over a preset (``/jass new game:``, ``play --game``):
+#: each built-in kind's ``keys`` (bot/rules/kinds.py).
+GAME_KEYS: dict[str, dict[str, Any]] = {name: dict(kind.keys) for name, kind in KINDS.items()}
 
 
 def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
@@ -358,12 +348,13 @@ def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
     bot.rules.ruleset.RuleSetError: extra_contracts: molotow chooses no contract, so it has no extra contracts
     """
     out = dict(rules)
-    if game not in GAME_KEYS or str(out.get("preset", "")).startswith(game):
+    if game is None or game not in KINDS or str(out.get("preset", "")).startswith(game):
         return out
-    out.update(GAME_KEYS[game])
+    kind = find_kind(game)
+    out.update(kind.keys)
     preset = PRESETS.get(str(out.get("preset", "")), {})
     if out.get("extra_contracts", preset.get("extra_contracts", ())):
-        if game in _NO_CHOICE:
+        if not kind.chooses_contract:
             raise RuleSetError("extra_contracts", f"{game} chooses no contract, so it has no extra contracts")
         if game == "coiffeur":
             out["coiffeur_joker_choices"] = "any"

@@ -1,7 +1,7 @@
 """Card, suit, rank and contract names for a reader: Swiss or French deck, German or English.
 
 ``Deck(lang, kind, french_map)`` names cards as one person sees them (docs/rules.md §2);
-Discord (``cogs/``) and the terminal (``bot/terminal.py``) both use it.
+Discord (``cogs/``) and the terminal (``bot/terminal/``) both use it.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dz.pad_final": {"de": "Schätzzettel: Schlussstand", "en": "Score pad: final"},
     "dz.pad_winner": {"de": "Sieg: {name}", "en": "Winner: {name}"},
     "dz.pad_tie": {"de": "Gleichstand", "en": "A tie"},
+    "table.kind": {"de": "{kind}, {hands} Runden", "en": "{kind}, {hands} hands"},
     "table.molotow": {"de": "Molotow, {hands} Runden", "en": "Molotow, {hands} hands"},
     "mo.trump_open": {"de": "Trumpf: noch offen (Obenabe)", "en": "Trump: not fixed yet (Obenabe)"},
     "mo.totals": {"de": "Total (tief ist gut)", "en": "Totals (low is good)"},

@@ -491,6 +491,10 @@ TERMINAL: dict[str, dict[str, str]] = {
         "de": "=== Partie {n}: Differenzler, {hands} Runden, jeder für sich ===",
         "en": "=== Game {n}: Differenzler, {hands} hands, each for themselves ===",
     },
+    "term.kind_started": {
+        "de": "=== Partie {n}: {kind}, {hands} Runden ===",
+        "en": "=== Game {n}: {kind}, {hands} hands ===",
+    },
     "term.molotow_started": {
         "de": "=== Partie {n}: Molotow, {hands} Runden, jeder für sich: möglichst wenig Punkte machen ===",
         "en": "=== Game {n}: Molotow, {hands} hands, each for themselves: take as few points as you can ===",

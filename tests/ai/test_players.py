@@ -428,7 +428,7 @@ def test_every_level_plays_every_extra_contract_and_chooses_coiffeur_rows(level)
             table.apply(NextHand(SYSTEM, seed=f"h{table.hand_no}"))
         else:
             table.apply(computer_command(table, "c"))
-    assert table.phase == Phase.GAME_OVER and table.tafel is not None and table.tafel.complete
+    assert table.phase == Phase.GAME_OVER and table.state.tafel is not None and table.state.tafel.complete
 
 
 def test_every_level_predicts_and_plays_a_differenzler_hand():

@@ -20,9 +20,9 @@ def observer_for(bot) -> Any:
     def observe() -> dict[str, dict[int | str, set[int]]]:
         held: dict[str, dict[int | str, set[int]]] = {}
         for table in bot.service._tables.values():
-            in_hand = table.phase == "predict" or (table.phase == "play" and table.differenzler)
+            in_hand = table.phase == "predict" or (table.phase == "play" and table.rules.game == "differenzler")
             if in_hand and table.rules.differenzler_predictions == "hidden":  # nobody else may see these yet
-                for seat, points in enumerate(table.predictions):
+                for seat, points in enumerate(table.state.predictions):
                     s = table.seats[seat]
                     if points is not None and s.actor and s.actor.startswith("u:"):
                         hidden = held.setdefault(f"predictions:{table.table_id}", {})

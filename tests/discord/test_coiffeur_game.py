@@ -69,7 +69,7 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
         assert hand["flags"] & 64
         if table.phase == "contract":
             labels = [label for cid, label in enabled(hand) if ":r" in cid]
-            open_rows = table.tafel.open_rows(seat % 2)
+            open_rows = table.state.tafel.open_rows(seat % 2)
             rows = TAFELN["reglement8"]
             # only the open rows of the chooser's team, each with its factor
             assert len(labels) == len(open_rows)
@@ -77,7 +77,7 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
             rows_offered.append(labels)
         await act(h, who, hand, pick=step)
     table = service._tables[tid]
-    assert table.phase == "game_over" and table.tafel.complete
+    assert table.phase == "game_over" and table.state.tafel.complete
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
     # A Tafel picture after every hand (16) and at the end.
     tafeln = [c for c in h.side.calls if c.public_post and "coiffeur-tafel.png" in json.dumps(c.payload)]
@@ -106,14 +106,14 @@ async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tm
         await act(h, ANNA, shown.payload["data"], pick=step)
     before = service._tables[tid]
     assert old_hand is not None and before.to_act == before.seat_of("u:11")
-    scored_before = len(before.tafel.written)
+    scored_before = len(before.state.tafel.written)
     old_table_message = table_message(h)
     await h.bot.close()
 
     h2 = await started(settings, monkeypatch)
     after = h2.bot.service._tables[tid]
-    assert (after.seq, after.hand_no, after.row, after.tafel.written) == (
-        before.seq, before.hand_no, before.row, before.tafel.written
+    assert (after.seq, after.hand_no, after.state.row, after.state.tafel.written) == (
+        before.seq, before.hand_no, before.state.row, before.state.tafel.written
     )  # fmt: skip
     # the card buttons of the hand Anna had open still work, then the old table message's
     first = next(cid for cid, _ in enabled(old_hand))
@@ -127,7 +127,7 @@ async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tm
         [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
         await act(h2, ANNA, shown.payload["data"], pick=step)
     table = h2.bot.service._tables[tid]
-    assert table.phase == "game_over" and len(table.tafel.written) == 16 > scored_before
+    assert table.phase == "game_over" and len(table.state.tafel.written) == 16 > scored_before
     await h2.bot.close()
 
 

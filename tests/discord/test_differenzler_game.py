@@ -96,22 +96,22 @@ async def test_four_people_play_a_whole_differenzler_with_hidden_predictions_thr
     chosen: dict[int, list[int]] = {}
     # the restart comes in hand 6 when two of the four have predicted
     await four_people_play(
-        h, tid, chosen, stop=lambda t: t.hand_no == 6 and sum(p is not None for p in t.predictions) == 2
+        h, tid, chosen, stop=lambda t: t.hand_no == 6 and sum(p is not None for p in t.state.predictions) == 2
     )
     before = h.bot.service._tables[tid]
-    hidden = list(before.predictions)
+    hidden = list(before.state.predictions)
     calls = [(h.side.calls, h.side.clicked, h.side.private)]
     await h.bot.close()
 
     h2 = await started(settings, monkeypatch)
     h2.side.observer = observer_for(h2.bot)
     after = h2.bot.service._tables[tid]
-    assert after.predictions == hidden and after.pad == before.pad and after.phase == "predict"
+    assert after.state.predictions == hidden and after.state.pad == before.state.pad and after.phase == "predict"
     await settle(h2)
     assert table_message(h2)["id"] == table_message(h)["id"]  # the restored table's message, brought up to date
     await four_people_play(h2, tid, chosen)
     table = h2.bot.service._tables[tid]
-    assert table.phase == "game_over" and table.hand_no == 12 and len(table.pad) == 12
+    assert table.phase == "game_over" and table.hand_no == 12 and len(table.state.pad) == 12
     calls.append((h2.side.calls, h2.side.clicked, h2.side.private))
     assert sum(audit(*c) for c in calls) > 500
     assert sum(audit_predictions(*c) for c in calls) > 500
@@ -143,7 +143,7 @@ async def test_one_person_and_three_computers_play_differenzler_through_a_restar
             break
         if table.phase == "predict":
             # the computers predicted at once, without waiting for Anna (hidden predictions)
-            assert sum(p is not None for p in table.predictions) == 3
+            assert sum(p is not None for p in table.state.predictions) == 3
             await predict(h, ANNA, hand, 40 + step % 30)
         else:
             await click(h, ANNA, enabled(hand)[0][0], hand)
@@ -154,12 +154,12 @@ async def test_one_person_and_three_computers_play_differenzler_through_a_restar
 
     h2 = await started(settings, monkeypatch)
     after = h2.bot.service._tables[tid]
-    assert (after.seq, after.hand_no, after.predictions, after.seat_totals, after.pad) == (
-        before.seq, before.hand_no, before.predictions, before.seat_totals, before.pad
+    assert (after.seq, after.hand_no, after.state.predictions, after.state.seat_totals, after.state.pad) == (
+        before.seq, before.hand_no, before.state.predictions, before.state.seat_totals, before.state.pad
     )  # fmt: skip
     # the prediction buttons Anna had open still work after the restart
     await predict(h2, ANNA, old_hand, 57)
-    assert h2.bot.service._tables[tid].predictions[after.seat_of("u:11")] == 57
+    assert h2.bot.service._tables[tid].state.predictions[after.seat_of("u:11")] == 57
     for _ in range(3000):
         await settle(h2)
         table = h2.bot.service._tables[tid]
@@ -172,7 +172,7 @@ async def test_one_person_and_three_computers_play_differenzler_through_a_restar
         else:
             await click(h2, ANNA, enabled(hand)[0][0], hand)
     table = h2.bot.service._tables[tid]
-    assert table.phase == "game_over" and len(table.pad) == 12
+    assert table.phase == "game_over" and len(table.state.pad) == 12
     final = next(iter(h2.side.messages.values()))["embeds"][0]["description"]
     assert "1. " in final and "4. " in final
     await h2.bot.close()
@@ -199,7 +199,7 @@ async def test_forged_prediction_buttons_change_nothing(harness):
     await predict(h, ANNA, hand, 33)
     answer = await click(h, ANNA, f"jass:{tid}:{key}:v44", hand)
     assert answer["data"]["flags"] & 64
-    assert service._tables[tid].predictions[0] == 33
+    assert service._tables[tid].state.predictions[0] == 33
 
 
 def test_the_prediction_audit_catches_a_prediction_shown_to_another():
@@ -241,7 +241,7 @@ async def test_one_person_plays_a_whole_molotow_with_three_computers(harness):
             break
         description = table_message(h)["embeds"][0]["description"]
         seen_open |= "Trumpf: noch offen" in description
-        seen_fixed |= table.trump is not None and "Trumpf: noch offen" not in description
+        seen_fixed |= table.state.trump is not None and "Trumpf: noch offen" not in description
         message = table_message(h)
         [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
         hand = shown.payload["data"]
@@ -249,7 +249,7 @@ async def test_one_person_plays_a_whole_molotow_with_three_computers(harness):
         assert cards and all(cid.split(":")[3].startswith("c") for cid in cards)
         await click(h, ANNA, cards[0], hand)
     table = service._tables[tid]
-    assert table.phase == "game_over" and len(table.pad) == 8 and seen_open and seen_fixed
+    assert table.phase == "game_over" and len(table.state.pad) == 8 and seen_open and seen_fixed
     summaries = [json.dumps(c.payload, ensure_ascii=False) for c in h.side.calls
                  if c.public_post and "schaetzzettel.png" in json.dumps(c.payload)]  # fmt: skip
     assert len(summaries) == 9 and all("Weis und Stöck" in s for s in summaries[:8])

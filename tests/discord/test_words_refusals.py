@@ -40,7 +40,8 @@ async def test_a_forged_button_for_a_filled_row_says_the_row_is_filled(harness):
         message = table_message(h)
         [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
         hand = shown.payload["data"]
-        filled = [r for r in range(len(table.tafel.rows)) if r not in table.tafel.open_rows(table.seat_of("u:11") % 2)]
+        tafel = table.state.tafel
+        filled = [r for r in range(len(tafel.rows)) if r not in tafel.open_rows(table.seat_of("u:11") % 2)]
         if table.phase == "contract" and table.to_act == table.seat_of("u:11") and filled:
             break
         await act(h, ANNA, hand, pick=step)

@@ -154,8 +154,8 @@ def test_a_team_with_every_row_filled_is_skipped_when_choosing():
     for _ in range(4000):
         if table.phase == Phase.GAME_OVER:
             break
-        if table.phase == Phase.CONTRACT and table.tafel is not None:
-            open_rows = [table.tafel.open_rows(t) for t in (0, 1)]
+        if table.phase == Phase.CONTRACT and table.state.tafel is not None:
+            open_rows = [table.state.tafel.open_rows(t) for t in (0, 1)]
             if not open_rows[0] or not open_rows[1]:
                 full = 0 if not open_rows[0] else 1
                 assert table.chooser is not None and table.chooser % 2 != full

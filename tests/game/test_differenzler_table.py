@@ -20,7 +20,7 @@ DIFF = RuleSet(game="differenzler", undertrump_when_void=True, weis_enabled=Fals
 
 def test_a_game_ranks_the_lowest_penalty_total_first_and_replays_the_same():
     table, events = new_table(DIFF, humans=0, seed="d1")
-    assert table.phase == Phase.PREDICT and table.trump is not None
+    assert table.phase == Phase.PREDICT and table.state.trump is not None
     events += play_to_end(table, "d1")
     scored = [e for e in events if e["type"] == "seats_scored"]
     assert len(scored) == 3
@@ -40,7 +40,7 @@ def test_a_game_ranks_the_lowest_penalty_total_first_and_replays_the_same():
 
 def test_hidden_predictions_are_seen_by_their_owner_only_until_the_hand_is_over():
     table, _ = new_table(DIFF, humans=4, seed="d2")
-    order = table.prediction_order
+    order = table.kind.order(table)
     table.apply(Predict(f"u:{order[2]}", 40))  # hidden: anybody may predict at any time
     assert table.view_for(order[2]).predictions[order[2]] == 40
     for seat in (None, *(s for s in range(4) if s != order[2])):
@@ -64,7 +64,7 @@ def test_hidden_predictions_are_seen_by_their_owner_only_until_the_hand_is_over(
 
 def test_open_predictions_go_in_order_from_forehand_to_the_dealer():
     table, _ = new_table(DIFF.with_changes(differenzler_predictions="open"), humans=4, seed="d3")
-    order = table.prediction_order
+    order = table.kind.order(table)
     assert order[0] == table.forehand and order[-1] == table.dealer
     with pytest.raises(GameError) as err:
         table.apply(Predict(f"u:{order[1]}", 20))

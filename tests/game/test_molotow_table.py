@@ -71,4 +71,4 @@ def test_a_person_may_not_play_another_suit_while_holding_the_one_led():
             assert getattr(err, "code", "") == "ILLEGAL_CARD"
         else:
             raise AssertionError("another suit was taken from a player who could follow")
-        assert table.seq == seq and table.trump is None
+        assert table.seq == seq and table.state.trump is None

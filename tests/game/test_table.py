@@ -117,7 +117,7 @@ def test_contract_errors_and_schieben():
     refused(table, ChooseContract(f"u:{f}", "trumpf"), "UNKNOWN_CONTRACT")
     refused(table, ChooseContract(f"u:{f}", "obenabe"), "CONTRACT_NOT_ALLOWED")
     table.apply(Schieben(f"u:{f}"))
-    assert table.chooser == (f + 2) % 4 and table.geschoben
+    assert table.chooser == (f + 2) % 4 and table.state.geschoben
     refused(table, Schieben(f"u:{(f + 2) % 4}"), "SCHIEBEN_NOT_ALLOWED")
     table.apply(ChooseContract(f"u:{(f + 2) % 4}", "schelle"))
     assert table.phase == Phase.PLAY and table.hand.declarer == (f + 2) % 4

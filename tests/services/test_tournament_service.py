@@ -200,9 +200,9 @@ async def test_a_coiffeur_partnerschieber_plays_a_whole_coiffeur_per_passe(tmp_p
     await people_play(tournaments, limit=20000)
     done = await tournaments.get(t.tournament_id)
     table = service._tables[table_id]
-    assert done.phase == "finished" and table.tafel is not None and table.tafel.complete
+    assert done.phase == "finished" and table.state.tafel is not None and table.state.tafel.complete
     [points] = done.results.values()
-    assert sorted(points) == sorted(table.tafel.totals())  # the Passe's points are the Tafel's totals
+    assert sorted(points) == sorted(table.state.tafel.totals())  # the Passe's points are the Tafel's totals
     await close(service)
 
 
@@ -229,8 +229,8 @@ async def test_an_einzel_differenzler_of_8_people_over_3_passen(tmp_path):
         seats = done.draws[passe][table_no]
         assert None not in seats
         # the tournament took each seat's penalty total and exact predictions from the table
-        assert list(done.results[(passe, table_no)]) == table.seat_totals
-        exact = [sum(hand[s][0] == hand[s][1] for hand in table.pad) for s in range(4)]
+        assert list(done.results[(passe, table_no)]) == table.state.seat_totals
+        exact = [sum(hand[s][0] == hand[s][1] for hand in table.state.pad) for s in range(4)]
         assert list(done.exact[(passe, table_no)]) == exact
         for a, b in combinations(seats, 2):
             met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1

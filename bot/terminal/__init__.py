@@ -26,7 +26,6 @@ from bot.game import (
     NextHand,
     Phase,
     PlayCard,
-    Predict,
     Schieben,
     StartGame,
     Table,
@@ -42,6 +41,9 @@ from bot.rules.schedules import multiplier as extra_multiplier
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
 
+from . import coiffeur, differenzler, molotow, schieber  # noqa: F401 (each registers its part)
+from .base import TerminalPart, part_for
+
 HOST = "u:terminal"
 
 #: Words a player may type for a contract (besides its number in the menu), in both languages.
@@ -55,11 +57,6 @@ CONTRACT_WORDS = {
 }  # fmt: skip
 HELP_WORDS = ("?", "h", "help", "hilfe")
 QUIT_WORDS = ("q", "quit", "exit", "beenden")
-
-
-def pair(values: list[int] | tuple[int, int]) -> str:
-    """Two teams' numbers as ``87 : 70``."""
-    return f"{values[0]} : {values[1]}"
 
 
 def parse_overrides(preset: str, settings: list[str]) -> RuleSet:
@@ -131,6 +128,7 @@ class TerminalGame:
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
         self._weis: list[dict[str, Any]] = []  # Weis declared in trick 1, shown once it is known who scores
         self.table, created = Table.create("terminal", HOST, rules)
+        self.part: TerminalPart = part_for(rules.game)
         self.events: list[Event] = list(created)
         for seat, kind in enumerate(seats):
             if kind == "human":
@@ -198,14 +196,7 @@ class TerminalGame:
         """Who sits where, and who plays with whom."""
         for seat in range(4):
             self.say(self.t("seat_line", n=seat + 1, name=self.table.seats[seat].name))
-        if self.table.individual:
-            pass  # everyone for themselves: no partners
-        elif len(self.humans) == 1:
-            me = self.humans[0]
-            opponents = self.t("and").join(self.table.seats[s].name for s in ((me + 1) % 4, (me + 3) % 4))
-            self.say(self.t("partner", partner=self.name((me + 2) % 4), opponents=opponents))
-        else:
-            self.say(self.t("teams", a=self.team(0), b=self.team(1)))
+        self.part.introduce(self)
         self.say(self.t("help_hint"))
 
     # -- the game loop ------------------------------------------------------------
@@ -246,19 +237,17 @@ class TerminalGame:
         view = self.table.view_for(seat)
         actor = f"u:{seat}"
         while True:
-            if view.phase == "predict":
-                command = self._ask_prediction(view, actor)
-            elif view.phase == "contract":
-                command = self._ask_contract(view, actor)
-            else:
+            if view.phase == "play":
                 command = self._ask_card(view, actor)
+            else:
+                command = self.part.ask(self, view, actor)
             try:
                 self._apply(command)
                 return
             except GameError as err:
                 self.say(refusal_text(err, self.lang))
 
-    def _extra_options(self, view: TableView) -> str:
+    def extra_options(self, view: TableView) -> str:
         extra = ""
         if view.rules.end_mode == "bedanken" and not view.rules.hands_per_game:
             extra += self.t("opt.bedanken")
@@ -266,71 +255,34 @@ class TerminalGame:
             extra += self.t("opt.preshow")
         return extra
 
-    def _special(self, answer: str, actor: str) -> Command | None:
+    def special(self, answer: str, actor: str) -> Command | None:
         if answer == "b":
             return Bedanken(actor)
         if answer == "p":
             return AnnounceStoeck(actor)
         return None
 
-    def _help(self, answer: str) -> bool:
+    def help(self, answer: str) -> bool:
         if answer in HELP_WORDS:
             self.say(self.t("help"))
             return True
         return False
 
-    def _ask_prediction(self, view: TableView, actor: str) -> Command:
-        """Differenzler: how many card points you will take (0-157)."""
-        trump = self.contract(view.trump or 0)
-        self.say("\n" + self.t("your_cards", cards=self._hand_text(view.hand, 0, view.trump)))
-        while True:
-            answer = self.ask(self.t("predict", trump=trump) + "\n> ").strip()
-            if self._help(answer):
-                continue
-            if answer.isdigit() and 0 <= int(answer) <= 157:
-                return Predict(actor, int(answer))
-            self.say(self.t("predict_again"))
-
-    def _ask_row(self, view: TableView, actor: str) -> Command:
-        """Coiffeur: an open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
-        assert view.tafel is not None
-        rows = view.tafel.rows
-        offered = dict(view.row_options)  # numbered as the Tafel numbers its rows
-        menu = "  ".join(f"[{r + 1}] {self.deck.named(rows[r][0])} ×{rows[r][1]}" for r in offered)
-        schieben = self.t("opt.schieben") if self.table.may_schieben else self.t("zwang")
-        while True:
-            answer = self.ask(self.t("choose_row", menu=menu + schieben) + "\n> ").strip().lower()
-            if self._help(answer):
-                continue
-            if answer in ("s", "schieben") and self.table.may_schieben:
-                return Schieben(actor)
-            if answer.isdigit() and int(answer) - 1 in offered:
-                row = int(answer) - 1
-                names = offered[row]
-                if len(names) == 1:
-                    return ChooseContract(actor, names[0], row=row)
-                sub = "  ".join(f"[{i + 1}] {self.deck.named(n)}" for i, n in enumerate(names))
-                pick = self.ask(self.t("choose_as", menu=sub) + "\n> ").strip()
-                if pick.isdigit() and 1 <= int(pick) <= len(names):
-                    return ChooseContract(actor, names[int(pick) - 1], row=row)
-            self.say(self.t("options_again"))
-
-    def _ask_contract(self, view: TableView, actor: str) -> Command:
-        self.say("\n" + self.t("your_cards", cards=self._hand_text(view.hand, 0)))
-        if view.kind == "coiffeur":
-            return self._ask_row(view, actor)
+    def ask_contract(self, view: TableView, actor: str) -> Command:
+        """Schieber's contract menu (numbers, names, the extras switched on), or Schieben."""
+        self.say("\n" + self.t("your_cards", cards=self.hand_text(view.hand, 0)))
         options: list[Contract | str] = [c for c in Contract if c.is_trump or view.rules.allow_obe_unde]
         options += list(view.extras)
-        menu = "  ".join(f"[{i + 1}] {self._option(view, c)}" for i, c in enumerate(options))
+        menu = "  ".join(f"[{i + 1}] {self.option(view, c)}" for i, c in enumerate(options))
         schieben = self.t("opt.schieben") if self.table.may_schieben else ""
         while True:
-            prompt = self.t("choose", menu=menu + schieben + self._extra_options(view))
+            prompt = self.t("choose", menu=menu + schieben + self.extra_options(view))
             answer = self.ask(prompt + "\n> ").strip().lower()
-            if self._help(answer):
+            if self.help(answer):
                 continue
             if answer in ("s", "schieben") and schieben:
                 return Schieben(actor)
-            if special := self._special(answer, actor):
+            if special := self.special(answer, actor):
                 return special
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return ChooseContract(actor, str(options[int(answer) - 1]))
@@ -340,14 +292,14 @@ class TerminalGame:
                     return ChooseContract(actor, str(chosen))
             self.say(self.t("options_again"))
 
-    def _option(self, view: TableView, option: Contract | str) -> str:
+    def option(self, view: TableView, option: Contract | str) -> str:
         if isinstance(option, Contract):
             return f"{self.contract(int(option))} ×{view.rules.multiplier(int(option))}"
         plan = called(option).schedule
         assert plan is not None
         return f"{self.deck.named(option)} ×{extra_multiplier(plan.extra, view.rules.multipliers)}"
 
-    def _hand_text(self, hand: int, legal: int, contract: int | None = None) -> str:
+    def hand_text(self, hand: int, legal: int, contract: int | None = None) -> str:
         parts = []
         for i, c in enumerate(display_order(hand, contract)):
             mark = "*" if legal >> c & 1 else " "
@@ -362,13 +314,13 @@ class TerminalGame:
         if len(cards) == 1 and not view.weis_options and not view.stoeck_cards:  # the last card: no question
             self.say(self.t("last_card", card=self.card(cards[0])))
             return PlayCard(actor, str(Card.from_index(cards[0])))
-        self.say(self.t("playable", cards=self._hand_text(view.hand, view.legal, view.contract)))
+        self.say(self.t("playable", cards=self.hand_text(view.hand, view.legal, view.contract)))
         while True:
-            answer = self.ask(self.t("play_prompt", n=len(cards), extra=self._extra_options(view)) + "\n> ")
+            answer = self.ask(self.t("play_prompt", n=len(cards), extra=self.extra_options(view)) + "\n> ")
             answer = answer.strip().lower()
-            if self._help(answer):
+            if self.help(answer):
                 continue
-            if special := self._special(answer, actor):
+            if special := self.special(answer, actor):
                 return special
             if answer.isdigit() and 1 <= int(answer) <= len(cards):
                 card = cards[int(answer) - 1]
@@ -391,35 +343,13 @@ class TerminalGame:
     # -- what happened ------------------------------------------------------------
 
     def _show(self, ev: Event) -> None:
+        if self.part.show(self, ev):
+            return
         t = self.table
-        if ev["type"] == "game_started" and t.differenzler:
-            self.say(self.t("diff_started", n=ev["game"], hands=t.rules.individual_hands))
-        elif ev["type"] == "game_started" and t.molotow:
-            self.say(self.t("molotow_started", n=ev["game"], hands=t.rules.individual_hands))
-        elif ev["type"] == "trump_fixed":
-            self.say(self.about("fixes_trump", ev["seat"], suit=self.contract(ev["suit"])))
-        elif ev["type"] == "weis" and t.molotow:  # each one's own Handweis, all of them count (minus)
-            cards = " ".join(self.card(c) for c in ev["cards"])
-            self.say(self.about("weis", ev["seat"], points=ev["points"], cards=cards))
-        elif ev["type"] == "seats_scored" and "predictions" not in ev:  # Molotow
-            parts = ", ".join(
-                self.t("molotow_seat", who=self.name(s), got=ev["points"][s],
-                       extra=ev["penalties"][s] - ev["points"][s], score=ev["penalties"][s], total=ev["totals"][s])
-                for s in range(4)
-            )  # fmt: skip
-            self.say(self.t("diff_scored", n=ev["hand"], seats=parts))
-        elif ev["type"] == "game_over" and "ranking" in ev:
-            order = ", ".join(f"{self.name(s)} {ev['totals'][s]}" for s in ev["ranking"])
-            self.say("\n" + self.t("diff_over", order=order))
-        elif ev["type"] == "game_started" and t.tafel is not None:
-            self.say(self.t("coiffeur_started", n=ev["game"], rows=len(t.tafel.rows)))
-        elif ev["type"] == "game_started":
-            profile = message(f"profile.{t.rules.multiplier_profile}", self.lang)
-            self.say(self.t("game_started", n=ev["game"], target=t.rules.target, profile=profile))
-        elif ev["type"] == "hand_dealt":
+        if ev["type"] == "hand_dealt":
             self._weis = []
             forehand = self.name(ev["forehand"])
-            if ev["hand"] == 1 and t.rules.first_forehand == "rose7" and not t.individual:
+            if ev["hand"] == 1 and t.kind.forehand_held(t) is not None:
                 # whoever dealt, the holder of the Rose 7 leads: naming a dealer would only confuse
                 line = self.t("hand_dealt_rose7", n=ev["hand"], forehand=forehand)
             else:
@@ -429,28 +359,6 @@ class TerminalGame:
             self.say("\n" + line)
         elif ev["type"] == "schieben":
             self.say(self.about("shoves", ev["seat"]))
-        elif ev["type"] == "prediction":
-            hidden = t.rules.differenzler_predictions == "hidden" and not self.is_you(ev["seat"])
-            self.say(self.about("predicted" if hidden else "predicts", ev["seat"], points=ev["points"]))
-        elif ev["type"] == "seats_scored":
-            parts = ", ".join(
-                self.t("seat_scored", who=self.name(s), pred=ev["predictions"][s], got=ev["points"][s],
-                       penalty=ev["penalties"][s], total=ev["totals"][s])
-                for s in range(4)
-            )  # fmt: skip
-            self.say(self.t("diff_scored", n=ev["hand"], seats=parts))
-        elif ev["type"] == "contract" and "row" in ev and t.tafel is not None:
-            row = t.tafel.rows[ev["row"]]
-            name = f"misere-{ev['start']}" if ev.get("start") else ev["contract"]
-            self.say(self.about("chooses_row", ev["seat"], row=ev["row"] + 1, row_name=self.deck.named(row.contract),
-                                m=row.factor, contract=self.deck.named(name)))  # fmt: skip
-        elif ev["type"] == "contract" and t.hand is not None and t.called is not None:
-            self.say(
-                self.about("chooses", ev["seat"], contract=self.deck.named(t.called.full_name), m=t.hand.multiplier)
-            )
-        elif ev["type"] == "contract":
-            multiplier = t.rules.multiplier(int(Contract.parse(ev["contract"])))
-            self.say(self.about("chooses", ev["seat"], contract=self.contract(ev["contract"]), m=multiplier))
         elif ev["type"] == "card":
             self.say(self.t("card", who=self.name(ev["seat"]), card=self.card(ev["card"])))
         elif ev["type"] == "weis":  # declared with the first card, shown once it is known who scores
@@ -465,38 +373,16 @@ class TerminalGame:
             self._weis = []
             self.say(self.t("weis_scored", team=self.team(ev["team"]), points=ev["points"]))
         elif ev["type"] == "stoeck":
-            sign = "−" if t.molotow else "+"  # Molotow: Stöck are minus points for their holder
-            self.say(self.t("stoeck", who=self.name(ev["seat"]), points=f"{sign}{ev['points']}"))
+            self.say(self.t("stoeck", who=self.name(ev["seat"]), points=f"+{ev['points']}"))
         elif ev["type"] == "trick":
             self.say(self.about("trick", ev["winner"], n=ev["trick"], points=ev["points"]))
-
         elif ev["type"] == "berg":
             self.say(self.t("berg", team=self.team(ev["team"])))
-        elif ev["type"] == "hand_scored" and "row" in ev:
-            team = ev["team"]
-            written = ev["written"][team]
-            self.say(self.t("row_scored", n=ev["hand"], team=self.team(team), written=written, row=ev["row"] + 1,
-                            points=written // ev["factor"], m=ev["factor"], totals=pair(ev["totals"])))  # fmt: skip
-        elif ev["type"] == "hand_scored":
-            card_points = list(ev["card_points"])
-            hand = t.hand
-            if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5
-                card_points[hand.tricks[-1].winner % 2] += 5
-            scored = {"cards": pair(card_points), "tricks": pair(ev["tricks"]), "written": pair(ev["written"])}
-            self.say(
-                self.t("hand_scored", n=ev["hand"], a=self.team(0), b=self.team(1), totals=pair(ev["totals"]), **scored)
-            )
-            if ev["match_team"] is not None:
-                self.say(self.t("kontermatsch" if ev["kontermatsch"] else "match", team=self.team(ev["match_team"])))
         elif ev["type"] == "hand_seed":
             if self.verbose:
                 self.say(self.t("seed", n=ev["hand"], seed=ev["seed"]))
         elif ev["type"] == "bedanken_result":
             self.say(self.t("bedanken_right" if ev["right"] else "bedanken_wrong", team=self.team(ev["team"])))
-        elif ev["type"] == "game_over":
-            winner = self.t("draw") if ev["winner"] is None else self.t("winner", team=self.team(ev["winner"]))
-            schneider = self.t("schneider") if ev["schneider"] else ""
-            self.say("\n" + self.t("over", winner=winner, totals=pair(ev["totals"]), schneider=schneider))
 
 
 def play_main(args: Any) -> int:

@@ -1,0 +1,69 @@
+"""The engine part shared by games of four individuals (Differenzler, Molotow, and any kind built on it).
+
+Each seat scores for itself: a score pad per hand, a running total per seat, and after the last hand
+of the game the lowest total wins (a tie: no winner). A kind built on it says what a hand writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.rules.differenzler import ranking, results
+
+from ..events import Event, SeatsScored
+from ..phases import Phase
+from .base import KindEngine, KindState
+
+if TYPE_CHECKING:
+    from ..table import Table
+
+#: One line of a score pad: per seat (first figure, second figure, what the hand wrote).
+PadLine = tuple[tuple[int, int, int], ...]
+
+
+@dataclass
+class IndividualState(KindState):
+    """Each seat's total, the game's score pad and this hand's trump (once known)."""
+
+    seat_totals: list[int] = field(default_factory=lambda: [0] * 4)
+    pad: list[PadLine] = field(default_factory=list)
+    trump: int | None = None
+
+
+class IndividualEngine(KindEngine):
+    """Four players each for themselves; the game lasts the kind's number of hands."""
+
+    state_type = IndividualState
+
+    def state_of(self, table: Table) -> IndividualState:
+        assert isinstance(table.state, IndividualState)
+        return table.state
+
+    def write(self, table: Table, written: list[int], line: PadLine, scored: SeatsScored) -> list[Event]:
+        """Add a hand's ``written`` scores and pad line; the hand's events and, after the last hand, game over."""
+        state = self.state_of(table)
+        for seat in range(4):
+            state.seat_totals[seat] += written[seat]
+        state.pad.append(line)
+        scored["totals"] = list(state.seat_totals)
+        return [scored, *table.reveal_seed(), *self.game_over(table)]
+
+    def game_over(self, table: Table) -> list[Event]:
+        """After the last hand of a game: the lowest total wins (a tie: no winner)."""
+        state = self.state_of(table)
+        if table.hand_no < table.rules.individual_hands:
+            table.phase = Phase.HAND_OVER
+            return []
+        order = ranking(state.seat_totals)
+        best = state.seat_totals[order[0]]
+        winner = order[0] if sum(t == best for t in state.seat_totals) == 1 else None
+        table.phase = Phase.GAME_OVER
+        return [{"type": "game_over", "game": table.game_no, "winner": winner, "totals": list(state.seat_totals),
+                 "berg": None, "schneider": False, "ranking": order, "derived": True}]  # fmt: skip
+
+    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+        state = self.state_of(table)
+        taken = tuple(results(table.hand.tricks)) if table.hand is not None else (0, 0, 0, 0)
+        return {"taken": taken, "seat_totals": tuple(state.seat_totals), "trump": state.trump, "pad": tuple(state.pad),
+                "predictions": (None,) * 4, "predicted": (False,) * 4}  # fmt: skip

@@ -1,0 +1,99 @@
+"""The lobby's decisions: taking and leaving seats, computer players, starting a game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import commands as cmd
+from .errors import Code, GameError
+from .events import ComputerAdded, Event, GameStarted
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .table import Table
+
+#: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
+COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
+
+
+def _in_lobby(table: Table, c: cmd.Command, host_or_seated: bool = False) -> None:
+    table.need_phase(Phase.LOBBY, Phase.GAME_OVER)
+    if host_or_seated and not (table.is_host(c) or table.seat_of(c.actor) is not None):
+        raise GameError(Code.NOT_HOST)
+
+
+def free_seat(table: Table, wanted: int | None) -> int:
+    """``wanted`` if it is free, or the first free seat (``None``)."""
+    if wanted is None:
+        for i, seat in enumerate(table.seats):
+            if not seat.occupied:
+                return i
+        raise GameError(Code.TABLE_FULL)
+    if not isinstance(wanted, int) or not 0 <= wanted < 4:
+        raise GameError(Code.NO_SUCH_SEAT, seat=wanted)
+    if table.seats[wanted].occupied:
+        raise GameError(Code.SEAT_TAKEN, seat=wanted)
+    return wanted
+
+
+def _check_level(level: str) -> None:
+    if level not in COMPUTER_LEVELS:
+        raise GameError(Code.UNKNOWN_LEVEL, level=level, allowed=list(COMPUTER_LEVELS))
+
+
+def computer_event(seat: int, level: str) -> ComputerAdded:
+    return {"type": "computer_added", "seat": seat, "level": level, "name": f"Computer {seat + 1}"}
+
+
+def join(table: Table, c: cmd.JoinSeat) -> list[Event]:
+    _in_lobby(table, c)
+    if not c.actor.startswith("u:"):
+        raise GameError(Code.NOT_ALLOWED, actor=c.actor)
+    if table.seat_of(c.actor) is not None:
+        raise GameError(Code.ALREADY_SEATED, seat=table.seat_of(c.actor))
+    seat = free_seat(table, c.seat)
+    return [{"type": "seat_taken", "seat": seat, "actor": c.actor, "name": c.name[:32]}]
+
+
+def leave(table: Table, c: cmd.LeaveSeat) -> list[Event]:
+    _in_lobby(table, c)
+    seat = table.seat_of(c.actor)
+    if seat is None:
+        raise GameError(Code.NOT_SEATED)
+    return [{"type": "seat_left", "seat": seat}]
+
+
+def add_computer(table: Table, c: cmd.AddComputer) -> list[Event]:
+    _in_lobby(table, c, host_or_seated=True)
+    _check_level(c.level)
+    return [computer_event(free_seat(table, c.seat), c.level)]
+
+
+def remove_computer(table: Table, c: cmd.RemoveComputer) -> list[Event]:
+    _in_lobby(table, c, host_or_seated=True)
+    if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
+        raise GameError(Code.NO_SUCH_SEAT, seat=c.seat)
+    if not table.seats[c.seat].is_computer:
+        raise GameError(Code.NOT_A_COMPUTER, seat=c.seat)
+    return [{"type": "computer_removed", "seat": c.seat}]
+
+
+def start_game(table: Table, c: cmd.StartGame) -> list[Event]:
+    """Computer players for the empty seats (if asked), the game's start and its first deal."""
+    _in_lobby(table, c)
+    if not table.is_host(c):
+        raise GameError(Code.NOT_HOST)
+    if not c.seed:
+        raise GameError(Code.NOT_ALLOWED, missing="seed")
+    empty = [i for i, s in enumerate(table.seats) if not s.occupied]
+    if empty and not c.fill_computers:
+        raise GameError(Code.SEATS_EMPTY, seats=empty)
+    _check_level(c.level)
+    events: list[Event] = [computer_event(i, c.level) for i in empty]
+    started: GameStarted = {"type": "game_started", "game": table.game_no + 1, "kind": table.rules.game}
+    table.kind.game_started(table, started)
+    if c.fixed_deals:
+        started["fixed_deals"] = c.fixed_deals
+    events.append(started)
+    events.append(table.deal_event(f"{c.fixed_deals}:1" if c.fixed_deals else c.seed, first=True))
+    return events

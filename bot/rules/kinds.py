@@ -1,0 +1,127 @@
+"""The game kinds: what each game is, declared once, and the registry every layer asks.
+
+A :class:`GameKind` names a game's seat model (teams of two or four individuals), its phases, the
+commands it accepts, how long a game is, what its result and rating are and which tournament
+formats it allows. The engine part, the computer players and the presenters of a kind register
+under the same name in their own layers (``bot/game/kinds``, ``bot/ai/registry.py``,
+``cogs/kinds``); shared code asks the kind object, never tests its name (docs/adding-a-game.md).
+
+>>> find_kind("molotow").individual, find_kind("schieber").individual
+(True, False)
+>>> find_kind("differenzler").hands(0), find_kind("differenzler").hands(5)
+(12, 5)
+>>> kind_for_format("differenzler").name, kind_for_format("pairs").name
+('differenzler', 'schieber')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: How a game ends and who wins: team points to a target, a filled Tafel, the lowest total of individuals.
+Result = Literal["points", "tafel", "penalty"]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """A game the bot plays (the rules-level facts; the other layers register their parts by ``name``)."""
+
+    name: str
+    individual: bool  # True: four players each for themselves; False: two teams, partners opposite
+    phases: tuple[str, ...]  # the phases a hand goes through (``bot.game.Phase`` values)
+    commands: tuple[str, ...]  # the decisions of a hand it accepts (``bot.game`` command classes)
+    keys: Mapping[str, Any]  # the rule keys a table of this game needs (``/jass new game:``)
+    result: Result
+    default_hands: int = 0  # hands of a game when ``hands_per_game`` is 0 (0: to a target or a full Tafel)
+    players: int = 4
+    formats: tuple[str, ...] = ()  # tournament formats that play this game
+    rating: str = ""  # the leaderboard its games are rated on ("" : the game's own name)
+    chooses_contract: bool = True  # a player names the contract (so extra contracts can be named)
+    first_forehand_rule: bool = True  # the first hand's forehand follows ``first_forehand`` (else: right of dealer)
+    options: Mapping[str, Any] = field(default_factory=dict)  # anything a layer wants to know beyond these
+
+    def hands(self, hands_per_game: int) -> int:
+        """The hands of a game of this kind: ``hands_per_game`` if set, else the kind's own number."""
+        return hands_per_game or self.default_hands
+
+    @property
+    def leaderboard(self) -> str:
+        """The leaderboard (and rating) its games count for."""
+        return self.rating or self.name
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.result == "penalty"
+
+
+_TEAM_PHASES = ("contract", "play", "hand_over", "game_over")
+_KINDS: dict[str, GameKind] = {}
+#: Every registered kind by name (read it; :func:`register_kind` adds one).
+KINDS: Mapping[str, GameKind] = _KINDS
+
+
+def register_kind(kind: GameKind) -> GameKind:
+    """Add ``kind`` to the registry (a game kind's module calls this once; a test may add its own)."""
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister_kind(name: str) -> None:
+    """Remove a kind (tests that registered a kind of their own clean up with this)."""
+    _KINDS.pop(name, None)
+
+
+def find_kind(name: str) -> GameKind:
+    """The kind called ``name`` (KeyError names the known ones)."""
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise KeyError(f"unknown game kind {name!r}; one of {', '.join(_KINDS)}") from None
+
+
+def kind_names() -> tuple[str, ...]:
+    return tuple(_KINDS)
+
+
+def kind_for_format(format: str) -> GameKind:
+    """The kind a tournament format plays (the first kind that lists it)."""
+    for kind in _KINDS.values():
+        if format in kind.formats:
+            return kind
+    raise KeyError(f"no game kind plays the tournament format {format!r}")
+
+
+SCHIEBER = register_kind(
+    GameKind(
+        "schieber", individual=False, phases=_TEAM_PHASES, result="points", keys={"game": "schieber"},
+        commands=("ChooseContract", "Schieben", "PlayCard", "AnnounceStoeck", "Bedanken"),
+        formats=("einzel", "pairs"), rating="rating",
+    )
+)  # fmt: skip
+COIFFEUR = register_kind(
+    GameKind(
+        "coiffeur", individual=False, phases=_TEAM_PHASES, result="tafel",
+        keys={"game": "coiffeur", "weis_enabled": False},  # Coiffeur is played without Weis
+        commands=("ChooseContract", "Schieben", "PlayCard"),
+    )
+)  # fmt: skip
+DIFFERENZLER = register_kind(
+    GameKind(
+        "differenzler", individual=True, phases=("predict", "play", "hand_over", "game_over"), result="penalty",
+        # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck, 12 hands
+        keys={"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
+              "stoeck_enabled": False, "hands_per_game": 12},
+        commands=("Predict", "PlayCard"), default_hands=12, formats=("differenzler",),
+        chooses_contract=False, first_forehand_rule=False,
+    )
+)  # fmt: skip
+MOLOTOW = register_kind(
+    GameKind(
+        "molotow", individual=True, phases=("play", "hand_over", "game_over"), result="penalty",
+        # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
+        keys={"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
+        commands=("PlayCard",), default_hands=8, chooses_contract=False, first_forehand_rule=False,
+    )
+)  # fmt: skip

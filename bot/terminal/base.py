@@ -1,0 +1,66 @@
+"""A game kind's part of the terminal game: its decisions asked, its events told (docs/adding-a-game.md).
+
+The terminal (``bot/terminal/__init__.py``) runs the loop, asks for cards and tells what every game
+shares (deals, cards, tricks, Weis, Stöck); a kind's :class:`TerminalPart` introduces the players,
+asks the kind's own decisions and tells the events it shows its own way. A kind without a part of
+its own gets :class:`TerminalPart`: each for themselves, told by the common events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from bot.game import Command, TableView
+
+if TYPE_CHECKING:
+    from . import TerminalGame
+
+
+def pair(values: list[int] | tuple[int, int]) -> str:
+    """Two teams' numbers as ``87 : 70``."""
+    return f"{values[0]} : {values[1]}"
+
+
+class TerminalPart:
+    """The default part: no partners, no decision but cards, a generic start line and ranking."""
+
+    def introduce(self, term: TerminalGame) -> None:
+        """Who plays with whom (nobody, by default: each for themselves)."""
+
+    def ask(self, term: TerminalGame, view: TableView, actor: str) -> Command:
+        """A decision of the kind's own phases (the contract, a prediction)."""
+        raise NotImplementedError(f"{view.kind} has no decision in phase {view.phase}")
+
+    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+        """Tell ``ev`` the kind's way; ``False``: the terminal tells it the common way."""
+        if ev["type"] == "game_started":
+            rules = term.table.rules
+            term.say(term.t("kind_started", n=ev["game"], kind=rules.game.capitalize(), hands=rules.individual_hands))
+            return True
+        if ev["type"] == "seats_scored":
+            parts = ", ".join(f"{term.name(s)} {ev['penalties'][s]:+d} = {ev['totals'][s]}" for s in range(4))
+            term.say(term.t("diff_scored", n=ev["hand"], seats=parts))
+            return True
+        if ev["type"] == "game_over" and "ranking" in ev:
+            order = ", ".join(f"{term.name(s)} {ev['totals'][s]}" for s in ev["ranking"])
+            term.say("\n" + term.t("diff_over", order=order))
+            return True
+        return False
+
+
+_PARTS: dict[str, TerminalPart] = {}
+
+
+def register_part(kind: str, part: TerminalPart) -> None:
+    """Register a kind's terminal part."""
+    _PARTS[kind] = part
+
+
+def unregister_part(kind: str) -> None:
+    _PARTS.pop(kind, None)
+
+
+def part_for(kind: str) -> TerminalPart:
+    """The terminal part of ``kind`` (the default one for a kind without its own)."""
+    return _PARTS.get(kind) or TerminalPart()
