@@ -38,6 +38,7 @@ from bot.game import (
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
+from bot.rules.kinds import KINDS, find_kind
 from bot.rules.ruleset import GAME_KEYS, RuleSetError, extras_as_jokers, for_game
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.services.replays import NotReplayable, Replays
@@ -48,9 +49,10 @@ from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release
-from .differenzler import RANGE as PREDICTION_RANGE
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
+from .kinds import presenter_for
+from .kinds.differenzler import RANGE as PREDICTION_RANGE
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
 from .replay import REPLAY_PNG, replay_buttons, replay_embed, replay_picture
 from .review import review_embed
@@ -439,7 +441,7 @@ class Jass(commands.Cog):
         by: str = "rating", game: str | None = None,
     ) -> None:  # fmt: skip
         """``game``: Coiffeur, Differenzler and Molotow are ranked by their own rating; Schieber by ``by``."""
-        if game in ("coiffeur", "differenzler", "molotow"):
+        if game is not None and game in KINDS and find_kind(game).own_leaderboard:
             by = game
         lang = self.lang(interaction)
         if not interaction.guild_id:
@@ -677,11 +679,8 @@ class Jass(commands.Cog):
             await self.run(interaction, table_id, ChooseContract(actor, chosen[0], row=chosen[1]), private=True)
         elif pick[0] in "rfg" and pick in self._pickable(view, lang, pick):
             await self.show_hand(interaction, table, lang, edit=True, picking=pick)
-        elif (
-            (row := int(pick[1:].split(".")[0])) not in dict(view.row_options)
-            and pick[0] in "rng"
-            and (view.tafel is not None and row < len(view.tafel.rows))
-        ):  # a row of the Tafel that is not open to this team: the table says so
+        elif (row := presenter_for(view.kind).closed_row(view, pick)) is not None:
+            # a row of the Tafel that is not open to this team: the table says so
             await self.run(interaction, table_id, ChooseContract(actor, "", row=row), private=True)
         else:
             await self.reply(interaction, msg("err.bad_button", lang))

@@ -6,58 +6,47 @@ language and deck, and the mentions of the people seated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.game import TableSnapshot, TableView
 from bot.game.events import GameOver, HandScored, SeatsScored
-from bot.render.coiffeur import CoiffeurPicture
-from bot.render.table import SlatePicture, TablePicture
+from bot.render.table import TablePicture
 from bot.rules import Weis
 from bot.rules.cards import cards_of
-from bot.rules.coiffeur import TAFELN
-from bot.rules.contract_names import EXTRA_NAMES
-from bot.rules.kinds import find_kind
-from bot.rules.scoring import striche_by_kind
-from bot.texts import MESSAGES
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
-from . import differenzler as dz
 from .buttons import STOECK_BIT, custom_id, play_action
 from .emojis import CardEmojis
+from .kinds import presenter_for
+from .kinds.schieber import slate_picture, summary_line
+from .names import NO_FACES, hand_key, last_trick_text, mentions_of, played_text, possessive, seat_name, team_name
 
-NO_FACES = CardEmojis()  # no card emojis: text labels and suit icons
-
-
-def hand_key(view: TableView) -> str:
-    """The key of a private hand message's buttons: ``<game>.<hand>``."""
-    return f"{view.game_no}.{view.hand_no}"
-
-
-def mentions_of(table: TableSnapshot) -> dict[int, str]:
-    """``<@id>`` of every seat a Discord user sits in."""
-    out = {}
-    for seat, s in enumerate(table.seats):
-        if s.actor and s.actor.startswith("u:") and s.actor[2:].isdigit():
-            out[seat] = f"<@{s.actor[2:]}>"
-    return out
-
-
-def seat_name(view: TableView, seat: int, lang: str, mentions: dict[int, str] | None = None) -> str:
-    s = view.seats[seat]
-    if not s.occupied:
-        return msg("table.free", lang)
-    name = (mentions or {}).get(seat) or s.name or msg("table.computer", lang)
-    if s.standin:
-        name += " " + msg("table.standin", lang)
-    return name
-
-
-def team_name(view: TableView, team: int, lang: str) -> str:
-    return msg("table.team", lang, a=seat_name(view, team, lang), b=seat_name(view, team + 2, lang))
+#: What other modules of the Discord layer (and the tests) take from the presenter.
+__all__ = [
+    "NO_FACES",
+    "contract_choices",
+    "contract_label",
+    "hand_message",
+    "hand_state",
+    "mentions_of",
+    "picked_contract",
+    "possessive",
+    "seat_name",
+    "slate_picture",
+    "summary_embed",
+    "summary_line",
+    "table_buttons",
+    "table_embed",
+    "table_payload",
+    "table_picture",
+    "table_title",
+    "team_name",
+    "trick_line",
+    "weis_label",
+]
 
 
 def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> str:
@@ -70,36 +59,13 @@ def table_title(table: TableSnapshot, lang: str, label: str | None = None) -> st
         name = msg("table.of", lang, possessive=possessive(host, lang)) if host else msg("table.plain", lang)
     if not table.rated:
         name = f"{name} · {msg('table.friendly', lang)}"
-    kind = find_kind(table.rules.game)
-    own = f"table.{kind.name}"  # the game's own title text, e.g. "Coiffeur (11 Zeilen)"
-    facts = {"rows": len(TAFELN[table.rules.coiffeur_tafel]), "hands": table.rules.individual_hands}
-    if own in MESSAGES:
-        return f"{name} · {msg(own, lang, **facts)}"
-    if kind.individual:  # a game of individuals without a text of its own
-        return f"{name} · {msg('table.kind', lang, kind=kind.name.capitalize(), **facts)}"
-    hands = table.rules.hands_per_game
-    if hands:
-        return msg("table.title_hands", lang, name=name, hands=hands)
-    return msg("table.title", lang, name=name, target=table.rules.target)
+    return presenter_for(table.rules.game).title(table, name, lang)
 
 
 def contract_label(view: TableView, deck: Deck, lang: str) -> str:
     """The contract in play with its factor: ``Rose ×1``, ``Slalom Obenabe ×4``; in Coiffeur with
     its row: ``Zeile 7: Joker ×7 · Undenufe``."""
-    name = deck.named(view.contract_name) if view.contract_name else deck.contract(view.contract or 0)
-    if view.tafel is not None and view.row is not None:
-        row_name, factor = view.tafel.rows[view.row]
-        row = msg("table.row", lang, row=view.row + 1, row_name=deck.named(row_name), m=factor)
-        return row if row_name == view.contract_name else f"{row} · {name}"
-    factor = view.factor if view.factor is not None else view.rules.multiplier(view.contract or 0)
-    return f"{name} ×{factor}"
-
-
-def possessive(name: str, lang: str) -> str:
-    """ "Annas", "Hans'" (German), "Anna's" (English)."""
-    if lang == "de":
-        return f"{name}'" if name[-1:].lower() in ("s", "ß", "x", "z") else f"{name}s"
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return presenter_for(view.kind).contract_label(view, deck, lang)
 
 
 def table_embed(
@@ -127,47 +93,7 @@ def table_embed(
     if view.phase == "abandoned":
         embed.description = msg("table.abandoned", lang)
         return embed
-    if find_kind(view.kind).individual:
-        embed.description = "\n".join(dz.table_lines(view, deck, lang, lambda s: seat_name(view, s, lang, mentions),
-                                                      faces, played_text, last_trick_text))  # fmt: skip
-        return embed
-    lines = []
-    if view.phase == "contract" and view.chooser is not None:
-        shoved = msg("table.shoved", lang) if view.geschoben else ""
-        if view.tafel is not None and not view.may_schieben:
-            shoved += msg("table.zwang", lang)
-        lines.append(msg("table.choosing", lang, name=seat_name(view, view.chooser, lang, mentions), shoved=shoved))
-    elif view.contract is not None:
-        shoved = msg("table.shoved", lang) if view.geschoben else ""
-        label = contract_label(view, deck, lang)
-        lines.append(msg("table.by", lang, contract=label, name=seat_name(view, view.declarer or 0, lang, mentions),
-                         shoved=shoved))  # fmt: skip
-    if view.contract is not None and view.phase == "play":
-        played = played_text(view, view.trick, lang, deck, faces) or "—"
-        lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {played}")
-    if view.tricks:  # every card is seen: the last trick with its four cards, until the next one is complete
-        lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {last_trick_text(view, lang, deck, faces)}")
-    if view.weis_result and view.weis_result.team is not None:
-        lines.append(
-            f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} +{view.weis_written}"
-        )
-    a, b = view.totals
-    lines.append(f"**{msg('table.score', lang)}:** {team_name(view, 0, lang)} {a} · {team_name(view, 1, lang)} {b}")
-    if view.phase == "game_over":
-        if view.winner is None:
-            lines.append(msg("table.draw", lang, a=a, b=b))
-        else:
-            extra = ""
-            if view.berg is not None:
-                extra += msg("over.berg", lang, team=team_name(view, view.berg, lang))
-            if view.schneider:
-                extra += msg("over.schneider", lang)
-            won, lost = view.totals[view.winner], view.totals[1 - view.winner]  # the winners' total first
-            lines.append(msg("table.over", lang, winner=team_name(view, view.winner, lang), a=won, b=lost,
-                             extra=extra))  # fmt: skip
-    elif view.turn is not None:
-        lines.append(msg("table.turn", lang, name=seat_name(view, view.turn, lang, mentions)))
-    embed.description = "\n".join(lines)
+    embed.description = "\n".join(presenter_for(view.kind).table_lines(view, lang, deck, mentions or {}, faces))
     return embed
 
 
@@ -241,16 +167,12 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
         return msg("hand.none", lang)
     deck = deck or deck_for(lang, view.rules)
     head = msg("hand.title", lang)
-    facts = dz.hand_facts(view, deck, lang) if find_kind(view.kind).individual else []
-    if view.contract is not None and not find_kind(view.kind).individual:
-        facts.append(contract_label(view, deck, lang))
+    kind = presenter_for(view.kind)
+    facts = kind.hand_facts(view, deck, lang)
     if view.trick:
         facts.append(msg("hand.led", lang, suit=deck.suit(view.trick[0][1] // 9)))
     if view.turn == view.seat:
-        choose = "hand.choose_or_shove" if view.may_schieben else "hand.choose"
-        if view.tafel is not None:
-            choose = "hand.choose_row_or_shove" if view.may_schieben else "hand.choose_row"
-        facts.append(msg(choose if view.phase == "contract" else "hand.your_turn", lang))
+        facts.append(msg(kind.choose_key(view) if view.phase == "contract" else "hand.your_turn", lang))
     elif view.phase == "predict":
         facts.append(msg("dz.waiting_others", lang))
     elif view.turn is not None:
@@ -270,8 +192,9 @@ def hand_message(
     """The private hand message: its text and its buttons (``picking``: the Coiffeur row ``r<i>``
     or the family ``f<i>`` of extra contracts whose contracts the chooser picks from now; in
     Differenzler the range ``p<tens>`` whose numbers the player predicts from)."""
-    if dz.must_predict(view):
-        return dz.predict_text(view, deck, lang, faces, picking), dz.predict_buttons(view, lang, picking)
+    decision = presenter_for(view.kind).decision(view, lang, deck, faces, picking)
+    if decision is not None:
+        return decision
     return hand_text(view, lang, deck), hand_buttons(view, lang, deck, selection, faces, picking)
 
 
@@ -282,76 +205,15 @@ def hand_state(view: TableView) -> tuple[object, ...]:
             view.may_schieben, view.can_preshow_stoeck, view.predictions)  # fmt: skip
 
 
-def extra_families(view: TableView) -> list[str]:
-    """The families of extra contracts the chooser may name now, in a fixed order."""
-    return [f for f, names in EXTRA_NAMES.items() if any(n in view.extras for n in names)]
-
-
-#: Buttons for contract choices: the rows under the cards' two (rows 2 to 4 of five per message).
-CHOICE_SLOTS = 15
-
-
-def _families_of(names: Sequence[str]) -> list[str]:
-    """The families of extra contracts among ``names``, in a fixed order."""
-    return [f for f, members in EXTRA_NAMES.items() if any(n in members for n in names)]
-
-
 def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") -> list[tuple[str, str]]:
-    """(label, action) of the contract buttons. Coiffeur: a button per open row (``r<row>``); a row
-    played as one of several contracts (a Joker, Slalom …) opens them (``n<row>.<i>``) with a
-    back button (``t0``). Schieber: the six contracts (``k<n>``), and a button per family of extra
-    contracts switched on (``f<i>``) that opens its contracts (``x<i>.<j>``)."""
-    if view.tafel is not None:
-        options = dict(view.row_options)
-        row_s, _, family = picking[1:].partition(".")
-        if picking[:1] in ("r", "g") and row_s.isdigit() and int(row_s) in options:
-            row = int(row_s)
-            names = options[row]
-            groups = _families_of(names)
-            if picking[0] == "g" and family.isdigit() and int(family) < len(groups):  # one family's contracts
-                chosen = EXTRA_NAMES[groups[int(family)]]
-                return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n in chosen] + [
-                    (msg("btn.back", lang), f"r{row}")
-                ]
-            if len(names) + 1 <= CHOICE_SLOTS:
-                return [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names)] + [(msg("btn.back", lang), "t0")]
-            # a Joker row that may be played as every contract: the plain ones, then a button per family
-            grouped = {n for f in groups for n in EXTRA_NAMES[f]}
-            plain = [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n not in grouped]
-            opens = [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"g{row}.{i}") for i, f in enumerate(groups)]
-            return plain + opens + [(msg("btn.back", lang), "t0")]
-        return [(f"{deck.named(view.tafel.rows[r][0])} ×{view.tafel.rows[r][1]}", f"r{r}") for r, _ in view.row_options]
-    families = extra_families(view)
-    if picking.startswith("f") and picking[1:].isdigit() and int(picking[1:]) < len(families):
-        fi = int(picking[1:])
-        offered = [n for n in EXTRA_NAMES[families[fi]] if n in view.extras]
-        return [(deck.named(n), f"x{fi}.{j}") for j, n in enumerate(offered)] + [(msg("btn.back", lang), "t0")]
-    out = [(deck.contract(c), f"k{c}") for c in view.contracts]
-    out += [(deck.named(EXTRA_NAMES[f][0].split("-")[0]) + " …", f"f{i}") for i, f in enumerate(families)]
-    return out
+    """(label, action) of the contract buttons, as the game kind offers them (``cogs/kinds``)."""
+    return presenter_for(view.kind).contract_choices(view, deck, lang, picking)
 
 
 def picked_contract(view: TableView, action: str) -> tuple[str, int | None] | None:
-    """The contract (and Coiffeur row) a ``n<row>.<i>``/``x<i>.<j>``/``r<row>`` button names,
-    looked up in what the table offers this seat now; ``None`` if it offers no such thing."""
-    kind, _, rest = action[:1], None, action[1:]
-    a, _, b = rest.partition(".")
-    if not a.isdigit() or (b and not b.isdigit()):
-        return None
-    if kind in ("r", "n") and view.tafel is not None:
-        names = dict(view.row_options).get(int(a))
-        if not names:
-            return None
-        if kind == "r":
-            return (names[0], int(a)) if len(names) == 1 else None
-        return (names[int(b)], int(a)) if b and int(b) < len(names) else None
-    if kind == "x":
-        families = extra_families(view)
-        if int(a) >= len(families) or not b:
-            return None
-        extras = [n for n in EXTRA_NAMES[families[int(a)]] if n in view.extras]
-        return (extras[int(b)], None) if int(b) < len(extras) else None
-    return None
+    """The contract (and Coiffeur row) a contract button names, looked up in what the table offers
+    this seat now; ``None`` if it offers no such thing."""
+    return presenter_for(view.kind).picked_contract(view, action)
 
 
 def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
@@ -450,22 +312,6 @@ def hand_buttons(
     return buttons + extra
 
 
-def played_text(view: TableView, played: Sequence[tuple[int, int]], lang: str, deck: Deck,
-                faces: CardEmojis = NO_FACES) -> str:  # fmt: skip
-    """Cards of a trick as "Anna: Rose 10 · Bruno: Rose K" from (seat, card) in play order."""
-    return " · ".join(
-        f"{seat_name(view, seat, lang)}: {faces.text(c, deck)}{deck.card(c, view.contract)}" for seat, c in played
-    )
-
-
-def last_trick_text(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FACES) -> str:
-    """The last completed trick, card by card, and who took it with how many points."""
-    last = view.tricks[-1]
-    cards = played_text(view, [((last.leader + i) % 4, c) for i, c in enumerate(last.cards)], lang, deck, faces)
-    taken = msg("table.taken", lang, name=seat_name(view, last.winner, lang), points=last.taken(len(view.tricks)))
-    return f"{cards} → {taken}"
-
-
 def trick_line(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FACES) -> str | None:
     """The trick as it is played, in one or two lines of text (the table's live line in the
     channel): the trick under way and the last one completed, with who took it. ``None`` when
@@ -511,9 +357,8 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     teams = (team_name(view, 0, lang), team_name(view, 1, lang))
     if view.contract is not None:
         title = contract_label(view, deck, lang)
-    if find_kind(view.kind).individual:  # each for themselves: the points each has taken, no teams
-        names = tuple(f"{names[s]} · {view.taken[s]}" for s in range(4))
-        title, teams = dz.trump_line(view, deck, lang), ("", "")
+    shown, teams, title = presenter_for(view.kind).picture_labels(view, lang, deck, names, teams, title)
+    names = tuple(shown)
     last: tuple[tuple[int, int], ...] = ()
     last_label = ""
     if view.tricks:
@@ -530,50 +375,6 @@ def table_picture(view: TableView, lang: str, deck: Deck, title: str = "") -> Ta
     )  # fmt: skip
 
 
-def slate_picture(view: TableView, ev: HandScored | GameOver, lang: str) -> SlatePicture:
-    """The Jasstafel after a hand (or at the end of the game)."""
-    written = (ev["written"][0], ev["written"][1]) if ev["type"] == "hand_scored" else (0, 0)
-    title = msg("summary.slate", lang, n=ev["hand"]) if ev["type"] == "hand_scored" else msg("summary.final", lang)
-    winner = ""
-    if ev["type"] == "game_over":
-        won = ev.get("winner")
-        winner = msg("slate.draw", lang) if won is None else msg("slate.winner", lang, team=team_name(view, won, lang))
-    return SlatePicture(teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
-                        totals=(ev["totals"][0], ev["totals"][1]), written=written, title=title,
-                        striche=(slate_striche(view, 0, lang), slate_striche(view, 1, lang)),
-                        winner=winner)  # fmt: skip
-
-
-def slate_striche(view: TableView, team: int, lang: str) -> tuple[tuple[str, int], ...]:
-    """(label, strokes) of each kind of Strich the team has earned at this table."""
-    return tuple((msg(f"striche.{kind}", lang), n) for kind, n in striche_by_kind(view.counters, team))
-
-
-def tricks_text(n: int, lang: str) -> str:
-    return msg("tricks.one" if n == 1 else "tricks.many", lang, n=n)
-
-
-def summary_line(view: TableView, ev: HandScored, team: int, lang: str) -> str:
-    """How a team's points of a hand came about: card points, Match, Weis, Stöck, the multiplier."""
-    m = ev["multiplier"]
-    cards, match, weis, stoeck = (ev.get("parts") or [[ev["written"][t] // m, 0, 0, 0] for t in (0, 1)])[team]
-    parts = [msg("summary.cards", lang, n=cards)]
-    if match:
-        kind = "summary.part.kontermatsch" if ev["kontermatsch"] else "summary.part.match"
-        parts.append(msg(kind, lang, n=match))
-    if weis:
-        parts.append(msg("summary.part.weis", lang, n=weis))
-    if stoeck:
-        parts.append(msg("summary.part.stoeck", lang, n=stoeck))
-    text = " + ".join(parts)
-    if m > 1:
-        text = msg("summary.times", lang, parts=text, base=cards + match + weis + stoeck, m=m)
-    elif len(parts) > 1:
-        text = f"{text} = {cards + match + weis + stoeck}"
-    return msg("summary.line", lang, team=team_name(view, team, lang), tricks=tricks_text(ev["tricks"][team], lang),
-               parts=text, written=ev["written"][team])  # fmt: skip
-
-
 def summary_embed(
     view: TableView,
     ev: HandScored | SeatsScored | GameOver,
@@ -585,84 +386,7 @@ def summary_embed(
     """The message posted when a hand is scored (or the game is over)."""
     if ev["type"] == "game_over":
         return table_embed(view, lang, mentions, deck, title=title or None)
-    if ev["type"] == "seats_scored":
-        if view.kind == "molotow":
-            trump = dz.trump_line(view, deck, lang)
-            embed = discord.Embed(title=msg("mo.summary", lang, n=ev["hand"], trump=trump), colour=0x33691E)
-        else:
-            suit = deck.suit(view.trump or 0)
-            embed = discord.Embed(title=msg("dz.summary", lang, n=ev["hand"], suit=suit), colour=0x33691E)
-        lines = dz.summary_lines(ev, lang, lambda s: seat_name(view, s, lang, mentions))
-        if view.tricks:
-            lines.append(last_trick_line(view, deck, lang))
-        embed.description = "\n".join(lines)
-        return embed
-    name = view.contract_name or ev["contract"]
-    contract = deck.named(name)
-    embed = discord.Embed(title=msg("summary.title", lang, n=ev["hand"], contract=contract), colour=0x33691E)
-    lines = [row_line(view, ev, deck, lang)] if "row" in ev else [summary_line(view, ev, t, lang) for t in (0, 1)]
-    if view.tricks and len(view.tricks) == ev["tricks"][0] + ev["tricks"][1]:
-        # The hand's last trick, card by card: it is seen even when the next hand follows at once.
-        lines.append(last_trick_line(view, deck, lang))
-    if ev["match_team"] is not None:
-        key = "summary.kontermatsch" if ev["kontermatsch"] else "summary.match"
-        lines.append(msg(key, lang, team=team_name(view, ev["match_team"], lang)))
-    lines.append(msg("summary.totals", lang, a=ev["totals"][0], b=ev["totals"][1]))
-    embed.description = "\n".join(lines)
-    return embed
-
-
-def last_trick_line(view: TableView, deck: Deck, lang: str) -> str:
-    last = view.tricks[-1]
-    cards = " · ".join(f"{seat_name(view, (last.leader + i) % 4, lang)}: {deck.card(c, view.contract)}"
-                       for i, c in enumerate(last.cards))  # fmt: skip
-    return msg("summary.last_trick", lang, cards=cards, name=seat_name(view, last.winner, lang))
-
-
-def row_line(view: TableView, ev: HandScored, deck: Deck, lang: str) -> str:
-    """Coiffeur: which row the declaring team filled, and how it was scored."""
-    team, row, m = ev.get("team", 0), ev.get("row", 0), ev.get("factor", 1)
-    written = ev["written"][team]
-    row_name = view.tafel.rows[row][0] if view.tafel is not None else ev["contract"]
-    name = view.contract_name or ev["contract"]
-    if ev["match_team"] is not None and ev["match_team"] != team and not name.startswith("misere"):
-        parts = msg("summary.row_konter", lang, written=written)
-    else:
-        parts = msg("summary.row_parts", lang, points=written // m if m else 0, m=m)
-        if name.startswith("misere"):
-            parts = f"{msg('summary.row_misere', lang)}, {parts}"
-    return msg("summary.row", lang, team=team_name(view, team, lang), row=row + 1, row_name=deck.named(row_name), m=m,
-               contract=deck.named(name), parts=parts, written=written)  # fmt: skip
-
-
-def coiffeur_picture(view: TableView, ev: HandScored | GameOver, lang: str, deck: Deck) -> CoiffeurPicture | None:
-    """The Coiffeur Tafel after a hand (or at the end of the game); ``None`` at a Schieber table."""
-    tafel = view.tafel
-    if tafel is None:
-        return None
-    latest = None
-    if ev["type"] == "hand_scored":
-        title = msg("summary.tafel", lang, n=ev["hand"])
-        latest = (ev.get("row", 0), ev.get("team", 0))
-    else:
-        title = msg("summary.tafel_final", lang)
-    winner = ""
-    if ev["type"] == "game_over":
-        won = ev.get("winner")
-        winner = msg("slate.draw", lang) if won is None else msg("slate.winner", lang, team=team_name(view, won, lang))
-    played = tuple(
-        tuple(
-            deck.named(a) if contract == "joker" and a else "" for a in (tafel.played_as[0][i], tafel.played_as[1][i])
-        )
-        for i, (contract, _) in enumerate(tafel.rows)
-    )
-    return CoiffeurPicture(
-        title=title, teams=(team_name(view, 0, lang), team_name(view, 1, lang)),
-        rows=tuple((deck.named(c), f) for c, f in tafel.rows),
-        cells=tuple((tafel.written[0][i], tafel.written[1][i]) for i in range(len(tafel.rows))),
-        played_as=tuple((a, b) for a, b in played), latest=latest, totals=tafel.totals(), winner=winner,
-        members=tuple((seat_name(view, t, lang), seat_name(view, t + 2, lang)) for t in (0, 1)),  # type: ignore[arg-type]
-    )  # fmt: skip
+    return presenter_for(view.kind).summary(view, ev, lang, deck, mentions)
 
 
 def components_payload(buttons: list[discord.ui.Button[discord.ui.View]]) -> list[dict[str, Any]]:

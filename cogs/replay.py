@@ -13,6 +13,7 @@ from bot.texts import message as msg
 from bot.texts.cards import Deck
 
 from .buttons import custom_id
+from .kinds import presenter_for
 from .presenter import contract_label, seat_name, table_picture, team_name, weis_label
 
 COLOUR = 0x4E342E
@@ -37,9 +38,9 @@ def replay_embed(step: ReplayStep, deck: Deck, lang: str, title: str) -> discord
         weis = ", ".join(weis_label(w, deck, lang) for ws in view.weis.values() for w in ws)
         lines.append(f"**{msg('table.weis', lang)}:** {team_name(view, view.weis_result.team, lang)} "
                      f"+{view.weis_written}" + (f" ({weis})" if weis else ""))  # fmt: skip
-    a, b = step.view.totals
-    if step.view.kind == "schieber":
-        lines.append(msg("replay.score", lang, a=a, b=b))
+    score = presenter_for(view.kind).replay_score(view, lang)
+    if score is not None:
+        lines.append(score)
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{REPLAY_PNG}")
     return embed

@@ -14,7 +14,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,15 +31,13 @@ from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
 
 from . import rest
-from .differenzler import pad_picture
 from .emojis import CardEmojis
+from .kinds import presenter_for
+from .kinds.base import Slate
 from .pacing import Priority, budget_of
 from .presenter import (
     NO_FACES,
-    coiffeur_picture,
     mentions_of,
-    seat_name,
-    slate_picture,
     summary_embed,
     table_payload,
     table_picture,
@@ -316,14 +314,9 @@ class TableMessages:
                 # The Jasstafel (Coiffeur: the Tafel, Differenzler: the Schätzzettel) after every
                 # hand, and the final one; posted in the background (in order), so the click that
                 # ended the hand is answered without waiting for it.
-                slate: SlatePicture | CoiffeurPicture | PadPicture | None = None
+                slate: Slate | None = None
                 if self.switch(table_id, "images"):
-                    deck = self.table_deck(table)
-                    if ev["type"] != "hand_scored" and view.kind in ("differenzler", "molotow"):
-                        names = [seat_name(view, s, lang) for s in range(4)]
-                        slate = pad_picture(view, ev, lang, names.__getitem__)
-                    elif ev["type"] != "seats_scored":
-                        slate = coiffeur_picture(view, ev, lang, deck) or slate_picture(view, ev, lang)
+                    slate = presenter_for(view.kind).slate(view, ev, lang, self.table_deck(table))
                 lock = self.screen(table_id).post_lock
                 self._spawn(self._post_summary(table_id, channel_id, embed, slate, lock))
         screen = self.screen(table_id)
@@ -360,20 +353,26 @@ class TableMessages:
                 pass
             screen.dealing = time.monotonic()  # from now on the hand's tricks are no news
 
+    async def draw_slate(self, slate: Slate) -> tuple[bytes, str]:
+        """A summary's picture drawn, and its file name, by what it is (the Jasstafel, Coiffeur's
+        Tafel, the score pad of the games of individuals)."""
+        drawers: dict[type, tuple[Callable[[Any], Awaitable[bytes]], str]] = {
+            SlatePicture: (self.renderer.slate, SLATE_PNG),
+            CoiffeurPicture: (self.renderer.coiffeur, TAFEL_PNG),
+            PadPicture: (self.renderer.pad, PAD_PNG),
+        }
+        draw, name = drawers[type(slate)]
+        return await draw(slate), name
+
     async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed,
-                            slate: SlatePicture | CoiffeurPicture | PadPicture | None,
+                            slate: Slate | None,
                             lock: asyncio.Lock) -> None:  # fmt: skip
         async with lock:
             try:
                 if slate is None:
                     await self._public(table_id, channel_id, Priority.RESULT, embed=embed)
                     return
-                if isinstance(slate, PadPicture):
-                    data, name = await self.renderer.pad(slate), PAD_PNG
-                elif isinstance(slate, CoiffeurPicture):
-                    data, name = await self.renderer.coiffeur(slate), TAFEL_PNG
-                else:
-                    data, name = await self.renderer.slate(slate), SLATE_PNG
+                data, name = await self.draw_slate(slate)
                 embed.set_image(url=f"attachment://{name}")
                 await self._public(table_id, channel_id, Priority.RESULT, embed=embed, picture=(name, data))
             except discord.HTTPException as err:

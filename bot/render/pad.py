@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.rules.kinds import KINDS, find_kind
+
 from .cards import _font, png_bytes
 from .table import CHALK, HIGHLIGHT, SLATE
 from .text import Canvas, Drawn
@@ -46,9 +48,15 @@ def pad_height(hands: int) -> int:
     return HEAD + LINE * max(hands, 1) + FOOT + 12
 
 
+def signed(kind: str) -> bool:
+    """Whether the pad of ``kind`` shows its small figures as points ± the rest (the kind's option
+    ``pad``), else as prediction → points."""
+    return kind in KINDS and find_kind(kind).options.get("pad") == "signed"
+
+
 def detail(kind: str, first: int, second: int) -> str:
     """A cell's small line: Differenzler ``prediction → points``, Molotow ``points ± Weis/Stöck``."""
-    return f"{first} {second:+d}" if kind == "molotow" else f"{first} → {second}"
+    return f"{first} {second:+d}" if signed(kind) else f"{first} → {second}"
 
 
 def pad_image(p: PadPicture) -> Image.Image:
@@ -87,7 +95,7 @@ def _pad_render(p: PadPicture) -> tuple[Image.Image, tuple[Drawn, ...]]:
             if i == p.latest:
                 d.rectangle([x + 3, y + 3, x + column - 3, y + LINE - 3], outline=HIGHLIGHT, width=2)
             c.text(f"detail:{i}:{seat}", (x + 8, y + 5), detail(p.kind, first, second), small, MUTED, anchor="la")
-            exact = p.kind != "molotow" and (score < 0 or (score == 0 and first == second))
+            exact = not signed(p.kind) and (score < 0 or (score == 0 and first == second))
             c.text(f"score:{i}:{seat}", (x + column - 8, y + LINE - 5), str(score), large, HIT if exact else CHALK,
                    anchor="rd")  # fmt: skip
         y += LINE

@@ -52,6 +52,11 @@ class GameKind:
         return self.rating or self.name
 
     @property
+    def own_leaderboard(self) -> bool:
+        """Its games are rated on a leaderboard of their own (not on Schieber's rating)."""
+        return not self.rating
+
+    @property
     def lowest_wins(self) -> bool:
         return self.result == "penalty"
 
@@ -123,5 +128,6 @@ MOLOTOW = register_kind(
         # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
         keys={"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
         commands=("PlayCard",), default_hands=8, chooses_contract=False, first_forehand_rule=False,
+        options={"pad": "signed"},  # the score pad's small figures: points ± Weis and Stöck
     )
 )  # fmt: skip

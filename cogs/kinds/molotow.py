@@ -1,0 +1,36 @@
+"""Molotow in Discord: trump open until fixed, points taken, Weis and Stöck charged, the score pad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.game import TableView
+from bot.texts import message as msg
+from bot.texts.cards import Deck
+
+from .individual import IndividualPresenter, Name
+
+
+class MolotowPresenter(IndividualPresenter):
+    summary_key = "mo.summary"
+    totals_key = "mo.totals"
+    over_key = "mo.over"
+    pad_key, pad_final_key, pad_legend_key = "mo.pad", "mo.pad_final", "mo.pad_legend"
+
+    def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
+        """Trump still open (the hand is Obenabe until a player cannot follow), or fixed."""
+        if view.trump is None:
+            return msg("mo.trump_open", lang)
+        return msg("dz.trump", lang, suit=deck.suit(view.trump))
+
+    def seat_lines(self, ev: Any, lang: str, name: Name) -> list[str]:
+        """One line per player: points, Weis and Stöck charged, score, total."""
+        lines = []
+        for s in range(4):
+            extra = ev.get("table_weis", [0] * 4)[s] - ev.get("hand_weis", [0] * 4)[s] - ev.get("stoeck", [0] * 4)[s]
+            lines.append(msg("mo.line", lang, name=name(s), points=ev["points"][s], extra=f"{extra:+d}",
+                             score=ev["penalties"][s], total=ev["totals"][s]))  # fmt: skip
+        return lines
+
+
+PRESENTER = MolotowPresenter()
