@@ -19,12 +19,13 @@ from discord.ext import commands
 
 from bot.game import SYSTEM
 from bot.rules import PRESETS, RuleSet
+from bot.rules.kinds import kind_for_format
 from bot.rules.overrides import parse_overrides
-from bot.rules.ruleset import GAME_KEYS, RuleSetError
+from bot.rules.ruleset import RuleSetError
 from bot.services.tournaments import TournamentService
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
-from bot.tournament.aggregate import Tournament
+from bot.tournament.aggregate import FORMATS, Tournament
 from bot.tournament.errors import TournamentError
 from bot.tournament.standings import Counting, Standing
 
@@ -158,7 +159,8 @@ class Tournaments(commands.Cog):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
         # An Einzel-Differenzler plays Differenzler's rules (a Schieber preset does not apply).
-        table_rules = dict(GAME_KEYS["differenzler"]) if format == "differenzler" else {"preset": preset}
+        kind = kind_for_format(format if format in FORMATS else "einzel")
+        table_rules = dict(kind.keys) if kind.individual else {"preset": preset}
         try:
             overrides = parse_overrides(rules)
             RuleSet.from_dict({**table_rules, **overrides})
@@ -170,7 +172,7 @@ class Tournaments(commands.Cog):
         try:
             t = await self.service.create(
                 actor_of(interaction.user), name, passen, hands,
-                format="pairs" if format == "pairs" else "differenzler" if format == "differenzler" else "einzel",
+                format=format if format in FORMATS else "einzel",
                 rules={**table_rules, **overrides},
                 counting=Counting("drop_worst" if counting == "drop_worst" else "all"), max_players=max_players,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
@@ -704,8 +706,8 @@ class Tournaments(commands.Cog):
         else:
             title = msg("tour.standings", lang, passe=after + 1 if after is not None else t.passen_done())
         dropped = msg("tour.dropped_mark", lang)
-        differenzler = t.format == "differenzler"
-        line = "tour.line_differenzler" if differenzler else "tour.line"
+        penalties = kind_for_format(t.format).lowest_wins
+        line = "tour.line_differenzler" if penalties else "tour.line"
         lines = [
             msg(line, lang, rank=s.rank, name=t.label(s.player), total=s.total, exact=(s.tie_break or (0,))[0])
             + (msg("tour.per_passe", lang, points=passe_points_text(s)) if len(s.passen) > 1 else "")
@@ -716,7 +718,7 @@ class Tournaments(commands.Cog):
             lines.append("\n" + msg("tour.struck", lang))
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000], colour=0x6A1B9A)
         mine = next((s for s in rows if you is not None and you in t.members(s.player)), None)
-        tiebreak = msg("tour.tiebreak.differenzler" if differenzler else "tour.tiebreak", lang)
+        tiebreak = msg("tour.tiebreak.differenzler" if penalties else "tour.tiebreak", lang)
         if mine is not None:
             embed.set_footer(text=msg("tour.you", lang, rank=mine.rank, n=len(rows)) + " · " + tiebreak)
         else:

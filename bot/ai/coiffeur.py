@@ -6,14 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.game.commands import Command
+from bot.game.commands import ChooseContract, Command, Schieben
 from bot.game.view import TableView
+from bot.rules.contract_names import SUIT_NAMES
 
 from .player import Player
 from .random_player import RandomPlayer
 from .rules_player import RulesPlayer, expected_points
 from .search_player import COIFFEUR_SEARCH, SearchPlayer
-from .variants import STRONG_ROWS, choose_row, random_announcement
+from .variants import CLUB_ROWS, STRONG_ROWS, Estimate, RowPolicy, expected_for
 
 
 class CoiffeurRulesPlayer(RulesPlayer):
@@ -63,3 +64,45 @@ def make(level: str, rng: random.Random, budget: float | None = None, **options:
     if level in ("strong", "search"):
         return CoiffeurSearchPlayer(rng, budget=budget, level=level, **options)
     raise ValueError(f"unknown computer player level {level!r}")
+
+
+def stoeck_bonus(view: TableView, name: str) -> float:
+    """Stöck the announcer holds in a suit row (Coiffeur writes them outside Joker rows by default)."""
+    if name not in SUIT_NAMES or view.rules.coiffeur_stoeck == "off":
+        return 0.0
+    suit = SUIT_NAMES.index(name)
+    pair = (1 << (suit * 9 + 7)) | (1 << (suit * 9 + 6))
+    return 20.0 if view.hand & pair == pair else 0.0
+
+
+def row_values(view: TableView, estimate: Estimate, policy: RowPolicy = CLUB_ROWS) -> dict[tuple[int, str], float]:
+    """Every announcement open to the chooser, (row, name), with its worth ``factor × (E − par)``."""
+    assert view.tafel is not None
+    out: dict[tuple[int, str], float] = {}
+    later = len(view.row_options) - 1
+    for row, names in view.row_options:
+        contract, factor = view.tafel.rows[row]
+        par = (policy.joker_par if contract == "joker" else policy.par) + policy.slope * later
+        for name in names:
+            bonus = stoeck_bonus(view, name) if contract != "joker" or view.rules.coiffeur_stoeck == "always" else 0
+            out[(row, name)] = factor * (expected_for(name, view.hand, estimate) + bonus - par)
+    return out
+
+
+def choose_row(view: TableView, actor: str, estimate: Estimate, rng: random.Random | None = None,
+               noise: float = 0.0, policy: RowPolicy = CLUB_ROWS) -> Command:  # fmt: skip
+    """A Coiffeur announcement (or a shove) for the chooser of ``view``."""
+    values = row_values(view, estimate, policy)
+    if noise and rng is not None:
+        values = {k: v + rng.gauss(0, 60 * noise) for k, v in values.items()}
+    (row, name), best = max(values.items(), key=lambda kv: (kv[1], -kv[0][0]))
+    factor = view.tafel.rows[row][1] if view.tafel else 1
+    if view.may_schieben and best < policy.shove * factor:
+        return Schieben(actor)
+    return ChooseContract(actor, name, row=row)
+
+
+def random_announcement(view: TableView, actor: str, rng: random.Random) -> Command:
+    """The ``random`` level in Coiffeur: any open row, played as any contract it allows; no shove."""
+    row, names = rng.choice(view.row_options)
+    return ChooseContract(actor, rng.choice(names), row=row)

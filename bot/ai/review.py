@@ -36,6 +36,7 @@ from bot.game import Table, TableView
 from bot.game.events import hand_indexes, hands_over
 from bot.rules import Card, Contract
 from bot.rules.cards import cards_of, to_mask
+from bot.rules.kinds import find_kind
 from bot.rules.play import trick_points, trick_winner_index
 from bot.rules.weis import Weis, find_weis, resolve_weis
 
@@ -150,7 +151,7 @@ def review_hand(events: Sequence[Mapping[str, Any]], seat: int, game: int, hand:
     if (game, hand) not in finished_hands(events):
         raise NotReviewable("not_finished")
     rules = events[0].get("rules", {})
-    if rules.get("game", "schieber") not in ("schieber", "coiffeur"):
+    if find_kind(rules.get("game", "schieber")).individual:  # the coach knows the games of two teams
         raise NotReviewable("other_game")
     indexes = decision_indexes(events, seat, game, hand)
     start = time.perf_counter()
@@ -205,8 +206,8 @@ def _contract_decision(view: TableView, chosen: str, rng: random.Random, worlds:
     """The contract (or Schieben): every plain contract the player could choose, and Schieben,
     played out on the same deals by club players (:func:`.contract_playout.contract_samples`);
     a value is half the expected margin of written points (our points, multiplier included)."""
-    if (chosen not in PLAIN and chosen != SCHIEBEN) or view.kind != "schieber":
-        return None, worlds  # an extra contract: not valued
+    if (chosen not in PLAIN and chosen != SCHIEBEN) or not view.contracts:
+        return None, worlds  # an extra contract, or a Coiffeur row (no plain contracts offered): not valued
     margins = contract_samples(view, RulesPlayer(rng), worlds, rng, budget)
     samples = {str(option): [m / 2 for m in points] for option, points in margins.items()}
     if chosen not in samples or len(samples) < 2:

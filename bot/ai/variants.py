@@ -1,11 +1,12 @@
-"""Computer players' decisions in Coiffeur and the extra contracts (docs/rules-variants.md).
+"""Computer players' decisions in the extra contracts and the row policies of Coiffeur (docs/rules-variants.md).
 
-Choosing a Coiffeur row: each open row is worth ``factor × (expected points − par)``, where the
-expected points come from the club player's calibrated hand model (:func:`expected_points`; a
-mixed contract averages the modes it plays, Misère writes what the opponents take) and ``par``
-is what a row usually brings when it is filled later. A strong hand therefore goes to a high
-factor, and a weak one, when the player is forced, to the row where it costs least (the lowest
-factor). A player shoves when no open row reaches par by ``SHOVE_MARGIN``.
+Choosing a Coiffeur row (:mod:`.coiffeur` chooses by these policies): each open row is worth
+``factor × (expected points − par)``, where the expected points come from the club player's
+calibrated hand model (:func:`expected_points`; a mixed contract averages the modes it plays,
+Misère writes what the opponents take) and ``par`` is what a row usually brings when it is filled
+later. A strong hand therefore goes to a high factor, and a weak one, when the player is forced,
+to the row where it costs least (the lowest factor). A player shoves when no open row reaches par
+by ``SHOVE_MARGIN``.
 
 Playing Misère: nobody wants points, so a card is chosen to lose the trick while shedding the
 most points (and, when the trick cannot be lost, to win it with the card that costs least later).
@@ -13,14 +14,12 @@ most points (and, when the trick cannot be lost, to win it with the card that co
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.game.commands import ChooseContract, Command, Schieben
 from bot.game.view import TableView
 from bot.rules.cards import SUIT_OF, cards_of
-from bot.rules.contract_names import SUIT_NAMES, called
+from bot.rules.contract_names import called
 from bot.rules.schedules import multiplier as extra_multiplier
 
 from .knowledge import strength, trick_winner, value
@@ -45,15 +44,6 @@ def expected_for(name: str, hand: int, estimate: Estimate) -> float:
     return mean
 
 
-def stoeck_bonus(view: TableView, name: str) -> float:
-    """Stöck the announcer holds in a suit row (Coiffeur writes them outside Joker rows by default)."""
-    if name not in SUIT_NAMES or view.rules.coiffeur_stoeck == "off":
-        return 0.0
-    suit = SUIT_NAMES.index(name)
-    pair = (1 << (suit * 9 + 7)) | (1 << (suit * 9 + 6))
-    return 20.0 if view.hand & pair == pair else 0.0
-
-
 @dataclass(frozen=True)
 class RowPolicy:
     """How a player weighs a Coiffeur row: ``factor × (E − par)``, with ``par`` what the row is
@@ -76,33 +66,6 @@ CLUB_ROWS = RowPolicy()
 STRONG_ROWS = RowPolicy(joker_par=115.0, slope=6.0)
 
 
-def row_values(view: TableView, estimate: Estimate, policy: RowPolicy = CLUB_ROWS) -> dict[tuple[int, str], float]:
-    """Every announcement open to the chooser, (row, name), with its worth ``factor × (E − par)``."""
-    assert view.tafel is not None
-    out: dict[tuple[int, str], float] = {}
-    later = len(view.row_options) - 1
-    for row, names in view.row_options:
-        contract, factor = view.tafel.rows[row]
-        par = (policy.joker_par if contract == "joker" else policy.par) + policy.slope * later
-        for name in names:
-            bonus = stoeck_bonus(view, name) if contract != "joker" or view.rules.coiffeur_stoeck == "always" else 0
-            out[(row, name)] = factor * (expected_for(name, view.hand, estimate) + bonus - par)
-    return out
-
-
-def choose_row(view: TableView, actor: str, estimate: Estimate, rng: random.Random | None = None,
-               noise: float = 0.0, policy: RowPolicy = CLUB_ROWS) -> Command:  # fmt: skip
-    """A Coiffeur announcement (or a shove) for the chooser of ``view``."""
-    values = row_values(view, estimate, policy)
-    if noise and rng is not None:
-        values = {k: v + rng.gauss(0, 60 * noise) for k, v in values.items()}
-    (row, name), best = max(values.items(), key=lambda kv: (kv[1], -kv[0][0]))
-    factor = view.tafel.rows[row][1] if view.tafel else 1
-    if view.may_schieben and best < policy.shove * factor:
-        return Schieben(actor)
-    return ChooseContract(actor, name, row=row)
-
-
 def extra_values(view: TableView, estimate: Estimate) -> dict[str, float]:
     """Schieber with extra contracts: each one's written margin (ours minus theirs) × its factor."""
     out = {}
@@ -110,12 +73,6 @@ def extra_values(view: TableView, estimate: Estimate) -> dict[str, float]:
         factor = extra_multiplier(called(name).schedule.extra, view.rules.multipliers)  # type: ignore[union-attr]
         out[name] = (2 * expected_for(name, view.hand, estimate) - 157) * factor
     return out
-
-
-def random_announcement(view: TableView, actor: str, rng: random.Random) -> Command:
-    """The ``random`` level in Coiffeur: any open row, played as any contract it allows; no shove."""
-    row, names = rng.choice(view.row_options)
-    return ChooseContract(actor, rng.choice(names), row=row)
 
 
 def is_misere(view: TableView) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from bot.rules import Card, deal, shuffle_deck
 from bot.rules.cards import cards_of
 from bot.rules.contract_names import SUIT_NAMES
+from bot.rules.kinds import find_kind
 
 _COPY = {
     "schieben": ("seat",),
@@ -99,7 +100,7 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             predictions = []
             out.append({"type": "hand_scored", **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
-        if kind == "weis" and rules.get("game") == "molotow":  # each player's own Handweis, all of them count
+        if kind == "weis" and find_kind(rules.get("game", "schieber")).options.get("own_weis"):  # all of them count
             out.append({"type": kind, **{k: ev[k] for k in _COPY[kind] if k in ev}})
             continue
         if kind == "weis":
@@ -117,8 +118,9 @@ def history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 started["rows"] = ev["rows"]
             if not rated:
                 started["rated"] = False  # a friendly table
-            if started["kind"] in ("differenzler", "molotow"):
-                started["hands"] = rules.get("hands_per_game") or (12 if started["kind"] == "differenzler" else 8)
+            game_kind = find_kind(started["kind"])
+            if game_kind.default_hands:  # a game of so many hands
+                started["hands"] = game_kind.hands(rules.get("hands_per_game") or 0)
             out.append(started)
         elif kind == "hand_dealt":
             weis = []

@@ -5,7 +5,7 @@ Common to every game kind (the kind adds its own part, ``KindEngine.view_fields`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules import Card, HandPlay, RuleSet, to_mask
 from bot.rules.cards import FULL_DECK, cards_of
@@ -15,12 +15,11 @@ from bot.rules.play import illegal_reason
 from . import commands as cmd
 from .errors import Code, GameError
 from .events import CardPlayed
+from .kinds import engine_for
 from .phases import Phase
 from .seeds import commitment_of
+from .tablelike import TableLike
 from .view import SeatView, TableView
-
-if TYPE_CHECKING:
-    from .table import Table
 
 
 def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> CardPlayed:
@@ -57,7 +56,7 @@ def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> Ca
     return event
 
 
-def private_part(table: Table, seat: int | None) -> dict[str, Any]:
+def private_part(table: TableLike, seat: int | None) -> dict[str, Any]:
     """``seat``'s own cards and what it may do with them now (nothing for a spectator)."""
     hand = table.shown_hand
     out: dict[str, Any] = {}
@@ -85,7 +84,7 @@ def private_part(table: Table, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def public_part(table: Table, seat: int | None) -> dict[str, Any]:
+def public_part(table: TableLike, seat: int | None) -> dict[str, Any]:
     """The hand in play as everyone sees it (Stöck: also the viewer's own, before they are credited)."""
     hand = table.shown_hand
     board = table.board
@@ -96,7 +95,7 @@ def public_part(table: Table, seat: int | None) -> dict[str, Any]:
     }
     if hand is None:
         return out
-    written_by = table.kind.stoeck_written
+    written_by = engine_for(table.rules.game).stoeck_written
     credited = any(c.kind == "stoeck" and written_by(table, c.team, c.points) is not None for c in hand.credits)
     written = [0, 0]
     for credit in hand.credits:
@@ -123,10 +122,10 @@ def extras(rules: RuleSet) -> tuple[str, ...]:
     return names_enabled(rules.extra_contracts)
 
 
-def table_view(table: Table, seat: int | None) -> TableView:
+def table_view(table: TableLike, seat: int | None) -> TableView:
     """Everything ``seat`` may know (``None``: a spectator): never another hand."""
     hand = table.shown_hand
-    kind = table.kind
+    kind = engine_for(table.rules.game)
     contract_phase = table.phase == Phase.CONTRACT
     return TableView(
         table_id=table.table_id,

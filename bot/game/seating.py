@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import commands as cmd
 from .errors import Code, GameError
 from .events import ComputerAdded, Event, GameStarted
+from .kinds import engine_for
 from .phases import Phase
-
-if TYPE_CHECKING:
-    from .table import Table
+from .tablelike import TableLike
 
 #: Computer player levels (bot/ai implements them): beginner and club play by rules, strong searches.
 COMPUTER_LEVELS = ("club", "beginner", "strong", "random")
 
 
-def _in_lobby(table: Table, c: cmd.Command, host_or_seated: bool = False) -> None:
+def _in_lobby(table: TableLike, c: cmd.Command, host_or_seated: bool = False) -> None:
     table.need_phase(Phase.LOBBY, Phase.GAME_OVER)
     if host_or_seated and not (table.is_host(c) or table.seat_of(c.actor) is not None):
         raise GameError(Code.NOT_HOST)
 
 
-def free_seat(table: Table, wanted: int | None) -> int:
+def free_seat(table: TableLike, wanted: int | None) -> int:
     """``wanted`` if it is free, or the first free seat (``None``)."""
     if wanted is None:
         for i, seat in enumerate(table.seats):
@@ -45,7 +42,7 @@ def computer_event(seat: int, level: str) -> ComputerAdded:
     return {"type": "computer_added", "seat": seat, "level": level, "name": f"Computer {seat + 1}"}
 
 
-def join(table: Table, c: cmd.JoinSeat) -> list[Event]:
+def join(table: TableLike, c: cmd.JoinSeat) -> list[Event]:
     _in_lobby(table, c)
     if not c.actor.startswith("u:"):
         raise GameError(Code.NOT_ALLOWED, actor=c.actor)
@@ -55,7 +52,7 @@ def join(table: Table, c: cmd.JoinSeat) -> list[Event]:
     return [{"type": "seat_taken", "seat": seat, "actor": c.actor, "name": c.name[:32]}]
 
 
-def leave(table: Table, c: cmd.LeaveSeat) -> list[Event]:
+def leave(table: TableLike, c: cmd.LeaveSeat) -> list[Event]:
     _in_lobby(table, c)
     seat = table.seat_of(c.actor)
     if seat is None:
@@ -63,13 +60,13 @@ def leave(table: Table, c: cmd.LeaveSeat) -> list[Event]:
     return [{"type": "seat_left", "seat": seat}]
 
 
-def add_computer(table: Table, c: cmd.AddComputer) -> list[Event]:
+def add_computer(table: TableLike, c: cmd.AddComputer) -> list[Event]:
     _in_lobby(table, c, host_or_seated=True)
     _check_level(c.level)
     return [computer_event(free_seat(table, c.seat), c.level)]
 
 
-def remove_computer(table: Table, c: cmd.RemoveComputer) -> list[Event]:
+def remove_computer(table: TableLike, c: cmd.RemoveComputer) -> list[Event]:
     _in_lobby(table, c, host_or_seated=True)
     if not isinstance(c.seat, int) or not 0 <= c.seat < 4:
         raise GameError(Code.NO_SUCH_SEAT, seat=c.seat)
@@ -78,7 +75,7 @@ def remove_computer(table: Table, c: cmd.RemoveComputer) -> list[Event]:
     return [{"type": "computer_removed", "seat": c.seat}]
 
 
-def start_game(table: Table, c: cmd.StartGame) -> list[Event]:
+def start_game(table: TableLike, c: cmd.StartGame) -> list[Event]:
     """Computer players for the empty seats (if asked), the game's start and its first deal."""
     _in_lobby(table, c)
     if not table.is_host(c):
@@ -91,7 +88,7 @@ def start_game(table: Table, c: cmd.StartGame) -> list[Event]:
     _check_level(c.level)
     events: list[Event] = [computer_event(i, c.level) for i in empty]
     started: GameStarted = {"type": "game_started", "game": table.game_no + 1, "kind": table.rules.game}
-    table.kind.game_started(table, started)
+    engine_for(table.rules.game).game_started(table, started)
     if c.fixed_deals:
         started["fixed_deals"] = c.fixed_deals
     events.append(started)

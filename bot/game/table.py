@@ -25,29 +25,14 @@ from . import commands as cmd
 from . import hand_view, seating, turns
 from .errors import Code, GameError
 from .events import Event, HandDealt, TableCreated, TrickTaken, as_event
-from .kinds import KindEngine, KindState, engine_for
+from .kinds import KindEngine, engine_for
 from .phases import Phase
 from .seating import COMPUTER_LEVELS
 from .seeds import commitment_of, first_dealer
+from .tablelike import KindState, Seat
 from .view import TableView
 
 __all__ = ["COMPUTER_LEVELS", "Phase", "Seat", "Table", "commitment_of", "first_dealer"]
-
-
-@dataclass
-class Seat:
-    actor: str | None = None
-    name: str = ""
-    level: str | None = None  # computer player level; None for a person
-    standin: bool = False
-
-    @property
-    def occupied(self) -> bool:
-        return self.actor is not None
-
-    @property
-    def is_computer(self) -> bool:
-        return self.level is not None
 
 
 def _counters() -> dict[str, list[int]]:
@@ -143,6 +128,19 @@ class Table:
             if not event.get("derived"):
                 table._evolve(as_event(dict(event)))
         return table
+
+    @classmethod
+    def rebuild(cls, events: Iterable[Mapping[str, Any]]) -> tuple[Table, list[Event]]:
+        """Rebuild a table from the primary events of its log, and the whole log again: each
+        primary event followed by the derived events today's rules code computes from it."""
+        primary = [e for e in events if not e.get("derived")]
+        table = cls.replay(primary[:1])
+        log: list[Event] = [as_event(dict(primary[0]))]
+        for event in primary[1:]:
+            log.append(as_event(dict(event)))
+            log += table._evolve(log[-1])
+        table.seq = len(log)
+        return table, log
 
     # -- queries -------------------------------------------------------------------
 

@@ -3,18 +3,14 @@ a stand-in for an absent person, the table abandoned."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import commands as cmd
 from .errors import Code, GameError
 from .events import Event
 from .phases import Phase
-
-if TYPE_CHECKING:
-    from .table import Table
+from .tablelike import TableLike
 
 
-def announce_stoeck(table: Table, c: cmd.AnnounceStoeck) -> list[Event]:
+def announce_stoeck(table: TableLike, c: cmd.AnnounceStoeck) -> list[Event]:
     table.need_phase(Phase.PLAY)
     seat, back = table.acting_seat(c.actor)
     hand = table.live_hand
@@ -27,7 +23,7 @@ def announce_stoeck(table: Table, c: cmd.AnnounceStoeck) -> list[Event]:
     return [*back, {"type": "stoeck_preshown", "seat": seat}]
 
 
-def bedanken(table: Table, c: cmd.Bedanken) -> list[Event]:
+def bedanken(table: TableLike, c: cmd.Bedanken) -> list[Event]:
     if table.rules.end_mode != "bedanken" or table.rules.hands_per_game:
         raise GameError(Code.BEDANKEN_NOT_ALLOWED)
     table.need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
@@ -35,7 +31,7 @@ def bedanken(table: Table, c: cmd.Bedanken) -> list[Event]:
     return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
 
 
-def use_hint(table: Table, c: cmd.UseHint) -> list[Event]:
+def use_hint(table: TableLike, c: cmd.UseHint) -> list[Event]:
     if not table.hints:
         raise GameError(Code.HINTS_OFF)
     table.need_phase(Phase.PLAY)
@@ -45,7 +41,7 @@ def use_hint(table: Table, c: cmd.UseHint) -> list[Event]:
     return [*back, {"type": "hint", "seat": seat}]
 
 
-def stand_in(table: Table, c: cmd.StandIn) -> list[Event]:
+def stand_in(table: TableLike, c: cmd.StandIn) -> list[Event]:
     if c.actor != cmd.SYSTEM:
         raise GameError(Code.NOT_ALLOWED, actor=c.actor)
     if c.anytime:
@@ -60,7 +56,7 @@ def stand_in(table: Table, c: cmd.StandIn) -> list[Event]:
     return [{"type": "standin_on", "seat": c.seat}]
 
 
-def abandon(table: Table, c: cmd.Abandon) -> list[Event]:
+def abandon(table: TableLike, c: cmd.Abandon) -> list[Event]:
     if not table.is_host(c):
         raise GameError(Code.NOT_HOST)
     return [{"type": "abandoned", "by": c.actor}]

@@ -52,6 +52,15 @@ class GameKind:
         return self.rating or self.name
 
     @property
+    def sides(self) -> int:
+        """How many sides score: four individuals, or two teams."""
+        return self.players if self.individual else 2
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for: the seat itself, or its team (seats 0 and 2, 1 and 3)."""
+        return seat if self.individual else seat % 2
+
+    @property
     def own_leaderboard(self) -> bool:
         """Its games are rated on a leaderboard of their own (not on Schieber's rating)."""
         return not self.rating
@@ -128,6 +137,7 @@ MOLOTOW = register_kind(
         # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
         keys={"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
         commands=("PlayCard",), default_hands=8, chooses_contract=False, first_forehand_rule=False,
-        options={"pad": "signed"},  # the score pad's small figures: points ± Weis and Stöck
+        # the score pad's small figures: points ± Weis and Stöck; each one's own Weis, all of them count
+        options={"pad": "signed", "own_weis": True},
     )
 )  # fmt: skip

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
+from bot.rules.kinds import KINDS, find_kind
 from bot.stats.ratings import DEFAULT_MARGIN, Rater, Rating, rating_key, split_key
 from bot.stats.records import ANONYMOUS, GameRecord, PersonStats, game_records, person_stats
 from bot.storage import Storage
@@ -201,7 +202,7 @@ class StatsService:
         for a, _, mu, sigma, games, history in await self._store.ratings(guild_id, season):
             if a == key:
                 rating = Rating(mu, sigma, games, list(history))
-        board = await self.leaderboard(guild_id, season, "rating" if game_kind == "schieber" else game_kind)
+        board = await self.leaderboard(guild_id, season, find_kind(game_kind).leaderboard)
         place = next((r.rank for r in board if r.actor == actor), None)
         return stats, rating, place, len(board)
 
@@ -218,8 +219,9 @@ class StatsService:
         hidden = await self._store.hidden(guild_id)
         ratings = {a: (n, mu, sg, g) for a, n, mu, sg, g, _ in await self._store.ratings(guild_id, season)}
         rows: list[tuple[str, str, float, int]] = []
-        if by in ("rating", "coiffeur", "differenzler", "molotow"):
-            game = "schieber" if by == "rating" else by
+        rated = {kind.leaderboard: name for name, kind in KINDS.items()}  # each kind's rating board
+        if by in rated:
+            game = rated[by]
             for key, (n, mu, _, g) in ratings.items():
                 actor, kind = split_key(key)
                 if kind == game:
@@ -228,7 +230,7 @@ class StatsService:
             seasons = await self._store.seasons(guild_id)
             since = seasons.get(season, "9999")
             records = [GameRecord.from_dict(d) for d in await self._store.games(guild_id, since)]
-            records = [r for r in records if r.game_kind == "schieber"]
+            records = [r for r in records if find_kind(r.game_kind).leaderboard == "rating"]  # Schieber's
             for actor in {a for r in records for _, a in r.people()}:
                 s = person_stats(records, actor)
                 value = s.wins if by == "wins" else round(s.per_hand(s.written), 1)

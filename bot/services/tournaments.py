@@ -27,9 +27,9 @@ from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StandIn, StartGame,
 from bot.game.errors import GameError
 from bot.game.events import Event, TurnReminder
 from bot.rules import RuleSet
-from bot.rules.ruleset import GAME_KEYS
+from bot.rules.kinds import kind_for_format
 from bot.storage import Storage
-from bot.tournament.aggregate import Format, Tournament
+from bot.tournament.aggregate import FORMATS, Format, Tournament
 from bot.tournament.errors import Code as Refusal
 from bot.tournament.errors import TournamentError
 from bot.tournament.events import TableResult, TournamentEvent
@@ -150,7 +150,8 @@ class TournamentService:
         turn at its tables (None: the bot's default); ``starts_at``: the time (seconds since the
         epoch) :meth:`tick` starts it by itself; ``break_minutes``: a break between two Passen
         (:meth:`tick` draws the next Passe when it is over)."""
-        base = GAME_KEYS["differenzler"] if format == "differenzler" else {"preset": "tournament"}
+        kind = kind_for_format(format) if format in FORMATS else kind_for_format("einzel")
+        base = dict(kind.keys) if kind.individual else {"preset": "tournament"}  # Schieber: the tournament preset
         table_rules = {**base, **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored
         tournament_id = "t" + secrets.token_hex(6)
@@ -452,7 +453,7 @@ class TournamentService:
         if (passe, table_no) in t.results or t.phase != "running":
             return
         view = table.view_for(None)
-        if t.format == "differenzler":  # each seat's penalty total and exact predictions
+        if kind_for_format(t.format).individual:  # each seat's penalty total and exact predictions
             exact = tuple(sum(hand[s][0] == hand[s][1] for hand in view.pad) for s in range(4))  # predicted, made
             totals = tuple(view.seat_totals)
             await self._run(tournament_id, lambda t: t.record(passe, table_no, totals, exact))

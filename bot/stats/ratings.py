@@ -23,6 +23,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from bot.rules.kinds import find_kind
+
 from .records import GameRecord, is_person
 
 MU, SIGMA = 25.0, 25.0 / 3
@@ -81,7 +83,7 @@ GAME_KINDS = ("schieber", "coiffeur", "differenzler", "molotow")
 def rating_key(actor: str, game_kind: str = "schieber") -> str:
     """Whose rating a game moves: a person has one rating per game kind (Schieber under their
     actor, Coiffeur under ``<actor>@coiffeur``, Differenzler under ``<actor>@differenzler``)."""
-    return actor if game_kind == "schieber" else f"{actor}@{game_kind}"
+    return f"{actor}@{game_kind}" if find_kind(game_kind).own_leaderboard else actor
 
 
 def split_key(key: str) -> tuple[str, str]:
@@ -125,7 +127,7 @@ class Rater:
                 own = 1.0 - (s.standin_cards / s.cards if s.cards else 0.0)
                 weights.append(max(MIN_WEIGHT, own))
             actors.append(None if s.actor is None else rating_key(s.actor, record.game_kind))
-        if record.individual:  # each player a team of one, ranked by their penalty total (lowest first)
+        if find_kind(record.game_kind).individual:  # each a team of one, ranked by penalty total (lowest first)
             ranks = [sum(t < own for t in record.totals) for own in record.totals]
             rated = self.model.rate([[p] for p in players], ranks=ranks)
             self._move(actors, weights, [r[0] for r in rated])

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from bot.rules.kinds import find_kind
+
 ANONYMOUS = "anon:"  # the prefix of a forgotten person's seat: kept for the others' games, never rated or listed
 HALF = 157 / 2  # the chooser's team "made it" with more than half of the 157 card points
-INDIVIDUAL_GAMES = ("differenzler", "molotow")  # games where everyone plays for themselves
 
 
 @dataclass
@@ -61,11 +62,11 @@ class GameRecord:
     @property
     def individual(self) -> bool:
         """Everyone plays for themselves (Differenzler, Molotow): ``totals`` and ``winner`` are per seat."""
-        return self.game_kind in INDIVIDUAL_GAMES
+        return find_kind(self.game_kind).individual
 
     def team_of(self, seat: int) -> int:
         """The seat's side: its team (seats 0 and 2, 1 and 3), or the seat itself in a game of individuals."""
-        return seat if self.individual else seat % 2
+        return find_kind(self.game_kind).side_of(seat)
 
     def people(self) -> list[tuple[int, str]]:
         """(seat, actor) of the people at the table (a forgotten person is no longer one)."""
@@ -111,7 +112,7 @@ def game_records(table_id: str, events: Iterable[Mapping[str, Any]]) -> list[Gam
         elif kind == "game_started":
             fresh = [SeatRecord(s.actor, s.name, s.level) for s in seats]
             kind_played = str(ev.get("kind", game_kind))
-            totals = [0] * (4 if kind_played in INDIVIDUAL_GAMES else 2)
+            totals = [0] * find_kind(kind_played).sides
             current = GameRecord(table_id, ev["game"], fresh, totals, None, game_kind=kind_played, rated=rated)
         elif current is None:
             continue
@@ -203,7 +204,7 @@ def person_stats(records: Iterable[GameRecord], actor: str) -> PersonStats:
             out.draws += int(record.winner is None)
             out.weis += record.seats[seat].weis
             out.stoeck += record.seats[seat].stoeck
-            if record.individual:
+            if find_kind(record.game_kind).individual:
                 out.hands += record.seats[seat].hands
                 out.penalty += record.seats[seat].penalty
                 out.exact += record.seats[seat].exact

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .db import StorageError
+from .rows import StorageError
 
 if TYPE_CHECKING:
     from .db import Storage

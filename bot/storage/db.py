@@ -12,16 +12,28 @@ import logging
 import os
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from . import urls
-from .migrations import MIGRATIONS
+from .leases import LeaseStore
+from .migrations import LATEST_VERSION, MIGRATIONS
+from .rows import (
+    ConflictError,
+    CorruptRowError,
+    GameResult,
+    OpenTables,
+    StorageError,
+    TableDisplay,
+    decode_events,
+    event_rows,
+    timestamp,
+)
 from .sql import Database, IntegrityError, SqliteDatabase
+from .stats import StatsStore
+from .tournaments import TournamentStore
 
 log = logging.getLogger(__name__)
 
@@ -30,57 +42,9 @@ GUILD_KEYS = ("preset", "target", "language", "deck", "turn_timer", "pings", "im
 USER_KEYS = ("deck",)
 
 
-class ConflictError(Exception):
-    """Events with these sequence numbers are already stored (a double submission)."""
-
-
-class CorruptRowError(Exception):
-    """A stored row cannot be read back."""
-
-
-class StorageError(Exception):
-    """The database cannot be used: the message names the file and what is wrong."""
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game, written in the same transaction as the events that finish it."""
-
-    game_no: int
-    winner: int | None
-    totals: tuple[int, int]
-    berg: int | None
-    schneider: bool
-    seats: tuple[str | None, ...]
-
-
 def is_postgres_url(database: str) -> bool:
     """Whether the ``database`` setting names a PostgreSQL server rather than a SQLite file."""
     return urls.is_postgres(database)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-@dataclass(frozen=True)
-class TableDisplay:
-    """How a table's public messages look, fixed when it opens: language, deck, turn pings,
-    pictures, and the name of a tournament's or challenge's table."""
-
-    language: str
-    deck: str
-    pings: str = "on"
-    images: str = "on"
-    label: str | None = None
-
-
-@dataclass
-class OpenTables:
-    """What ``load_open`` found: event logs by table id, and tables that could not be read."""
-
-    events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    broken: dict[str, str] = field(default_factory=dict)
 
 
 class Storage:
@@ -97,13 +61,9 @@ class Storage:
         self._commits = 0
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
-        from .leases import LeaseStore
-        from .stats import StatsStore
-        from .tournaments import TournamentStore
-
-        self.tournaments = TournamentStore(self)  # tournaments' events, seeds and tables
-        self.stats = StatsStore(self)  # statistics and ratings, derived from the events
-        self.leases = LeaseStore(self)  # which process drives which shards
+        self.tournaments = TournamentStore(db)  # tournaments' events, seeds and tables
+        self.stats = StatsStore(db)  # statistics and ratings, derived from the events
+        self.leases = LeaseStore(db)  # which process drives which shards
 
     @property
     def backend(self) -> str:
@@ -234,7 +194,7 @@ class Storage:
         display: TableDisplay | None = None,
     ) -> None:
         """A new table with its first events (seq 1…) and how it looks, in one transaction."""
-        now = _now()
+        now = timestamp()
         host = events[0].get("host") if events else None
         try:
             async with self.db.transaction() as tx:
@@ -248,7 +208,7 @@ class Storage:
                         "UPDATE tables SET language = ?, deck = ?, pings = ?, images = ?, label = ? WHERE id = ?",
                         (display.language, display.deck, display.pings, display.images, display.label, table_id),
                     )
-                await tx.executemany(_INSERT_EVENT, _event_rows(table_id, 1, events, now))
+                await tx.executemany(_INSERT_EVENT, event_rows(table_id, 1, events, now))
         except IntegrityError as err:
             raise ConflictError(f"table {table_id} exists") from err
 
@@ -298,11 +258,11 @@ class Storage:
                 _succeed(item)
 
     async def _write_batch(self, batch: list[_Append]) -> None:
-        now = _now()
+        now = timestamp()
         rows = []
         results = []
         for table_id, first_seq, events, _, _, finished in batch:
-            rows += _event_rows(table_id, first_seq, events, now)
+            rows += event_rows(table_id, first_seq, events, now)
             results += [_result_row(table_id, r, now) for r in finished]
         async with self.db.transaction() as tx:
             await tx.executemany(_INSERT_EVENT, rows)
@@ -319,7 +279,7 @@ class Storage:
             return None
         rows = await self.db.fetchall("SELECT seq, payload FROM table_events WHERE table_id = ? ORDER BY seq",
                                       (table_id,))  # fmt: skip
-        return _decode(table_id, rows)
+        return decode_events(table_id, rows)
 
     async def load_open(self, guild_filter: Callable[[int | None], bool] | None = None) -> OpenTables:
         """Every open table's event log, in one pass; unreadable tables are reported, not raised.
@@ -335,7 +295,7 @@ class Storage:
                 rows_by_table.setdefault(table_id, []).append((seq, payload))
         for table_id, table_rows in rows_by_table.items():
             try:
-                found.events[table_id] = _decode(table_id, table_rows)
+                found.events[table_id] = decode_events(table_id, table_rows)
             except CorruptRowError as err:
                 log.error("table %s cannot be restored: %s", table_id, err)
                 found.broken[table_id] = str(err)
@@ -425,7 +385,7 @@ class Storage:
         await self.db.execute(
             f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
             f"ON CONFLICT ({id_column}) DO UPDATE SET {updates}",
-            (key, *(current.get(k) for k in keys), _now()),
+            (key, *(current.get(k) for k in keys), timestamp()),
         )
         return current
 
@@ -442,7 +402,7 @@ class Storage:
 
     async def record_result(self, table_id: str, result: GameResult) -> None:
         """Write one result on its own (start-up repair of logs from older versions); idempotent."""
-        await self.db.execute(_INSERT_RESULT, _result_row(table_id, result, _now()))
+        await self.db.execute(_INSERT_RESULT, _result_row(table_id, result, timestamp()))
 
     async def games_without_result(self) -> list[tuple[str, int]]:
         """(table id, seq of its ``game_over`` event) of every finished game that has no result row."""
@@ -468,7 +428,6 @@ class Storage:
 _Append = tuple[str, int, Sequence[Mapping[str, Any]], str | None, "asyncio.Future[None]", tuple[GameResult, ...]]
 
 #: What the newest migration knows; a file with a higher version was written by a newer bot.
-LATEST_VERSION = MIGRATIONS[-1][0]
 
 
 async def _value(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...] = ()) -> Any:
@@ -586,15 +545,6 @@ def _result_row(table_id: str, r: GameResult, now: str) -> tuple[object, ...]:
     )
 
 
-def _event_rows(
-    table_id: str, first_seq: int, events: Sequence[Mapping[str, Any]], now: str
-) -> list[tuple[object, ...]]:
-    return [
-        (table_id, first_seq + i, ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")), now)
-        for i, ev in enumerate(events)
-    ]
-
-
 def _succeed(item: _Append) -> None:
     if not item[4].done():
         item[4].set_result(None)
@@ -605,18 +555,3 @@ def _fail(item: _Append, error: BaseException, cause: BaseException) -> None:
         error.__cause__ = cause
     if not item[4].done():
         item[4].set_exception(error)
-
-
-def _decode(table_id: str, rows: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    events = []
-    for expected, (seq, payload) in enumerate(rows, start=1):
-        if seq != expected:
-            raise CorruptRowError(f"table {table_id}: event {expected} is missing")
-        try:
-            event = json.loads(payload)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise CorruptRowError(f"table {table_id}: event {seq} is not valid JSON") from err
-        if not isinstance(event, dict) or "type" not in event:
-            raise CorruptRowError(f"table {table_id}: event {seq} has no type")
-        events.append(event)
-    return events

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .db import Storage
+    from .sql import Database
 
 
 @dataclass(frozen=True)
@@ -19,8 +19,8 @@ class Lease:
 
 
 class LeaseStore:
-    def __init__(self, storage: Storage) -> None:
-        self.db = storage.db
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def held(self) -> list[Lease]:
         rows = await self.db.fetchall("SELECT shard, shard_count, holder, renewed_at FROM shard_leases ORDER BY shard")

@@ -252,3 +252,6 @@ POSTGRES_AFTER: dict[int, str] = {
     # SQLite orders tables created in the same millisecond by rowid; PostgreSQL has none.
     1: "ALTER TABLE tables ADD COLUMN ord BIGINT GENERATED ALWAYS AS IDENTITY;",
 }
+
+#: The schema version this code writes.
+LATEST_VERSION = MIGRATIONS[-1][0]

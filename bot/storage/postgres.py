@@ -19,7 +19,8 @@ MIGRATION_LOCK = 0x6A617373  # "jass"
 async def open_postgres(url: str, max_size: int = 10) -> PostgresDatabase:
     """Connect a pool to ``url`` and migrate the database; :class:`StorageError` in one line when
     the server cannot be used."""
-    from .db import LATEST_VERSION, StorageError
+    from .migrations import LATEST_VERSION
+    from .rows import StorageError
 
     shown = redacted(url)
     try:

@@ -8,10 +8,10 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .db import _now
+from .rows import timestamp
 
 if TYPE_CHECKING:
-    from .db import Storage
+    from .sql import Database
 
 EPOCH = "0001-01-01T00:00:00.000+00:00"  # before any game (a time both databases take)
 RatingRow = tuple[
@@ -20,9 +20,8 @@ RatingRow = tuple[
 
 
 class StatsStore:
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.db = storage.db
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     # -- games ------------------------------------------------------------------------------
 
@@ -102,7 +101,8 @@ class StatsStore:
     async def new_season(self, guild_id: int) -> int:
         season, _ = await self.season(guild_id)
         await self.db.execute(
-            "INSERT INTO stat_seasons (guild_id, season, started_at) VALUES (?, ?, ?)", (guild_id, season + 1, _now())
+            "INSERT INTO stat_seasons (guild_id, season, started_at) VALUES (?, ?, ?)",
+            (guild_id, season + 1, timestamp()),
         )
         return season + 1
 

@@ -6,23 +6,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .db import ConflictError, _decode, _event_rows, _now
+from .rows import ConflictError, decode_events, event_rows, timestamp
 from .sql import IntegrityError
 
 if TYPE_CHECKING:
-    from .db import Storage
+    from .sql import Database
 
 
 class TournamentStore:
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.db = storage.db
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def create(self, tournament_id: str, events: Sequence[Mapping[str, Any]], secret_seed: str,
                      guild_id: int | None = None, channel_id: int | None = None, kind: str = "tournament",
                      status: str = "signup") -> None:  # fmt: skip
         """A new tournament (or challenge) with its first events; the seed is kept apart from the events."""
-        now = _now()
+        now = timestamp()
         try:
             async with self.db.transaction() as tx:
                 await tx.execute(
@@ -30,7 +29,7 @@ class TournamentStore:
                     "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (tournament_id, kind, status, guild_id, channel_id, secret_seed, now, now),
                 )
-                await tx.executemany(_INSERT, _event_rows(tournament_id, 1, events, now))
+                await tx.executemany(_INSERT, event_rows(tournament_id, 1, events, now))
         except IntegrityError as err:
             raise ConflictError(f"tournament {tournament_id} exists") from err
 
@@ -40,10 +39,10 @@ class TournamentStore:
         ``results``: (passe, player, table, points) rows these events record, in the same
         transaction. A tournament's secret seed is dropped once it runs (``started`` reveals it), a
         challenge's once it is over (``challenge_closed`` reveals it)."""
-        now = _now()
+        now = timestamp()
         try:
             async with self.db.transaction() as tx:
-                await tx.executemany(_INSERT, _event_rows(tournament_id, first_seq, events, now))
+                await tx.executemany(_INSERT, event_rows(tournament_id, first_seq, events, now))
                 await tx.executemany(
                     "INSERT INTO tournament_results (tournament_id, passe, player, table_no, points) "
                     "VALUES (?, ?, ?, ?, ?)",
@@ -72,7 +71,7 @@ class TournamentStore:
         rows = await self.db.fetchall(
             "SELECT seq, payload FROM tournament_events WHERE tournament_id = ? ORDER BY seq", (tournament_id,)
         )
-        return _decode(tournament_id, rows) if rows else None
+        return decode_events(tournament_id, rows) if rows else None
 
     async def secret_seed(self, tournament_id: str) -> str | None:
         seed: str | None = await self.db.fetchval("SELECT secret_seed FROM tournaments WHERE id = ?", (tournament_id,))

@@ -9,12 +9,43 @@ its own gets :class:`TerminalPart`: each for themselves, told by the common even
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from bot.game import Command, TableView
+from bot.game import Command, Table, TableView
+from bot.texts.cards import Deck
 
-if TYPE_CHECKING:
-    from . import TerminalGame
+
+class Console(Protocol):
+    """The terminal game as a kind's part uses it (``bot.terminal.TerminalGame``)."""
+
+    table: Table
+    humans: list[int]
+    lang: str
+    deck: Deck
+
+    def say(self, text: str = "") -> None: ...
+
+    def ask(self, prompt: str) -> str: ...
+
+    def t(self, key: str, **values: object) -> str: ...
+
+    def about(self, key: str, seat: int, **values: object) -> str: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def team(self, team: int) -> str: ...
+
+    def card(self, card: int | str) -> str: ...
+
+    def contract(self, contract: int | str) -> str: ...
+
+    def is_you(self, seat: int) -> bool: ...
+
+    def help(self, answer: str) -> bool: ...
+
+    def hand_text(self, hand: int, legal: int, contract: int | None = None) -> str: ...
+
+    def ask_contract(self, view: TableView, actor: str) -> Command: ...
 
 
 def pair(values: list[int] | tuple[int, int]) -> str:
@@ -25,14 +56,14 @@ def pair(values: list[int] | tuple[int, int]) -> str:
 class TerminalPart:
     """The default part: no partners, no decision but cards, a generic start line and ranking."""
 
-    def introduce(self, term: TerminalGame) -> None:
+    def introduce(self, term: Console) -> None:
         """Who plays with whom (nobody, by default: each for themselves)."""
 
-    def ask(self, term: TerminalGame, view: TableView, actor: str) -> Command:
+    def ask(self, term: Console, view: TableView, actor: str) -> Command:
         """A decision of the kind's own phases (the contract, a prediction)."""
         raise NotImplementedError(f"{view.kind} has no decision in phase {view.phase}")
 
-    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+    def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         """Tell ``ev`` the kind's way; ``False``: the terminal tells it the common way."""
         if ev["type"] == "game_started":
             rules = term.table.rules

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.game import ChooseContract, Command, Schieben, TableView
 from bot.game.kinds.coiffeur import CoiffeurState
 
-from .base import pair, register_part
+from .base import Console, pair, register_part
 from .schieber import SchieberPart
-
-if TYPE_CHECKING:
-    from . import TerminalGame
 
 
 class CoiffeurPart(SchieberPart):
-    def ask(self, term: TerminalGame, view: TableView, actor: str) -> Command:
+    def ask(self, term: Console, view: TableView, actor: str) -> Command:
         """An open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
         term.say("\n" + term.t("your_cards", cards=term.hand_text(view.hand, 0)))
         assert view.tafel is not None
@@ -41,7 +38,7 @@ class CoiffeurPart(SchieberPart):
                     return ChooseContract(actor, names[int(pick) - 1], row=row)
             term.say(term.t("options_again"))
 
-    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+    def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         state = term.table.state
         assert isinstance(state, CoiffeurState)
         if ev["type"] == "game_started" and state.tafel is not None:

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.game import Command, Predict, TableView
 
-from .base import TerminalPart, register_part
-
-if TYPE_CHECKING:
-    from . import TerminalGame
+from .base import Console, TerminalPart, register_part
 
 
 class DifferenzlerPart(TerminalPart):
-    def ask(self, term: TerminalGame, view: TableView, actor: str) -> Command:
+    def ask(self, term: Console, view: TableView, actor: str) -> Command:
         """How many card points you will take (0-157)."""
         trump = term.contract(view.trump or 0)
         term.say("\n" + term.t("your_cards", cards=term.hand_text(view.hand, 0, view.trump)))
@@ -26,7 +23,7 @@ class DifferenzlerPart(TerminalPart):
                 return Predict(actor, int(answer))
             term.say(term.t("predict_again"))
 
-    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+    def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         t = term.table
         if ev["type"] == "game_started":
             term.say(term.t("diff_started", n=ev["game"], hands=t.rules.individual_hands))

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .base import TerminalPart, register_part
-
-if TYPE_CHECKING:
-    from . import TerminalGame
+from .base import Console, TerminalPart, register_part
 
 
 class MolotowPart(TerminalPart):
-    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+    def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         if ev["type"] == "game_started":
             term.say(term.t("molotow_started", n=ev["game"], hands=term.table.rules.individual_hands))
         elif ev["type"] == "trump_fixed":

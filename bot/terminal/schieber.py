@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.game import Command, TableView
 from bot.rules import Contract
 from bot.texts import message
 
-from .base import TerminalPart, pair, register_part
-
-if TYPE_CHECKING:
-    from . import TerminalGame
+from .base import Console, TerminalPart, pair, register_part
 
 
 class SchieberPart(TerminalPart):
-    def introduce(self, term: TerminalGame) -> None:
+    def introduce(self, term: Console) -> None:
         seats = term.table.seats
         if len(term.humans) == 1:
             me = term.humans[0]
@@ -25,10 +22,10 @@ class SchieberPart(TerminalPart):
         else:
             term.say(term.t("teams", a=term.team(0), b=term.team(1)))
 
-    def ask(self, term: TerminalGame, view: TableView, actor: str) -> Command:
+    def ask(self, term: Console, view: TableView, actor: str) -> Command:
         return term.ask_contract(view, actor)
 
-    def show(self, term: TerminalGame, ev: Mapping[str, Any]) -> bool:
+    def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         t = term.table
         if ev["type"] == "game_started":
             profile = message(f"profile.{t.rules.multiplier_profile}", term.lang)
@@ -51,7 +48,7 @@ class SchieberPart(TerminalPart):
         return True
 
     @staticmethod
-    def hand_scored(term: TerminalGame, ev: Mapping[str, Any]) -> None:
+    def hand_scored(term: Console, ev: Mapping[str, Any]) -> None:
         card_points = list(ev["card_points"])
         hand = term.table.hand
         if ev["complete"] and hand is not None and len(hand.tricks) == 9:  # with the last trick's 5

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+from bot.rules.kinds import kind_for_format
+
 from .base import Aggregate
 from .draw import draw
 from .errors import Code, TournamentError
@@ -86,7 +88,7 @@ class Tournament(Aggregate[TournamentEvent]):
             raise TournamentError(Code.BAD_FORMAT, format=format)
         if late_entry and (format not in INDIVIDUAL or not 2 <= late_entry <= passen):
             raise TournamentError(Code.BAD_LATE_ENTRY, passen=passen)
-        if format == "differenzler" and counting is not None and counting.kind != "all":
+        if kind_for_format(format).lowest_wins and counting is not None and counting.kind != "all":
             raise TournamentError(Code.BAD_FORMAT, format=format)  # every Passe's penalty counts
         if byes and format not in INDIVIDUAL:
             raise TournamentError(Code.BAD_FORMAT, format=format)
@@ -212,7 +214,7 @@ class Tournament(Aggregate[TournamentEvent]):
             raise TournamentError(Code.NO_SUCH_TABLE, passe=passe, table=table)
         if (passe, table) in self.results:
             raise TournamentError(Code.RESULT_TWICE, passe=passe, table=table)
-        individual = self.format == "differenzler"
+        individual = kind_for_format(self.format).individual
         counts = list(exact or ())
         if (
             len(points) != (4 if individual else 2)
@@ -362,7 +364,7 @@ class Tournament(Aggregate[TournamentEvent]):
         if (passe, table) not in self.results:
             return {}
         seats = self.draws[passe][table]
-        if self.format == "differenzler":
+        if kind_for_format(self.format).individual:
             values = self.results[(passe, table)] if field == "points" else self.exact.get((passe, table), (0,) * 4)
             return {player: values[seat] for seat, player in enumerate(seats) if player is not None}
         a, b = self.results[(passe, table)][:2]
@@ -380,7 +382,7 @@ class Tournament(Aggregate[TournamentEvent]):
         """Einzelschieber: people ranked (``player``: their number); Partnerschieber: pairs
         (``player``: the pair's number); Einzel-Differenzler: people by their total penalty, the
         lowest first, ties by exact predictions. A Passe not played counts 0."""
-        if self.format == "differenzler":
+        if kind_for_format(self.format).lowest_wins:
             return penalty_standings(self.player_points(), self.exact_hits())
         if self.format == "pairs":
             return standings(self.pair_points(), self.counting)

@@ -10,8 +10,7 @@ state (:class:`KindState`) on the table as ``table.state``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from bot.rules import Card, HandPlay, Scoreboard, Weis
 from bot.rules.kinds import GameKind
@@ -20,15 +19,9 @@ from .. import commands as cmd
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event, GameStarted, HandDealt, TrickTaken
 from ..phases import Phase
+from ..tablelike import KindState, TableLike
 
-if TYPE_CHECKING:
-    from ..table import Table
-
-
-@dataclass
-class KindState:
-    """What a kind remembers over a game beyond the common table (nothing, by default)."""
-
+__all__ = ["KindEngine", "KindState", "card_name"]
 
 #: The phase each decision of a hand belongs to: a command in another phase is refused as such.
 _PHASE_OF: dict[type[cmd.Command], Phase] = {
@@ -53,30 +46,30 @@ class KindEngine:
 
     # -- a game and a deal ---------------------------------------------------------
 
-    def game_started(self, table: Table, event: GameStarted) -> None:
+    def game_started(self, table: TableLike, event: GameStarted) -> None:
         """Add the kind's fields to a ``game_started`` event being decided."""
 
-    def start_game(self, table: Table) -> None:
+    def start_game(self, table: TableLike) -> None:
         """A game starts: fresh scoreboard and kind state."""
         table.board = Scoreboard(rules=table.rules)
         table.state = self.new_state()
 
-    def first_forehand(self, hands: list[int], dealer: int, table: Table) -> int:
+    def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
         """The first hand's forehand (default: the seat at the dealer's right)."""
         from bot.rules import forehand_of
 
         return forehand_of(dealer)
 
-    def next_dealer(self, table: Table) -> int:
+    def next_dealer(self, table: TableLike) -> int:
         """The next hand's dealer (default: the seat at the last dealer's right)."""
         from bot.rules import forehand_of
 
         return forehand_of(table.dealer or 0)
 
-    def deal_extras(self, table: Table, seed: str, event: HandDealt) -> None:
+    def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
         """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn)."""
 
-    def dealt(self, table: Table, event: HandDealt) -> list[Event]:
+    def dealt(self, table: TableLike, event: HandDealt) -> list[Event]:
         """A hand was dealt: set the phase (and start play if the kind has no decision first)."""
         table.chooser = table.forehand
         table.phase = Phase.CONTRACT
@@ -84,24 +77,24 @@ class KindEngine:
 
     # -- decisions ------------------------------------------------------------------
 
-    def to_act(self, table: Table) -> int | None:
+    def to_act(self, table: TableLike) -> int | None:
         """The seat whose decision the table waits for in the kind's own phases."""
         if table.phase == Phase.CONTRACT:
             return table.chooser
         return None
 
-    def waiting_on(self, table: Table) -> tuple[int, ...]:
+    def waiting_on(self, table: TableLike) -> tuple[int, ...]:
         """Every seat the table waits for (default: ``to_act``)."""
         return () if table.to_act is None else (table.to_act,)
 
-    def decide(self, table: Table, command: cmd.Command) -> list[Event]:
+    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
         """The primary events of a decision of the kind's (choosing, Schieben, predicting)."""
         phase = _PHASE_OF.get(type(command))
         if phase is not None:
             table.need_phase(phase)
         raise GameError(Code.NOT_ALLOWED, command=type(command).__name__)
 
-    def evolve(self, table: Table, event: Mapping[str, Any]) -> list[Event] | None:
+    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
         """Apply one of the kind's primary events; ``None``: not one of its events."""
         return None
 
@@ -110,16 +103,16 @@ class KindEngine:
         """Whether a hand of this kind can be shoved at all."""
         return False
 
-    def may_schieben(self, table: Table) -> bool:
+    def may_schieben(self, table: TableLike) -> bool:
         return False
 
     # -- play -----------------------------------------------------------------------
 
-    def start_play(self, table: Table, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
         """A contract was chosen: start the hand (a kind that chooses contracts overrides this)."""
         raise ValueError(f"{self.name} chooses no contract")
 
-    def play_card(self, table: Table, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
+    def play_card(self, table: TableLike, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
         """Play ``card`` in the live hand; return the events it causes before the trick's."""
         table.live_hand.play(seat, card, weis=weis, stoeck=stoeck)
         return []
@@ -128,46 +121,46 @@ class KindEngine:
         """Each seat's Weis as it shows them with its first card."""
         return hand.declared
 
-    def stoeck_written(self, table: Table, team: int, points: int) -> int | None:
+    def stoeck_written(self, table: TableLike, team: int, points: int) -> int | None:
         """What a Stöck credited to ``team`` writes, or ``None`` where it does not count."""
         return points
 
-    def trick_event(self, table: Table, event: TrickTaken) -> None:
+    def trick_event(self, table: TableLike, event: TrickTaken) -> None:
         """Add the kind's fields to a ``trick`` event (the mode of an extra contract's trick)."""
         if table.called is not None and table.called.schedule is not None:
             event["mode"] = table.called.mode_name(event["trick"] - 1)
 
-    def after_move(self, table: Table, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
         """Events after any move of the hand beyond tricks and Stöck (e.g. the Berg)."""
         return []
 
-    def end_hand(self, table: Table) -> list[Event]:
+    def end_hand(self, table: TableLike) -> list[Event]:
         """The last trick was taken: score the hand; end the game where it ends."""
         raise NotImplementedError
 
-    def game_over(self, table: Table) -> list[Event]:
+    def game_over(self, table: TableLike) -> list[Event]:
         """The game ends: the ``game_over`` event (and the kind's tallies)."""
         raise NotImplementedError
 
     # -- views ----------------------------------------------------------------------
 
-    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         """The kind's part of ``seat``'s view (fields of ``TableView``)."""
         return {}
 
-    def totals(self, table: Table) -> tuple[int, int]:
+    def totals(self, table: TableLike) -> tuple[int, int]:
         """The game's totals as the view shows them (teams; individuals: see ``seat_totals``)."""
         return table.board.totals if table.board else (0, 0)
 
-    def hand_factor(self, table: Table) -> int | None:
+    def hand_factor(self, table: TableLike) -> int | None:
         """The hand's multiplier as the view shows it."""
         return table.hand.multiplier if table.hand is not None else None
 
-    def contracts(self, table: Table) -> tuple[int, ...]:
+    def contracts(self, table: TableLike) -> tuple[int, ...]:
         """The plain contracts the chooser may name now."""
         return ()
 
-    def forehand_held(self, table: Table) -> int | None:
+    def forehand_held(self, table: TableLike) -> int | None:
         """A card the forehand certainly held when dealt (public knowledge), if any."""
         return None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules import HandPlay, Scoreboard
 from bot.rules.coiffeur import TAFELN, Choice, Tafel, row_value
@@ -19,11 +19,9 @@ from .. import commands as cmd
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event, GameStarted, HandScored
 from ..phases import Phase
+from ..tablelike import TableLike
 from ..view import TafelView
 from .schieber import SchieberEngine, TeamState
-
-if TYPE_CHECKING:
-    from ..table import Table
 
 
 @dataclass
@@ -41,38 +39,38 @@ class CoiffeurEngine(SchieberEngine):
     kind = COIFFEUR
     state_type = CoiffeurState
 
-    def state_of(self, table: Table) -> CoiffeurState:
+    def state_of(self, table: TableLike) -> CoiffeurState:
         assert isinstance(table.state, CoiffeurState)
         return table.state
 
-    def tafel(self, table: Table) -> Tafel:
+    def tafel(self, table: TableLike) -> Tafel:
         tafel = self.state_of(table).tafel
         if tafel is None:
             raise ValueError(f"table {table.table_id} has no Tafel yet")
         return tafel
 
-    def game_started(self, table: Table, event: GameStarted) -> None:
+    def game_started(self, table: TableLike, event: GameStarted) -> None:
         event["rows"] = [{"contract": c, "factor": f} for c, f in TAFELN[table.rules.coiffeur_tafel]]
 
-    def start_game(self, table: Table) -> None:
+    def start_game(self, table: TableLike) -> None:
         super().start_game(table)
         self.state_of(table).tafel = Tafel.of(table.rules.coiffeur_tafel)
 
-    def dealt(self, table: Table, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
         state = self.state_of(table)
         state.shoves = 0
         state.row = None
         return super().dealt(table, event)
 
-    def chooser(self, table: Table) -> int | None:
+    def chooser(self, table: TableLike) -> int | None:
         return self.choice(table).seat
 
-    def choice(self, table: Table) -> Choice:
+    def choice(self, table: TableLike) -> Choice:
         """Who chooses after this hand's shoves, and whether they must."""
         forehand = table.forehand if table.forehand is not None else 0
         return coiffeur_chooser(forehand, self.state_of(table).shoves, self.tafel(table), table.rules.coiffeur_shove)
 
-    def options(self, table: Table, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def options(self, table: TableLike, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
         """The rows ``seat``'s team may still fill, each with the names it may be played as."""
         tafel = self.tafel(table)
         names = table.rules.coiffeur_joker_choices
@@ -80,11 +78,13 @@ class CoiffeurEngine(SchieberEngine):
 
     # -- decisions --------------------------------------------------------------------
 
-    def check_row(self, table: Table, seat: int, row: object) -> None:
+    def check_row(self, table: TableLike, seat: int, row: object) -> None:
         if row is not None and row not in self.tafel(table).open_rows(seat % 2):
             raise GameError(Code.ROW_NOT_OPEN, row=row + 1 if isinstance(row, int) else row)  # whatever it names
 
-    def check_contract(self, table: Table, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen) -> None:
+    def check_contract(
+        self, table: TableLike, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
+    ) -> None:
         tafel, team = self.tafel(table), seat % 2
         if c.row is None:
             raise GameError(Code.ROW_NEEDED)
@@ -96,10 +96,10 @@ class CoiffeurEngine(SchieberEngine):
         event["row"] = c.row
         event["team"] = team
 
-    def may_schieben(self, table: Table) -> bool:
+    def may_schieben(self, table: TableLike) -> bool:
         return table.phase == Phase.CONTRACT and not self.choice(table).forced
 
-    def shoved(self, table: Table) -> None:
+    def shoved(self, table: TableLike) -> None:
         state = self.state_of(table)
         state.geschoben = True
         state.shoves += 1
@@ -107,7 +107,7 @@ class CoiffeurEngine(SchieberEngine):
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: Table, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
         chosen = table.called
         assert chosen is not None
         self.state_of(table).row = contract.get("row")
@@ -120,10 +120,10 @@ class CoiffeurEngine(SchieberEngine):
         )  # the announcer leads (RULES-VARIANTS §3.4)  # fmt: skip
         return table.after(board, 0)
 
-    def after_move(self, table: Table, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
         return []
 
-    def stoeck_written(self, table: Table, team: int, points: int) -> int | None:
+    def stoeck_written(self, table: TableLike, team: int, points: int) -> int | None:
         """Only the declaring team writes, not in a Joker row under ``except_joker`` (R3.5.3),
         and the row's factor multiplies (the hand itself is played at factor 1)."""
         row_no = self.state_of(table).row
@@ -138,7 +138,7 @@ class CoiffeurEngine(SchieberEngine):
             return None
         return points * row.factor
 
-    def end_hand(self, table: Table) -> list[Event]:
+    def end_hand(self, table: TableLike) -> list[Event]:
         """Score the row (only the declaring team writes), fill the Tafel; the game ends with it."""
         state, chosen, hand = self.state_of(table), table.called, table.live_hand
         tafel = self.tafel(table)
@@ -192,12 +192,12 @@ class CoiffeurEngine(SchieberEngine):
         return out
 
     @staticmethod
-    def row_parts(table: Table, points: int, matched: bool, stoeck: bool) -> list[int]:
+    def row_parts(table: TableLike, points: int, matched: bool, stoeck: bool) -> list[int]:
         """A team's parts of a Coiffeur hand before the factor: cards (+5), Match, Weis (none), Stöck."""
         bonus = table.rules.match_bonus if matched else 0
         return [points - bonus, bonus, 0, 20 if stoeck else 0]
 
-    def game_over(self, table: Table) -> list[Event]:
+    def game_over(self, table: TableLike) -> list[Event]:
         tafel = self.tafel(table)
         table.phase = Phase.GAME_OVER
         winner = tafel.winner()
@@ -208,7 +208,7 @@ class CoiffeurEngine(SchieberEngine):
 
     # -- views ------------------------------------------------------------------------
 
-    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         state = self.state_of(table)
         t = state.tafel
         fields: dict[str, Any] = {"geschoben": state.geschoben}
@@ -224,11 +224,11 @@ class CoiffeurEngine(SchieberEngine):
             fields["row_options"] = self.options(table, table.chooser)
         return fields
 
-    def totals(self, table: Table) -> tuple[int, int]:
+    def totals(self, table: TableLike) -> tuple[int, int]:
         tafel = self.state_of(table).tafel
         return tafel.totals() if tafel is not None else (0, 0)
 
-    def hand_factor(self, table: Table) -> int | None:
+    def hand_factor(self, table: TableLike) -> int | None:
         state = self.state_of(table)
         if table.hand is None:
             return None
@@ -236,7 +236,7 @@ class CoiffeurEngine(SchieberEngine):
             return state.tafel.rows[state.row].factor
         return table.hand.multiplier
 
-    def contracts(self, table: Table) -> tuple[int, ...]:
+    def contracts(self, table: TableLike) -> tuple[int, ...]:
         return ()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules import Card, Contract, HandPlay, Scoreboard, shuffle_deck
 from bot.rules.contract_names import called
@@ -21,10 +21,8 @@ from .. import commands as cmd
 from ..errors import Code, GameError
 from ..events import Event, HandDealt, SeatsScored
 from ..phases import Phase
+from ..tablelike import TableLike
 from .individual import IndividualEngine, IndividualState
-
-if TYPE_CHECKING:
-    from ..table import Table
 
 
 @dataclass
@@ -39,16 +37,16 @@ class DifferenzlerEngine(IndividualEngine):
     kind = DIFFERENZLER
     state_type = DifferenzlerState
 
-    def state_of(self, table: Table) -> DifferenzlerState:
+    def state_of(self, table: TableLike) -> DifferenzlerState:
         assert isinstance(table.state, DifferenzlerState)
         return table.state
 
     @staticmethod
-    def order(table: Table) -> list[int]:
+    def order(table: TableLike) -> list[int]:
         """Forehand first, anticlockwise, the dealer last (V27)."""
         return prediction_order(table.dealer if table.dealer is not None else 3)
 
-    def deal_extras(self, table: Table, seed: str, event: HandDealt) -> None:
+    def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
         if table.rules.differenzler_trump == "bottom_card":
             card = shuffle_deck(seed)[-1]  # the dealer's last card, turned up
             event["bottom_card"] = str(Card.from_index(card))
@@ -56,7 +54,7 @@ class DifferenzlerEngine(IndividualEngine):
         else:
             event["trump"] = random_trump(seed)
 
-    def dealt(self, table: Table, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
         state = self.state_of(table)
         state.trump = event.get("trump", 0)
         bottom = event.get("bottom_card")
@@ -66,20 +64,20 @@ class DifferenzlerEngine(IndividualEngine):
         table.phase = Phase.PREDICT
         return []
 
-    def to_act(self, table: Table) -> int | None:
+    def to_act(self, table: TableLike) -> int | None:
         """Hidden predictions: the first in order who has not predicted (the others may predict at once)."""
         if table.phase == Phase.PREDICT:
             predictions = self.state_of(table).predictions
             return next((s for s in self.order(table) if predictions[s] is None), None)
         return None
 
-    def waiting_on(self, table: Table) -> tuple[int, ...]:
+    def waiting_on(self, table: TableLike) -> tuple[int, ...]:
         if table.phase == Phase.PREDICT and table.rules.differenzler_predictions == "hidden":
             predictions = self.state_of(table).predictions
             return tuple(s for s in self.order(table) if predictions[s] is None)
         return super().waiting_on(table)
 
-    def decide(self, table: Table, command: cmd.Command) -> list[Event]:
+    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
         if not isinstance(command, cmd.Predict):
             return super().decide(table, command)
         table.need_phase(Phase.PREDICT)
@@ -93,14 +91,14 @@ class DifferenzlerEngine(IndividualEngine):
             raise GameError(Code.BAD_PREDICTION, points=points)
         return [*back, {"type": "prediction", "seat": seat, "points": points}]
 
-    def evolve(self, table: Table, event: Mapping[str, Any]) -> list[Event] | None:
+    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
         if event["type"] != "prediction":
             return None
         predictions = self.state_of(table).predictions
         predictions[event["seat"]] = event["points"]
         return self.start_hand(table) if all(p is not None for p in predictions) else []
 
-    def start_hand(self, table: Table) -> list[Event]:
+    def start_hand(self, table: TableLike) -> list[Event]:
         """All four have predicted: forehand leads; trump as drawn; undertrumping as the rules say
         (the preset allows it when void); no Weis; Stöck only to be counted by their option."""
         rules = table.rules.one_hand(stoeck=table.rules.differenzler_stoeck != "off")
@@ -113,7 +111,7 @@ class DifferenzlerEngine(IndividualEngine):
         table.hand = HandPlay(list(table.start_hands), trump, table.forehand or 0, rules, board, factor=1)
         return table.after(board, 0)
 
-    def end_hand(self, table: Table) -> list[Event]:
+    def end_hand(self, table: TableLike) -> list[Event]:
         hand, state, rules = table.live_hand, self.state_of(table), table.rules
         taken = results(hand.tricks)
         zero = zero_tricks(hand.tricks)
@@ -137,7 +135,7 @@ class DifferenzlerEngine(IndividualEngine):
         }
         return self.write(table, penalties, tuple((predicted[s], taken[s], penalties[s]) for s in range(4)), scored)
 
-    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         """The predictions ``seat`` may see (hidden ones: its own until the hand is over)."""
         state = self.state_of(table)
         hidden = table.rules.differenzler_predictions == "hidden" and table.phase in (Phase.PREDICT, Phase.PLAY)

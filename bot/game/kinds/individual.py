@@ -7,16 +7,14 @@ of the game the lowest total wins (a tie: no winner). A kind built on it says wh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules.differenzler import ranking, results
 
 from ..events import Event, SeatsScored
 from ..phases import Phase
+from ..tablelike import TableLike
 from .base import KindEngine, KindState
-
-if TYPE_CHECKING:
-    from ..table import Table
 
 #: One line of a score pad: per seat (first figure, second figure, what the hand wrote).
 PadLine = tuple[tuple[int, int, int], ...]
@@ -36,11 +34,11 @@ class IndividualEngine(KindEngine):
 
     state_type = IndividualState
 
-    def state_of(self, table: Table) -> IndividualState:
+    def state_of(self, table: TableLike) -> IndividualState:
         assert isinstance(table.state, IndividualState)
         return table.state
 
-    def write(self, table: Table, written: list[int], line: PadLine, scored: SeatsScored) -> list[Event]:
+    def write(self, table: TableLike, written: list[int], line: PadLine, scored: SeatsScored) -> list[Event]:
         """Add a hand's ``written`` scores and pad line; the hand's events and, after the last hand, game over."""
         state = self.state_of(table)
         for seat in range(4):
@@ -49,7 +47,7 @@ class IndividualEngine(KindEngine):
         scored["totals"] = list(state.seat_totals)
         return [scored, *table.reveal_seed(), *self.game_over(table)]
 
-    def game_over(self, table: Table) -> list[Event]:
+    def game_over(self, table: TableLike) -> list[Event]:
         """After the last hand of a game: the lowest total wins (a tie: no winner)."""
         state = self.state_of(table)
         if table.hand_no < table.rules.individual_hands:
@@ -62,7 +60,7 @@ class IndividualEngine(KindEngine):
         return [{"type": "game_over", "game": table.game_no, "winner": winner, "totals": list(state.seat_totals),
                  "berg": None, "schneider": False, "ranking": order, "derived": True}]  # fmt: skip
 
-    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         state = self.state_of(table)
         taken = tuple(results(table.hand.tricks)) if table.hand is not None else (0, 0, 0, 0)
         return {"taken": taken, "seat_totals": tuple(state.seat_totals), "trump": state.trump, "pad": tuple(state.pad),

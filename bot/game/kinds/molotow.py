@@ -8,7 +8,7 @@ last hand may count twice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules import HandPlay, Scoreboard, Weis
 from bot.rules.contract_names import SUIT_NAMES, called
@@ -18,16 +18,14 @@ from bot.rules.stoeck import STOECK_POINTS
 
 from ..events import Event, SeatsScored
 from ..phases import Phase
+from ..tablelike import TableLike
 from .individual import IndividualEngine
-
-if TYPE_CHECKING:
-    from ..table import Table
 
 
 class MolotowEngine(IndividualEngine):
     kind = MOLOTOW
 
-    def dealt(self, table: Table, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
         """Forehand leads at once, as Obenabe until trump is fixed."""
         table.chooser = None
         rules = table.rules.one_hand(stoeck=False)
@@ -45,12 +43,12 @@ class MolotowEngine(IndividualEngine):
         return table.after(board, 0)
 
     @staticmethod
-    def hand_of(table: Table) -> MolotowHand:
+    def hand_of(table: TableLike) -> MolotowHand:
         hand = table.live_hand
         assert isinstance(hand, MolotowHand)
         return hand
 
-    def play_card(self, table: Table, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
+    def play_card(self, table: TableLike, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
         hand = self.hand_of(table)
         fixing = hand.fixes_trump(seat, card)
         hand.play(seat, card, weis=weis, stoeck=stoeck)
@@ -69,7 +67,7 @@ class MolotowEngine(IndividualEngine):
         assert isinstance(hand, MolotowHand)
         return hand.own_weis
 
-    def end_hand(self, table: Table) -> list[Event]:
+    def end_hand(self, table: TableLike) -> list[Event]:
         hand = self.hand_of(table)
         score = hand.scores()
         hands = table.rules.individual_hands

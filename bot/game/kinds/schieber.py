@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rules import Contract, HandPlay, Scoreboard
 from bot.rules import first_forehand as rose_seven_forehand
@@ -21,10 +21,8 @@ from .. import commands as cmd
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event
 from ..phases import Phase
+from ..tablelike import TableLike
 from .base import KindEngine, KindState
-
-if TYPE_CHECKING:
-    from ..table import Table
 
 
 @dataclass
@@ -41,31 +39,31 @@ class SchieberEngine(KindEngine):
     kind = SCHIEBER
     state_type = TeamState
 
-    def state_of(self, table: Table) -> TeamState:
+    def state_of(self, table: TableLike) -> TeamState:
         assert isinstance(table.state, TeamState)
         return table.state
 
     # -- deal -------------------------------------------------------------------------
 
-    def first_forehand(self, hands: list[int], dealer: int, table: Table) -> int:
+    def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
         return rose_seven_forehand(hands, dealer, table.rules)
 
-    def next_dealer(self, table: Table) -> int:
+    def next_dealer(self, table: TableLike) -> int:
         return table.forehand if table.forehand is not None else 0
 
-    def dealt(self, table: Table, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
         state = self.state_of(table)
         state.geschoben = state.zurueck = False
         table.chooser = self.chooser(table)
         table.phase = Phase.CONTRACT
         return []
 
-    def chooser(self, table: Table) -> int | None:
+    def chooser(self, table: TableLike) -> int | None:
         return table.forehand
 
     # -- decisions --------------------------------------------------------------------
 
-    def decide(self, table: Table, command: cmd.Command) -> list[Event]:
+    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
         match command:
             case cmd.ChooseContract():
                 return self.decide_contract(table, command)
@@ -79,7 +77,7 @@ class SchieberEngine(KindEngine):
                 return [*back, {"type": "schieben", "seat": seat}]
         return super().decide(table, command)
 
-    def decide_contract(self, table: Table, c: cmd.ChooseContract) -> list[Event]:
+    def decide_contract(self, table: TableLike, c: cmd.ChooseContract) -> list[Event]:
         table.need_phase(Phase.CONTRACT)
         seat, back = table.acting_seat(c.actor)
         if seat != table.chooser:
@@ -97,20 +95,22 @@ class SchieberEngine(KindEngine):
         self.check_contract(table, seat, c, chosen.full_name, event)
         return [*back, event]
 
-    def check_row(self, table: Table, seat: int, row: object) -> None:
+    def check_row(self, table: TableLike, seat: int, row: object) -> None:
         """A kind with rows refuses a row that is not open before anything else."""
 
-    def check_contract(self, table: Table, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen) -> None:
+    def check_contract(
+        self, table: TableLike, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
+    ) -> None:
         if name not in self.contract_names(table):
             raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=name)
 
     @staticmethod
-    def contract_names(table: Table) -> tuple[str, ...]:
+    def contract_names(table: TableLike) -> tuple[str, ...]:
         """The contracts a maker may name at this table (the six, the extras switched on)."""
         plain = tuple(str(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
         return plain + names_enabled(table.rules.extra_contracts)
 
-    def may_schieben(self, table: Table) -> bool:
+    def may_schieben(self, table: TableLike) -> bool:
         """Forehand may shove once; the partner shoves back only where the rules allow it."""
         if table.phase != Phase.CONTRACT:
             return False
@@ -119,7 +119,7 @@ class SchieberEngine(KindEngine):
             return True
         return table.rules.allow_schieben_back and not state.zurueck
 
-    def evolve(self, table: Table, event: Mapping[str, Any]) -> list[Event] | None:
+    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
         if event["type"] == "schieben":
             self.shoved(table)
             return []
@@ -130,7 +130,7 @@ class SchieberEngine(KindEngine):
             return self.start_play(table, event["seat"], event)  # type: ignore[arg-type]
         return None
 
-    def shoved(self, table: Table) -> None:
+    def shoved(self, table: TableLike) -> None:
         state = self.state_of(table)
         if state.geschoben:
             state.zurueck = True
@@ -141,7 +141,7 @@ class SchieberEngine(KindEngine):
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: Table, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
         chosen = table.called
         assert chosen is not None
         before = table.board
@@ -157,7 +157,7 @@ class SchieberEngine(KindEngine):
         )  # fmt: skip
         return table.after(table.live_board if before is None else before, 0)
 
-    def after_move(self, table: Table, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
         berg = table.live_board.berg
         if board_before.berg is None and berg is not None:
             table.counters["berg"][berg] += 1
@@ -165,7 +165,7 @@ class SchieberEngine(KindEngine):
             return [{"type": "berg", "team": berg, "derived": True}]
         return []
 
-    def end_hand(self, table: Table) -> list[Event]:
+    def end_hand(self, table: TableLike) -> list[Event]:
         hand = table.live_hand
         s = hand.summary()
         if s.match_team is not None:
@@ -203,7 +203,7 @@ class SchieberEngine(KindEngine):
             table.phase = Phase.HAND_OVER
         return out
 
-    def game_over(self, table: Table) -> list[Event]:
+    def game_over(self, table: TableLike) -> list[Event]:
         board = table.live_board
         table.phase = Phase.GAME_OVER
         if board.winner is not None:
@@ -226,13 +226,13 @@ class SchieberEngine(KindEngine):
 
     # -- views ------------------------------------------------------------------------
 
-    def view_fields(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         return {"geschoben": self.state_of(table).geschoben}
 
-    def contracts(self, table: Table) -> tuple[int, ...]:
+    def contracts(self, table: TableLike) -> tuple[int, ...]:
         return tuple(int(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
 
-    def forehand_held(self, table: Table) -> int | None:
+    def forehand_held(self, table: TableLike) -> int | None:
         return ROSE_SEVEN if table.hand_no == 1 and table.rules.first_forehand == "rose7" else None
 
 
