@@ -22,7 +22,7 @@ from bot.rules import Card, HandPlay, RuleSet, RuleSetError, Scoreboard, deal, f
 from bot.rules.contract_names import Called
 
 from . import commands as cmd
-from . import hand_view, seating, turns
+from . import hand_view, seating, turns, typed
 from .errors import Code, GameError
 from .events import Event, HandDealt, TableCreated, TrickTaken, as_event
 from .kinds import KindEngine, engine_for
@@ -112,15 +112,16 @@ class Table:
         """Rebuild a table from its event log (derived events are recomputed, not read)."""
         it = iter(events)
         first = next(it)
-        if first.get("type") != "table_created":
+        created = typed.decode(first) if first.get("type") == "table_created" else None
+        if not isinstance(created, typed.TableCreated):
             raise ValueError("an event log starts with table_created")
         table = cls(
-            first["table_id"],
-            first["host"],
-            RuleSet.from_dict(first["rules"], stored=True),
-            turn_timer=first.get("turn_timer"),
-            rated=bool(first.get("rated", True)),
-            hints=bool(first.get("hints", False)) and not first.get("rated", True),
+            created.table_id,
+            created.host,
+            RuleSet.from_dict(dict(created.rules), stored=True),
+            turn_timer=created.turn_timer,
+            rated=bool(created.rated),
+            hints=bool(created.hints) and not created.rated,
         )
         table.seq = 1
         for event in it:
@@ -272,61 +273,66 @@ class Table:
     # -- events --------------------------------------------------------------------
 
     def _evolve(self, ev: Mapping[str, Any]) -> list[Event]:
-        """Apply one primary event; return the derived events it causes."""
-        apply = _APPLY.get(ev["type"])
-        out = apply(self, ev) if apply is not None else self.kind.evolve(self, ev)
+        """Apply one primary event (decoded into its class); return the derived events it causes."""
+        fact = typed.decode(ev)
+        apply = _APPLY.get(type(fact))
+        out = apply(self, fact) if apply is not None else self.kind.evolve(self, fact)
         if out is None:
-            raise ValueError(f"not a primary event: {ev['type']!r}")
+            raise ValueError(f"not a primary event of this game: {fact.type!r}")
         return out
 
-    def _on_seat(self, ev: Mapping[str, Any]) -> list[Event]:
-        seat = ev["seat"]
-        if ev["type"] == "seat_taken":
-            self.seats[seat] = Seat(ev["actor"], ev["name"])
-        elif ev["type"] == "computer_added":
-            self.seats[seat] = Seat(f"ai:{seat}", ev["name"], ev["level"])
-        elif ev["type"] in ("standin_on", "standin_off"):
-            self.seats[seat].standin = ev["type"] == "standin_on"
-        else:
-            self.seats[seat] = Seat()
+    def _on_seat_taken(self, ev: typed.SeatTaken) -> list[Event]:
+        self.seats[ev.seat] = Seat(ev.actor, ev.name)
         return []
 
-    def _on_game_started(self, ev: Mapping[str, Any]) -> list[Event]:
-        self.game_no = ev["game"]
-        self.fixed_deals = ev.get("fixed_deals")
+    def _on_computer_added(self, ev: typed.ComputerAdded) -> list[Event]:
+        self.seats[ev.seat] = Seat(f"ai:{ev.seat}", ev.name, ev.level)
+        return []
+
+    def _on_seat_left(self, ev: typed.SeatLeft | typed.ComputerRemoved) -> list[Event]:
+        self.seats[ev.seat] = Seat()
+        return []
+
+    def _on_standin(self, ev: typed.StandInOn | typed.StandInOff) -> list[Event]:
+        self.seats[ev.seat].standin = isinstance(ev, typed.StandInOn)
+        return []
+
+    def _on_game_started(self, ev: typed.GameStarted) -> list[Event]:
+        self.game_no = ev.game
+        self.fixed_deals = ev.fixed_deals
         self.hand_no = 0
         self.kind.start_game(self)
         return []
 
-    def _on_hand_dealt(self, ev: Mapping[str, Any]) -> list[Event]:
-        self.hand_no = ev["hand"]
-        self.dealer = ev["dealer"]
-        self.forehand = ev["forehand"]
-        self.seed = ev["seed"]
-        self.start_hands = deal(shuffle_deck(ev["seed"]), ev["dealer"])
+    def _on_hand_dealt(self, ev: typed.HandDealt) -> list[Event]:
+        self.hand_no = ev.hand
+        self.dealer = ev.dealer
+        self.forehand = ev.forehand
+        self.seed = ev.seed
+        self.start_hands = deal(shuffle_deck(ev.seed), ev.dealer)
         self.hand = None
         self.called = None
-        return self.kind.dealt(self, ev)  # type: ignore[arg-type]
+        return self.kind.dealt(self, ev)
 
-    def _on_card(self, ev: Mapping[str, Any]) -> list[Event]:
+    def _on_card(self, ev: typed.CardPlayed) -> list[Event]:
         hand = self.live_hand
-        seat = ev["seat"]
-        card = Card.parse(ev["card"]).index
+        seat = ev.seat
+        card = Card.parse(ev.card).index
         weis = None
-        if ev.get("weis"):
+        if ev.weis:
             options = {w.mask: w for w in hand.weis_options(seat)}
-            weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev["weis"]]
+            weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev.weis]
         first_card = not hand.tricks  # trick 1: this is the seat's first card
         tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.live_board
-        out = self.kind.play_card(self, seat, card, weis, bool(ev.get("stoeck")))
+        out = self.kind.play_card(self, seat, card, weis, ev.stoeck)
         if first_card:
             for w in self.kind.declared_weis(hand).get(seat, []):
                 out.append({"type": "weis", "seat": seat, "cards": [str(x) for x in w.cards], "points": w.points,
                             "derived": True})  # fmt: skip
         return out + self.after(board_before, credits_before, tricks_before)
 
-    def _on_stoeck_preshown(self, ev: Mapping[str, Any]) -> list[Event]:
-        return self._track(lambda: self.live_hand.preshow_stoeck(ev["seat"]))
+    def _on_stoeck_preshown(self, ev: typed.StoeckPreshown) -> list[Event]:
+        return self._track(lambda: self.live_hand.preshow_stoeck(ev.seat))
 
     def _track(self, action: Callable[[], object]) -> list[Event]:
         before, credits = self.live_board, len(self.live_hand.credits)
@@ -362,8 +368,8 @@ class Table:
     def reveal_seed(self) -> list[Event]:
         return [{"type": "hand_seed", "hand": self.hand_no, "seed": self.seed, "derived": True}]
 
-    def _on_bedanken(self, ev: Mapping[str, Any]) -> list[Event]:
-        team = ev["team"]
+    def _on_bedanken(self, ev: typed.Bedanken) -> list[Event]:
+        team = ev.team
         out: list[Event] = []
         if self.phase == Phase.PLAY and self.hand is not None:
             self.board = self.hand.claim(team)
@@ -375,11 +381,11 @@ class Table:
         out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team, "derived": True})
         return out + self.kind.game_over(self)
 
-    def _on_hint(self, ev: Mapping[str, Any]) -> list[Event]:
+    def _on_hint(self, ev: typed.HintUsed) -> list[Event]:
         self.hinted.add(self.game_no)
         return []
 
-    def _on_abandoned(self, ev: Mapping[str, Any]) -> list[Event]:
+    def _on_abandoned(self, ev: typed.Abandoned) -> list[Event]:
         out = self.reveal_seed() if self.phase in (Phase.CONTRACT, Phase.PLAY) else []
         self.phase = Phase.ABANDONED
         return out
@@ -407,15 +413,19 @@ _DECIDE: dict[type[cmd.Command], Callable[[Table, Any], list[Event]]] = {
     cmd.UseHint: turns.use_hint,
 }
 
-#: The apply of each primary event the table itself handles (the others are the kind's).
-_APPLY: dict[str, Callable[[Table, Mapping[str, Any]], list[Event]]] = {
-    **dict.fromkeys(("seat_taken", "seat_left", "computer_added", "computer_removed"), Table._on_seat),
-    **dict.fromkeys(("standin_on", "standin_off"), Table._on_seat),
-    "game_started": Table._on_game_started,
-    "hand_dealt": Table._on_hand_dealt,
-    "card": Table._on_card,
-    "stoeck_preshown": Table._on_stoeck_preshown,
-    "bedanken": Table._on_bedanken,
-    "hint": Table._on_hint,
-    "abandoned": Table._on_abandoned,
+#: The apply of each primary event class the table itself handles (the others are the kind's).
+_APPLY: dict[type[typed.Fact], Callable[[Table, Any], list[Event]]] = {
+    typed.SeatTaken: Table._on_seat_taken,
+    typed.ComputerAdded: Table._on_computer_added,
+    typed.SeatLeft: Table._on_seat_left,
+    typed.ComputerRemoved: Table._on_seat_left,
+    typed.StandInOn: Table._on_standin,
+    typed.StandInOff: Table._on_standin,
+    typed.GameStarted: Table._on_game_started,
+    typed.HandDealt: Table._on_hand_dealt,
+    typed.CardPlayed: Table._on_card,
+    typed.StoeckPreshown: Table._on_stoeck_preshown,
+    typed.Bedanken: Table._on_bedanken,
+    typed.HintUsed: Table._on_hint,
+    typed.Abandoned: Table._on_abandoned,
 }

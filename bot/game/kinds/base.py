@@ -9,15 +9,15 @@ state (:class:`KindState`) on the table as ``table.state``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.rules import Card, HandPlay, Scoreboard, Weis
 from bot.rules.kinds import GameKind
 
 from .. import commands as cmd
+from .. import typed
 from ..errors import Code, GameError
-from ..events import ContractChosen, Event, GameStarted, HandDealt, TrickTaken
+from ..events import Event, GameStarted, HandDealt, TrickTaken
 from ..phases import Phase
 from ..tablelike import KindState, TableLike
 
@@ -69,7 +69,7 @@ class KindEngine:
     def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
         """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn)."""
 
-    def dealt(self, table: TableLike, event: HandDealt) -> list[Event]:
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         """A hand was dealt: set the phase (and start play if the kind has no decision first)."""
         table.chooser = table.forehand
         table.phase = Phase.CONTRACT
@@ -94,8 +94,8 @@ class KindEngine:
             table.need_phase(phase)
         raise GameError(Code.NOT_ALLOWED, command=type(command).__name__)
 
-    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
-        """Apply one of the kind's primary events; ``None``: not one of its events."""
+    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+        """Apply one of the kind's primary events (one class each); ``None``: not one of its events."""
         return None
 
     @property
@@ -108,7 +108,7 @@ class KindEngine:
 
     # -- play -----------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
         """A contract was chosen: start the hand (a kind that chooses contracts overrides this)."""
         raise ValueError(f"{self.name} chooses no contract")
 

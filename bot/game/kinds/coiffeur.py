@@ -5,7 +5,6 @@ Built on Schieber's (``schieber.py``): the same contract decision, with a row ch
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +15,7 @@ from bot.rules.contract_names import names_for_row
 from bot.rules.kinds import COIFFEUR
 
 from .. import commands as cmd
+from .. import typed
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event, GameStarted, HandScored
 from ..phases import Phase
@@ -56,7 +56,7 @@ class CoiffeurEngine(SchieberEngine):
         super().start_game(table)
         self.state_of(table).tafel = Tafel.of(table.rules.coiffeur_tafel)
 
-    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
         state.shoves = 0
         state.row = None
@@ -107,10 +107,10 @@ class CoiffeurEngine(SchieberEngine):
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
         chosen = table.called
         assert chosen is not None
-        self.state_of(table).row = contract.get("row")
+        self.state_of(table).row = contract.row
         rules = table.rules.one_hand(stoeck=table.rules.coiffeur_stoeck != "off")  # the Tafel scores the row
         board = Scoreboard(rules=rules)
         table.board = board

@@ -7,7 +7,6 @@ difference between its prediction and its card points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.rules.differenzler import penalty, prediction_order, random_trump, resu
 from bot.rules.kinds import DIFFERENZLER
 
 from .. import commands as cmd
+from .. import typed
 from ..errors import Code, GameError
 from ..events import Event, HandDealt, SeatsScored
 from ..phases import Phase
@@ -54,11 +54,10 @@ class DifferenzlerEngine(IndividualEngine):
         else:
             event["trump"] = random_trump(seed)
 
-    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
-        state.trump = event.get("trump", 0)
-        bottom = event.get("bottom_card")
-        state.bottom_card = Card.parse(bottom).index if bottom else None
+        state.trump = event.trump if event.trump is not None else 0
+        state.bottom_card = Card.parse(event.bottom_card).index if event.bottom_card else None
         state.predictions = [None] * 4
         table.chooser = None
         table.phase = Phase.PREDICT
@@ -91,11 +90,11 @@ class DifferenzlerEngine(IndividualEngine):
             raise GameError(Code.BAD_PREDICTION, points=points)
         return [*back, {"type": "prediction", "seat": seat, "points": points}]
 
-    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
-        if event["type"] != "prediction":
+    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+        if not isinstance(event, typed.Prediction):
             return None
         predictions = self.state_of(table).predictions
-        predictions[event["seat"]] = event["points"]
+        predictions[event.seat] = event.points
         return self.start_hand(table) if all(p is not None for p in predictions) else []
 
     def start_hand(self, table: TableLike) -> list[Event]:

@@ -7,15 +7,13 @@ last hand may count twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.rules import HandPlay, Scoreboard, Weis
 from bot.rules.contract_names import SUIT_NAMES, called
 from bot.rules.kinds import MOLOTOW
 from bot.rules.molotow import OBENABE, MolotowHand
 from bot.rules.stoeck import STOECK_POINTS
 
+from .. import typed
 from ..events import Event, SeatsScored
 from ..phases import Phase
 from ..tablelike import TableLike
@@ -25,7 +23,7 @@ from .individual import IndividualEngine
 class MolotowEngine(IndividualEngine):
     kind = MOLOTOW
 
-    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         """Forehand leads at once, as Obenabe until trump is fixed."""
         table.chooser = None
         rules = table.rules.one_hand(stoeck=False)

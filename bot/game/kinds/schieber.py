@@ -5,7 +5,6 @@ Coiffeur builds on it (``coiffeur.py``): both are games of two teams where a pla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.rules.schedules import multiplier as extra_multiplier
 from bot.rules.scoring import STRICHE
 
 from .. import commands as cmd
+from .. import typed
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event
 from ..phases import Phase
@@ -51,7 +51,7 @@ class SchieberEngine(KindEngine):
     def next_dealer(self, table: TableLike) -> int:
         return table.forehand if table.forehand is not None else 0
 
-    def dealt(self, table: TableLike, event: Mapping[str, Any]) -> list[Event]:
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
         state.geschoben = state.zurueck = False
         table.chooser = self.chooser(table)
@@ -119,15 +119,15 @@ class SchieberEngine(KindEngine):
             return True
         return table.rules.allow_schieben_back and not state.zurueck
 
-    def evolve(self, table: TableLike, event: Mapping[str, Any]) -> list[Event] | None:
-        if event["type"] == "schieben":
-            self.shoved(table)
-            return []
-        if event["type"] == "contract":
-            name = f"misere-{event['start']}" if event.get("start") else event["contract"]
-            table.phase = Phase.PLAY
-            table.called = called(name)
-            return self.start_play(table, event["seat"], event)  # type: ignore[arg-type]
+    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+        match event:
+            case typed.Schieben():
+                self.shoved(table)
+                return []
+            case typed.ContractChosen():
+                table.phase = Phase.PLAY
+                table.called = called(event.name)
+                return self.start_play(table, event.seat, event)
         return None
 
     def shoved(self, table: TableLike) -> None:
@@ -141,7 +141,7 @@ class SchieberEngine(KindEngine):
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: ContractChosen) -> list[Event]:
+    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
         chosen = table.called
         assert chosen is not None
         before = table.board
