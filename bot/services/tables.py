@@ -303,6 +303,10 @@ class TableService:
         """Tables in memory whose game is not over (each stored move by move: nothing to save)."""
         return sum(t.phase not in (Phase.GAME_OVER, Phase.ABANDONED) for t in self._tables.values())
 
+    def loaded(self) -> list[str]:
+        """The ids of the tables in memory, in the order they were opened or loaded."""
+        return list(self._tables)
+
     def in_memory(self, table_id: str) -> TableSnapshot | None:
         """The table as last committed, if it is in memory (``None``: evicted or never loaded;
         :meth:`table` loads it)."""

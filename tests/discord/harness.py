@@ -465,6 +465,76 @@ class Harness:
             data["channel"] = dict(self.side.threads.get(int(channel)) or {**data["channel"], "id": channel})
         return data
 
+    # -- the click driver: what a person does at a table ---------------------------------------
+
+    async def open_hand(self, who: dict[str, Any], table_message: dict[str, Any]) -> dict[str, Any]:
+        """Click "My cards" on the table's message: the private hand's payload (asserted private)."""
+        hand_button = next(cid for cid, _, _ in custom_ids(table_message["components"]) if cid.endswith(":hand"))
+        [shown] = await self.send(self.click_payload(hand_button, who, table_message))
+        hand = shown.payload["data"]
+        assert hand["flags"] & 64, "the hand is private"
+        return hand
+
+    async def click_private(
+        self, who: dict[str, Any], private: dict[str, Any], custom_id: str, channel_id: Any = None
+    ) -> dict[str, Any]:
+        """Click a button of a private message (the hand) of ``who``: Discord's answer's payload."""
+        message = message_payload(1, private, flags=64, channel_id=channel_id)
+        [answer] = await self.send(self.click_payload(custom_id, who, message, ephemeral=True))
+        return answer.payload
+
+    async def take_turn(
+        self,
+        who: dict[str, Any],
+        table_message: dict[str, Any],
+        choose: Any = None,
+        prediction: int = 0,
+        strict: bool = True,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """``who``'s turn by clicks: "My cards", then a button of the hand (``choose(hand)`` returns
+        the custom_id of one of its buttons; by default a contract, else the first enabled one); a
+        prediction in two steps (its range, then ``prediction``, or that index of the range's
+        numbers); a row that opens its contracts, the last of them. The action clicked and the
+        private hand after it, or None when nothing could be clicked (a stand-in took the turn).
+        ``strict``: the click must be accepted (else a refusal ends the turn: the table moved on)."""
+        channel = table_message.get("channel_id")
+        hand = await self.open_hand(who, table_message)
+        enabled = [cid for cid, disabled, _ in custom_ids(hand["components"]) if not disabled]
+        if not enabled:
+            return None
+        choice = choose(hand) if choose else next((cid for cid in enabled if ":k" in cid), enabled[0])
+        return choice, await self.act_on(who, hand, choice, prediction, channel, strict)
+
+    async def act_on(
+        self,
+        who: dict[str, Any],
+        hand: dict[str, Any],
+        choice: str,
+        prediction: int = 0,
+        channel: Any = None,
+        strict: bool = True,
+    ) -> dict[str, Any]:
+        """Click ``choice`` on ``who``'s open hand, and what it opens (a prediction's number, a
+        row's contract, as :meth:`take_turn`): the private hand after it."""
+        answer = await self.click_private(who, hand, choice, channel)
+        if not strict and answer["type"] != 7:
+            return answer.get("data") or {}
+        assert answer["type"] == 7, "the private hand is edited in place"
+        after = answer["data"]
+        action = choice.split(":")[3]
+        inner = [cid for cid, disabled, _ in custom_ids(after.get("components") or []) if not disabled]
+        if action.startswith("p"):  # a range of predictions: now its numbers
+            numbers = [cid for cid in inner if ":v" in cid]
+            pick = next((c for c in numbers if c.endswith(f":v{prediction}")), numbers[prediction % len(numbers)])
+            answer = await self.click_private(who, after, pick, channel)
+            assert answer["type"] == 7
+            after = answer["data"]
+        elif action.startswith("r") and any(":n" in cid for cid in inner):  # a row played as one of several
+            answer = await self.click_private(who, after, [cid for cid in inner if ":n" in cid][-1], channel)
+            assert answer["type"] == 7
+            after = answer["data"]
+        return after
+
     async def send(self, payload: dict[str, Any], timeout: float = 5.0) -> list[Call]:
         """Feed one INTERACTION_CREATE and wait until it is answered."""
         iid = int(payload["id"])

@@ -136,7 +136,7 @@ async def test_the_table_message_shows_the_trick_as_a_picture_and_each_hand_ends
 async def _pictures_follow_the_game(h):
     h.side.observer = observer_for(h.bot)
     message = await solo_table(h)
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     assert message["embeds"][0]["image"]["url"] == "attachment://table.png"
     pictures = [c for c in h.side.calls if c.files and f"/messages/{message['id']}" in c.path]
     assert pictures, "the table message carries its picture"
@@ -171,7 +171,7 @@ async def test_a_move_shows_at_once_and_its_picture_follows_within_the_upload_in
     h = harness
     cog = h.bot.get_cog("Jass")
     message = await solo_table(h)
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     path = f"/messages/{message['id']}"
     cog.messages.upload_interval = 0.6
     before, since = len(h.side.calls), time.monotonic()

@@ -62,7 +62,7 @@ async def test_three_members_play_the_same_deals_and_the_seed_is_revealed_at_the
     await play_every_table(h, people=THREE)
     c = await h.bot.challenges.get(c.challenge_id)
     tables = await h.bot.challenges._store.tables(c.challenge_id)
-    logs = [await h.bot.service._storage.load_events(tid) for tid in tables.values()]
+    logs = [await h.bot.service.events(tid) for tid in tables.values()]
     deals = [[ev["seed"] for ev in log if ev["type"] == "hand_dealt"] for log in logs]
     assert len(deals) == 3 and deals[0] == deals[1] == deals[2] and len(deals[0]) == 2
     [board] = await h.send(h.command_payload("challenge", challenge("leaderboard"), CARLA))

@@ -29,20 +29,15 @@ def enabled(payload):
     return [(cid, label) for cid, disabled, label in custom_ids(payload["components"]) if not disabled]
 
 
-async def act(h, who, hand, pick=0):
-    """Click what ``who`` would: a row (and, when it opens a choice, a contract of it) or the first
-    legal card. Returns the action clicked."""
-    buttons = enabled(hand)
-    rows = [cid for cid, _ in buttons if ":r" in cid]
-    choice = rows[pick % len(rows)] if rows else buttons[0][0]
-    [answer] = await h.send(h.click_payload(choice, who, message_payload(1, hand, flags=64), ephemeral=True))
-    assert answer.payload["type"] == 7, "the private hand is edited in place"
-    edited = answer.payload["data"]
-    named = [cid for cid, _ in enabled(edited) if ":n" in cid] if edited.get("components") else []
-    if named:  # a Joker row: now its contracts (and a back button)
-        [answer] = await h.send(h.click_payload(named[-1], who, message_payload(1, edited, flags=64), ephemeral=True))
-        assert answer.payload["type"] == 7
-    return choice
+def row_or_card(pick: int):
+    """What a player clicks: a row (the ``pick``-th of those offered), or the first legal card."""
+
+    def choose(hand):
+        buttons = enabled(hand)
+        rows = [cid for cid, _ in buttons if ":r" in cid]
+        return rows[pick % len(rows)] if rows else buttons[0][0]
+
+    return choose
 
 
 async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
@@ -54,7 +49,7 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
     assert "Coiffeur" in lobby["embeds"][0]["title"]
     people = {p["id"]: p for p in (ANNA, BEAT, CARLA, DARIO)}
     service = h.bot.service
-    tid = next(iter(service._tables))
+    tid = service.loaded()[0]
     rows_offered: list[list[str]] = []
     for step in range(3000):
         await settle(h)
@@ -63,19 +58,19 @@ async def test_four_people_play_a_whole_coiffeur_with_clicks_only(harness):
             break
         seat = table.to_act
         who = people[table.seats[seat].actor[2:]]
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
-        hand = shown.payload["data"]
-        assert hand["flags"] & 64
-        if table.phase == "contract":
-            labels = [label for cid, label in enabled(hand) if ":r" in cid]
-            open_rows = table.state.tafel.open_rows(seat % 2)
-            rows = TAFELN["reglement8"]
-            # only the open rows of the chooser's team, each with its factor
-            assert len(labels) == len(open_rows)
-            assert all(f"×{rows[r][1]}" in label for r, label in zip(open_rows, labels, strict=True))
-            rows_offered.append(labels)
-        await act(h, who, hand, pick=step)
+        phase, open_rows = table.phase, table.state.tafel.open_rows(seat % 2)
+
+        def look_then_choose(hand, phase=phase, open_rows=open_rows, pick=step):
+            if phase == "contract":
+                labels = [label for cid, label in enabled(hand) if ":r" in cid]
+                rows = TAFELN["reglement8"]
+                # only the open rows of the chooser's team, each with its factor
+                assert len(labels) == len(open_rows)
+                assert all(f"×{rows[r][1]}" in label for r, label in zip(open_rows, labels, strict=True))
+                rows_offered.append(labels)
+            return row_or_card(pick)(hand)
+
+        await h.take_turn(who, table_message(h), look_then_choose)
     table = service._tables[tid]
     assert table.phase == "game_over" and table.state.tafel.complete
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
@@ -101,9 +96,7 @@ async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tm
             [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
             old_hand = shown.payload["data"]
             break
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), ANNA, message))
-        await act(h, ANNA, shown.payload["data"], pick=step)
+        await h.take_turn(ANNA, table_message(h), row_or_card(step))
     before = service._tables[tid]
     assert old_hand is not None and before.to_act == before.seat_of("u:11")
     scored_before = len(before.state.tafel.written)
@@ -124,8 +117,7 @@ async def test_one_person_and_three_computers_play_coiffeur_through_a_restart(tm
         table = h2.bot.service._tables[tid]
         if table.phase == "game_over":
             break
-        [shown] = await h2.send(h2.click_payload(button(old_table_message, "hand"), ANNA, old_table_message))
-        await act(h2, ANNA, shown.payload["data"], pick=step)
+        await h2.take_turn(ANNA, old_table_message, row_or_card(step))
     table = h2.bot.service._tables[tid]
     assert table.phase == "game_over" and len(table.state.tafel.written) == 16 > scored_before
     await h2.bot.close()
@@ -148,11 +140,11 @@ async def test_forged_and_foreign_row_buttons_change_nothing(harness):
             h.click_payload(f"jass:{tid}:{key}:{action}", ANNA, message_payload(1, hand, flags=64), ephemeral=True)
         )
         assert answer.payload["data"]["flags"] & 64, action
-        assert service._tables[tid].seq == seq, action
+        assert service.in_memory(tid).seq == seq, action
     # Beat presses Anna's row button: not his turn; nothing changes.
     row = next(cid for cid, _ in enabled(hand) if ":r" in cid)
     [answer] = await h.send(h.click_payload(row, BEAT, message_payload(1, hand, flags=64), ephemeral=True))
-    assert answer.payload["data"]["flags"] & 64 and service._tables[tid].seq == seq
+    assert answer.payload["data"]["flags"] & 64 and service.in_memory(tid).seq == seq
 
 
 async def test_a_schieber_table_with_extra_contracts_offers_them_in_two_steps(harness):
@@ -206,7 +198,7 @@ async def test_coiffeur_with_extras_offers_every_joker_choice_in_buttons_that_fi
     assert len(picks) == 4 and all(label.startswith("Misère") for label in picks)
     back = next(cid for cid, label in enabled(level2) if label == "Zurück")
     assert back.endswith(joker.split(":")[-1]), "back leads to the Joker row's first step"
-    seq = h.bot.service._tables[tid].seq
+    seq = h.bot.service.in_memory(tid).seq
     first = next(iter(picks.values()))
     await h.send(h.click_payload(first, ANNA, message_payload(1, level2, flags=64), ephemeral=True))
     await settle(h)
@@ -219,7 +211,7 @@ async def anna_to_choose_after(h):
     await settle(h)
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     service = h.bot.service
-    tid = next(iter(service._tables))
+    tid = service.loaded()[0]
     for _ in range(400):
         await settle(h)
         table = service._tables[tid]

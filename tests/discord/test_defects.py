@@ -34,7 +34,7 @@ def content(call) -> str:
 async def test_jass_table_answers_and_reposts(harness):
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     before = len(h.side.messages)
     [answer] = await h.send(h.command_payload("jass", command("table"), BEAT))
     assert answer.payload["type"] == 4, "a real answer, not a 'thinking…' that nothing follows up"
@@ -56,7 +56,7 @@ async def test_a_button_that_is_not_ours_gets_a_private_answer(harness):
 async def test_commands_name_their_table_and_one_seat_per_channel(harness):
     h = harness
     [first] = await h.send(h.command_payload("jass", new_table([]), ANNA))
-    tid_a = next(iter(h.bot.service._tables))
+    tid_a = h.bot.service.loaded()[0]
     assert tid_a in content(first)
     [joined] = await h.send(h.command_payload("jass", command("join"), BEAT))
     assert "Platz 2" in content(joined) and tid_a in content(joined)
@@ -68,11 +68,11 @@ async def test_commands_name_their_table_and_one_seat_per_channel(harness):
     lobby_b = next(m for m in h.side.messages.values() if tid_b in json.dumps(m))
     [refused] = await h.send(h.click_payload(button(lobby_b, "seat1"), BEAT, lobby_b))
     assert tid_a in content(refused) and refused.payload["data"]["flags"] & 64
-    assert h.bot.service._tables[tid_b].seat_of("u:12") is None
+    assert h.bot.service.in_memory(tid_b).seat_of("u:12") is None
     # Commands act on the table one sits at: Beat's /jass leave leaves Anna's table.
     [left] = await h.send(h.command_payload("jass", command("leave"), BEAT))
     assert tid_a in content(left)
-    assert h.bot.service._tables[tid_a].seat_of("u:12") is None
+    assert h.bot.service.in_memory(tid_a).seat_of("u:12") is None
 
 
 async def test_open_tables_per_channel_are_limited(tmp_path, monkeypatch):
@@ -92,7 +92,7 @@ async def test_open_tables_per_channel_are_limited(tmp_path, monkeypatch):
 async def test_an_unreadable_table_does_not_break_its_channel(harness):
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
-    bad = next(iter(h.bot.service._tables))
+    bad = h.bot.service.loaded()[0]
     storage = h.bot.service._storage
     await storage.conn.execute("UPDATE table_events SET payload = 'not json' WHERE table_id = ? AND seq = 1", (bad,))
     await storage.conn.commit()
@@ -142,7 +142,7 @@ async def test_hand_summaries_count_157_card_points_and_say_tricks_right(harness
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
-    events = await h.bot.service._storage.load_events(table.table_id)
+    events = await h.bot.service.events(table.table_id)
     complete = {ev["hand"]: ev["complete"] for ev in events if ev["type"] == "hand_scored"}
     summaries = [
         c.payload["embeds"][0]
@@ -169,7 +169,7 @@ async def test_restored_tables_get_their_message_brought_up_to_date(tmp_path, mo
     await h.send(h.command_payload("jass", new_table([{"name": "computer_players", "type": 4, "value": 2}]), ANNA))
     await h.send(h.command_payload("jass", command("join"), BEAT))
     await settle(h)
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     message_id = next(iter(h.side.messages))
     cog = h.bot.get_cog("Jass")
     cog.messages.edit_interval = 3600  # the next edit waits: it is pending when the process dies
@@ -243,7 +243,7 @@ async def test_every_card_is_in_the_channel_before_the_next_hand_and_summaries_s
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
     table = await play_my_turns(h, ANNA, lobby)
-    events = await h.bot.service._storage.load_events(table.table_id)
+    events = await h.bot.service.events(table.table_id)
     from bot.rules import Contract
 
     last_tricks, contracts = {}, {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from .harness import custom_ids, message_payload
+from .harness import custom_ids
 from .test_table_game import (
     ANNA,
     BEAT,
@@ -29,8 +29,7 @@ def enabled(payload):
 
 
 async def click(h, who, cid, hand):
-    [answer] = await h.send(h.click_payload(cid, who, message_payload(1, hand, flags=64), ephemeral=True))
-    return answer.payload
+    return await h.click_private(who, hand, cid)
 
 
 async def predict(h, who, hand, points: int) -> dict:
@@ -63,15 +62,15 @@ async def four_people_play(h, tid: str, chosen: dict[int, list[int]], stop=None)
             return
         seat = table.waiting_on[0]
         who = PEOPLE[table.seats[seat].actor[2:]]
-        message = table_message(h)
-        [shown] = await h.send(h.click_payload(button(message, "hand"), who, message))
-        hand = shown.payload["data"]
-        assert hand["flags"] & 64
         if table.phase == "predict":
-            actions = [cid.split(":")[3] for cid, _ in enabled(hand)]
-            assert not any(a.startswith("c") for a in actions), "no card is played before all predicted"
             points = 20 + (seat * 37 + table.hand_no * 11) % 60
-            after = await predict(h, who, hand, points)
+
+            def the_range(hand, points=points):
+                actions = [cid.split(":")[3] for cid, _ in enabled(hand)]
+                assert not any(a.startswith("c") for a in actions), "no card is played before all predicted"
+                return next(cid for cid, _ in enabled(hand) if cid.endswith(f":p{points // 10}"))
+
+            _, after = await h.take_turn(who, table_message(h), the_range, prediction=points)
             assert f"Deine Ansage: {points}" in after["content"]
             chosen.setdefault(table.hand_no, [0] * 4)[seat] = points
             # the table shows that this player has predicted, not what
@@ -79,8 +78,12 @@ async def four_people_play(h, tid: str, chosen: dict[int, list[int]], stop=None)
             listed = table_message(h)["embeds"][0]["description"]
             assert re.search(rf"<@{who['id']}> ✅", listed), listed
         else:
-            cards = [cid for cid, _ in enabled(hand) if cid.split(":")[3].startswith("c")]
-            await click(h, who, cards[step % len(cards)], hand)
+
+            def a_card(hand, step=step):
+                cards = [cid for cid, _ in enabled(hand) if cid.split(":")[3].startswith("c")]
+                return cards[step % len(cards)]
+
+            await h.take_turn(who, table_message(h), a_card)
     raise AssertionError("the game did not end")
 
 
@@ -92,7 +95,7 @@ async def test_four_people_play_a_whole_differenzler_with_hidden_predictions_thr
     h.side.observer = observer_for(h.bot)
     lobby = await four_people_start(h, DIFFERENZLER)
     assert "Differenzler" in lobby["embeds"][0]["title"]
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     chosen: dict[int, list[int]] = {}
     # the restart comes in hand 6 when two of the four have predicted
     await four_people_play(
@@ -187,14 +190,14 @@ async def test_forged_prediction_buttons_change_nothing(harness):
     [shown] = await h.send(payload)
     hand = shown.payload["data"]
     key = enabled(hand)[0][0].split(":")[2]
-    seq = service._tables[tid].seq
+    seq = service.in_memory(tid).seq
     for action in ("v158", "v999", "p16", "p99", "v-1", "p"):
         answer = await click(h, ANNA, f"jass:{tid}:{key}:{action}", hand)
         assert answer["data"]["flags"] & 64, action
-        assert service._tables[tid].seq == seq, action
+        assert service.in_memory(tid).seq == seq, action
     # Beat is not at the table: his click on Anna's number changes nothing
     answer = await click(h, BEAT, f"jass:{tid}:{key}:v50", hand)
-    assert answer["data"]["flags"] & 64 and service._tables[tid].seq == seq
+    assert answer["data"]["flags"] & 64 and service.in_memory(tid).seq == seq
     # a prediction, then a second one: refused, the first stands
     await predict(h, ANNA, hand, 33)
     answer = await click(h, ANNA, f"jass:{tid}:{key}:v44", hand)

@@ -47,7 +47,7 @@ async def test_a_table_button_from_another_channel_or_message_changes_nothing(ha
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
     await settle(h)
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     lobby = table_message(h)
     seat = button(lobby, "seat1")
     for forged in (
@@ -57,9 +57,9 @@ async def test_a_table_button_from_another_channel_or_message_changes_nothing(ha
     ):
         [answer] = await h.send(forged)
         assert "gehört nicht" in private_text(answer)
-    assert h.bot.service._tables[tid].seat_of(f"u:{BEAT['id']}") is None
+    assert h.bot.service.in_memory(tid).seat_of(f"u:{BEAT['id']}") is None
     await h.send(h.click_payload(seat, BEAT, lobby))
-    assert h.bot.service._tables[tid].seat_of(f"u:{BEAT['id']}") == 1
+    assert h.bot.service.in_memory(tid).seat_of(f"u:{BEAT['id']}") == 1
 
 
 async def test_a_card_id_with_full_width_digits_is_not_a_card(harness):
@@ -72,7 +72,7 @@ async def test_a_card_id_with_full_width_digits_is_not_a_card(harness):
     h = harness
     await h.send(h.command_payload("jass", new_table([]), ANNA))
     lobby = table_message(h)
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     [answer] = await h.send(h.click_payload(f"jass:{tid}:1.1:c\uff11", ANNA, lobby))
     assert "Knopf" in private_text(answer)
 

@@ -18,7 +18,7 @@ async def anna_to_play(h, options):
     await settle(h)
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     for _ in range(200):
         await settle(h)
         table = h.bot.service._tables[tid]
@@ -45,12 +45,12 @@ async def test_a_friendly_table_with_tips_gives_a_legal_card_and_marks_the_game(
     legal = [label for cid, label in enabled(hand) if cid.split(":")[3].startswith("c")]
     assert any(f"**{label}**" in text for label in legal)  # one of Anna's legal cards
     assert table.hinted == {table.game_no}
-    events = await h.bot.service._storage.load_events(tid)
+    events = await h.bot.service.events(tid)
     assert any(ev["type"] == "hint" and ev["seat"] == 0 for ev in events)
     # Beat is not at the table: his press of Anna's tip button changes nothing
     seq = table.seq
     [refused] = await h.send(h.click_payload(tip, BEAT, message_payload(1, hand, flags=64), ephemeral=True))
-    assert refused.payload["data"]["flags"] & 64 and h.bot.service._tables[tid].seq == seq
+    assert refused.payload["data"]["flags"] & 64 and h.bot.service.in_memory(tid).seq == seq
 
 
 async def test_a_tip_is_refused_at_a_rated_table(harness):
@@ -59,11 +59,11 @@ async def test_a_tip_is_refused_at_a_rated_table(harness):
     assert "Gewertete Partie" in lobby["embeds"][0]["description"]
     assert not any(label == "Tipp" for _, label in enabled(hand))  # no button at a rated table
     key = enabled(hand)[0][0].split(":")[2]
-    seq = h.bot.service._tables[tid].seq
+    seq = h.bot.service.in_memory(tid).seq
     [answer] = await h.send(h.click_payload(f"jass:{tid}:{key}:hint", ANNA, message_payload(1, hand, flags=64),
                                             ephemeral=True))  # fmt: skip
     assert "keine Tipps" in answer.payload["data"]["content"]
-    assert h.bot.service._tables[tid].seq == seq and not h.bot.service._tables[tid].hinted
+    assert h.bot.service.in_memory(tid).seq == seq and not h.bot.service._tables[tid].hinted
 
 
 async def test_tips_need_a_friendly_table(harness):

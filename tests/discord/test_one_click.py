@@ -53,7 +53,7 @@ async def _four_people_one_click(h):
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
     await settle(h)
     service = h.bot.service
-    tid = next(iter(service._tables))
+    tid = service.loaded()[0]
     people = {p["id"]: p for p in PEOPLE}
     opened = {p["id"]: 0 for p in PEOPLE}
     start = len(h.side.calls)
@@ -78,13 +78,13 @@ async def _four_people_one_click(h):
         assert answer.payload["type"] == 7, answer.payload
         clicks += 1
         decisions += 1
-    assert service._tables[tid].phase == "game_over"
+    assert service.in_memory(tid).phase == "game_over"
     assert clicks == decisions and sum(opened.values()) == 4  # "My cards" once each, then one click a decision
     assert h.side.original_edits > 0  # hands were brought up to date through their tokens
     assert audit(h.side.calls, h.side.clicked, h.side.private) > 100
 
     # Every card of every trick was shown in public before the next trick began.
-    events = await service._storage.load_events(tid)
+    events = await service.events(tid)
     public = [json.dumps(c.payload, ensure_ascii=False) for c in h.side.calls
               if c.method == "PATCH" and "/channels/" in c.path and c.payload]  # fmt: skip
     deck = Deck("de")

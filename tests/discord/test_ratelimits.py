@@ -115,10 +115,10 @@ async def test_a_channel_that_refuses_the_bot_is_not_retried_and_the_host_is_tol
                 and "Nachrichten senden" in str(c.payload)]  # fmt: skip
         assert len(edits) == 1, len(edits)  # refused once, never tried again
         assert len(told) == 1 and told[0].payload["flags"] & 64  # privately, to the host
-        seq = h.bot.service._tables[next(iter(h.bot.service._tables))].seq  # computers played on
-        tid = next(iter(h.bot.service._tables))
+        seq = h.bot.service.in_memory(h.bot.service.loaded()[0]).seq  # computers played on
+        tid = h.bot.service.loaded()[0]
         await h.send(h.click_payload(f"jass:{tid}:0:hand", ANNA, lobby))  # the game goes on for her
-        assert h.bot.service._tables[next(iter(h.bot.service._tables))].seq >= seq
+        assert h.bot.service.in_memory(h.bot.service.loaded()[0]).seq >= seq
         assert len([c for c in h.side.calls if "Nachrichten senden" in str(c.payload)]) == 1  # once
     finally:
         await h.bot.close()
@@ -139,7 +139,7 @@ async def test_server_errors_are_retried_and_the_table_catches_up(tmp_path, monk
         await h.bot.service.wait_idle()
         await h.bot.get_cog("Jass").flush()
         assert not h.side.failing_edits  # both failures happened
-        table = h.bot.service.in_memory(next(iter(h.bot.service._tables)))
+        table = h.bot.service.in_memory(h.bot.service.loaded()[0])
         shown = h.side.messages[int(lobby["id"])]["embeds"][0]["description"]
         assert table is not None and table.phase in ("contract", "play")
         assert h.bot.get_cog("Jass").messages.payload(table)["embeds"][0]["description"] == shown
@@ -158,7 +158,7 @@ async def test_a_restarted_bot_deletes_the_live_line_the_stopped_process_left(tm
     await h.send(h.command_payload("jass", new_table(options), ANNA))
     lobby = table_message(h)
     await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
-    tid = next(iter(h.bot.service._tables))
+    tid = h.bot.service.loaded()[0]
     for _ in range(40):  # Anna plays until a card is out and the line is posted
         await settle(h)
         if (await h.bot.service.meta(tid) or {}).get("line_id"):

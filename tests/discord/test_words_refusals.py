@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .harness import message_payload, user
-from .test_coiffeur_game import COIFFEUR, act, enabled
+from .test_coiffeur_game import COIFFEUR, enabled, row_or_card
 from .test_table_game import ANNA, button, new_table, settle, table_message
 from .test_tournament import four_signed_up, said, tournament
 
@@ -33,7 +33,7 @@ async def test_a_forged_button_for_a_filled_row_says_the_row_is_filled(harness):
                                    ANNA))  # fmt: skip
     await settle(h)
     await h.send(h.click_payload(button(table_message(h), "start"), ANNA, table_message(h)))
-    tid = next(iter(service._tables))
+    tid = service.loaded()[0]
     for step in range(2000):  # Anna plays until she chooses with a row of her team filled
         await settle(h)
         table = service._tables[tid]
@@ -44,7 +44,7 @@ async def test_a_forged_button_for_a_filled_row_says_the_row_is_filled(harness):
         filled = [r for r in range(len(tafel.rows)) if r not in tafel.open_rows(table.seat_of("u:11") % 2)]
         if table.phase == "contract" and table.to_act == table.seat_of("u:11") and filled:
             break
-        await act(h, ANNA, hand, pick=step)
+        await h.act_on(ANNA, hand, row_or_card(step)(hand))
     else:
         raise AssertionError("Anna never chose with a filled row")
     key = next(cid for cid, _ in enabled(hand) if ":r" in cid).split(":")[2]
@@ -56,4 +56,4 @@ async def test_a_forged_button_for_a_filled_row_says_the_row_is_filled(harness):
         await settle(h)
         text = str(answer.payload["data"].get("content"))
         assert answer.payload["data"]["flags"] & 64 and "nicht mehr offen" in text, (action, text)
-        assert service._tables[tid].seq == seq
+        assert service.in_memory(tid).seq == seq

@@ -49,7 +49,7 @@ async def test_three_members_get_the_same_deals_and_a_leaderboard(tmp_path):
     await people_play(challenges_as_tournament(challenges))
     await challenges.wait_idle()
     # Every table dealt the same hands, and the same seed chain, hand after hand.
-    logs = [await service._storage.load_events(tid) for tid in table_ids]
+    logs = [await service.events(tid) for tid in table_ids]
     deals = [[ev["seed"] for ev in log if ev["type"] == "hand_dealt"] for log in logs]
     assert len(deals[0]) == 3 and deals[0] == deals[1] == deals[2]
     # Same cards, same seeded computers, same decisions by the people's rules: the same score.
@@ -140,7 +140,7 @@ async def test_a_try_ended_at_the_deadline_does_not_count(tmp_path):
     wall.now += 3601
     await challenges.tick()
     await challenges.wait_idle()
-    assert service._tables[table_id].phase == "abandoned" and c.leaderboard() == []
+    assert service.in_memory(table_id).phase == "abandoned" and c.leaderboard() == []
     try:
         await challenges.close(c.challenge_id, ORG)
     except TournamentError as err:

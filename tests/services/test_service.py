@@ -76,7 +76,7 @@ async def test_computer_game_runs_to_the_end_and_is_stored(tmp_path):
     await service.wait_idle()
     live = service._tables[table.table_id]
     assert live.phase == Phase.GAME_OVER
-    stored = await service._storage.load_events(table.table_id)
+    stored = await service.events(table.table_id)
     assert seen == stored  # the subscriber saw every committed event, in order
     assert Table.replay(stored).board == live.board
     results = await service._storage.results(table.table_id)
@@ -119,7 +119,7 @@ async def human_game(path, stop_after: int | None = None, restart_path=None):
         assert t.to_act == 0
         await play_human_card(service, tid, 0)
         moves += 1
-    events = await service._storage.load_events(tid)
+    events = await service.events(tid)
     board = service._tables[tid].board
     await close(service)
     return events, board
@@ -141,7 +141,7 @@ async def test_restore_resumes_computer_players(tmp_path):
     service = await make_service(path)
     assert await service.restore() == [table.table_id]
     await service.wait_idle()
-    assert service._tables[table.table_id].phase == Phase.GAME_OVER
+    assert service.in_memory(table.table_id).phase == Phase.GAME_OVER
     await close(service)
 
 
@@ -162,8 +162,8 @@ async def test_two_concurrent_plays_for_the_same_turn(tmp_path):
     refused = [r for r in results if isinstance(r, GameError)]
     assert len(applied) == 1 and len(refused) == 1
     assert refused[0].code == "NOT_YOUR_TURN"
-    assert service._tables[tid].seq == before + len(applied[0])
-    assert len(await service._storage.load_events(tid)) == service._tables[tid].seq
+    assert service.in_memory(tid).seq == before + len(applied[0])
+    assert len(await service.events(tid)) == service.in_memory(tid).seq
     await close(service)
 
 
@@ -223,7 +223,7 @@ async def test_unknown_table_and_refusals_change_nothing(tmp_path):
     table = await service.create_table(HOST)
     with pytest.raises(GameError):
         await service.execute(table.table_id, StartGame(HOST, seed="x"))
-    assert len(await service._storage.load_events(table.table_id)) == 1
+    assert len(await service.events(table.table_id)) == 1
     await close(service)
 
 
@@ -241,7 +241,7 @@ async def test_a_corrupt_table_does_not_stop_the_others(tmp_path):
     assert await service.restore() == [good.table_id]
     with pytest.raises(UnknownTable):
         await service.execute(bad.table_id, JoinSeat("u:2"))
-    assert len(await service._storage.load_events(bad.table_id)) == 2  # kept for inspection
+    assert len(await service.events(bad.table_id)) == 2  # kept for inspection
     await close(service)
 
 
@@ -258,7 +258,7 @@ async def test_every_level_plays_through_the_service(tmp_path):
     assert live.phase == Phase.GAME_OVER
     assert [s.level for s in live.seats] == ["strong", "club", "beginner", "random"]
     # The strong player thought in a worker thread; its moves are in the log like any other.
-    events = await service._storage.load_events(tid)
+    events = await service.events(tid)
     assert any(ev["type"] == "card" and ev["seat"] == 0 for ev in events)
     assert Table.replay(events).board == live.board
     await close(service)
@@ -294,7 +294,7 @@ async def test_a_member_who_leaves_the_server_is_played_by_a_computer(tmp_path):
     await service.wait_idle()
     live = service._tables[playing.table_id]
     assert live.seats[0].standin and live.phase == Phase.GAME_OVER  # the computer played the game out
-    assert service._tables[lobby.table_id].seat_of("u:0") is None  # the lobby seat is free again
-    assert service._tables[elsewhere.table_id].seat_of("u:0") == 0  # another server: nothing changes
+    assert service.in_memory(lobby.table_id).seat_of("u:0") is None  # the lobby seat is free again
+    assert service.in_memory(elsewhere.table_id).seat_of("u:0") == 0  # another server: nothing changes
     assert await service.member_left(7, "u:0") == []  # twice: nothing more to do
     await close(service)

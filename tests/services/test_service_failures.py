@@ -108,8 +108,8 @@ async def test_after_a_write_error_a_computer_game_resumes_by_itself(tmp_path):
             break
         await asyncio.sleep(0.02)
     assert failing.left == 0
-    assert service._tables[tid].phase == Phase.GAME_OVER
-    assert len(await service._storage.load_events(tid)) == service._tables[tid].seq
+    assert service.in_memory(tid).phase == Phase.GAME_OVER
+    assert len(await service.events(tid)) == service.in_memory(tid).seq
     await close(service)
 
 

@@ -76,15 +76,15 @@ async def test_two_processes_restore_only_their_own_servers(tmp_path):
         assert await TournamentService(zero._storage, zero).restore() == [t[0].tournament_id]
         assert await TournamentService(one._storage, one).restore() == [t[1].tournament_id]
         # Each process plays on at its own table; the other's log is untouched by it.
-        seq_before = len(await one._storage.load_events(tables[1]))
+        seq_before = len(await one.events(tables[1]))
         live = zero._tables[tables[0]]
         assert live.to_act == 0
         from .test_service import play_human_card
 
         await play_human_card(zero, tables[0], 0)
         await zero.wait_idle()
-        assert len(await one._storage.load_events(tables[1])) == seq_before
-        assert len(await one._storage.load_events(tables[0])) > 0  # one database: the other process sees it
+        assert len(await one.events(tables[1])) == seq_before
+        assert len(await one.events(tables[0])) > 0  # one database: the other process sees it
     finally:
         for service in (zero, one):
             await service.close()

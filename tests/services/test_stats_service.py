@@ -81,7 +81,7 @@ async def test_computers_are_fixed_references_and_stand_ins_weigh_less(tmp_path)
     await stats.wait_idle()
     [(actor, _, mu, _, games, _)] = await service._storage.stats.ratings(GUILD, 1)
     assert actor == "u:10" and games == 1 and mu != MU
-    record = game_records(tid, await service._storage.load_events(tid))[0]
+    record = game_records(tid, await service.events(tid))[0]
     assert record.seats[1].level == "club" and COMPUTER_RATINGS["club"][0] == 25.0
     await close(service)
 
@@ -117,7 +117,7 @@ async def test_hidden_people_leave_the_board_and_forgotten_ones_leave_no_trace(t
     changed = await stats.forget(GUILD, "u:12")
     assert changed == MIN_GAMES
     for tid in await service._storage.stats.tables_of(GUILD):
-        log = str(await service._storage.load_events(tid))
+        log = str(await service.events(tid))
         assert "u:12" not in log and "P12" not in log and "Anonym" in log
         assert (await service.get(tid)).phase == "game_over"  # the games stay valid for the others
     assert "u:12" not in {r.actor for r in await stats.leaderboard(GUILD)}
@@ -159,7 +159,7 @@ async def test_forget_me_leaves_the_id_in_no_column_and_the_seat_unrated_under_a
     assert {r.actor for r in board} == {"u:10", "u:11", "u:13"}
     assert all(r[0] in ("u:10", "u:11", "u:13") for r in await service._storage.stats.ratings(GUILD, 1))
     # the replacement id is random, not sha256(guild:actor)
-    log = str(await service._storage.load_events((await service._storage.stats.tables_of(GUILD))[0]))
+    log = str(await service.events((await service._storage.stats.tables_of(GUILD))[0]))
     derived = hashlib.sha256(f"{GUILD}:{forgotten}".encode()).hexdigest()[:12]
     assert "anon:" in log and derived not in log
     await close(service)
@@ -264,7 +264,7 @@ async def test_differenzler_games_rate_four_individuals_apart_and_are_forgotten_
              "hands_per_game": 2}  # fmt: skip
     first = await play_game(service, people, "dz-0", rules=rules)
     await stats.wait_idle()
-    [record] = game_records(first, await service._storage.load_events(first))
+    [record] = game_records(first, await service.events(first))
     assert record.game_kind == "differenzler" and record.individual and len(record.totals) == 4
     assert record.totals == [s.penalty for s in record.seats] and all(s.hands == 2 for s in record.seats)
     best, worst = record.ranking[0], record.ranking[-1]
@@ -304,7 +304,7 @@ async def test_molotow_games_are_rated_apart_lowest_score_first(tmp_path):
     rules = {"game": "molotow", "undertrump_when_void": True, "hands_per_game": 1}
     table_id = await play_game(service, people, "mo-0", rules=rules)
     await stats.wait_idle()
-    [record] = game_records(table_id, await service._storage.load_events(table_id))
+    [record] = game_records(table_id, await service.events(table_id))
     assert record.game_kind == "molotow" and record.individual and record.ranking
     best, worst = record.ranking[0], record.ranking[-1]
     ratings = {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)}
@@ -360,9 +360,9 @@ async def test_friendly_games_and_games_with_a_tip_count_in_statistics_not_in_ra
             used = True
         await service.execute(hid, command)
     await stats.wait_idle()
-    [record] = game_records(hid, await service._storage.load_events(hid))
+    [record] = game_records(hid, await service.events(hid))
     assert used and record.rated is False
     assert {a: mu for a, _, mu, *_ in await service._storage.stats.ratings(GUILD, 1)} == before
-    events = await service._storage.load_events(rated_id)
+    events = await service.events(rated_id)
     assert not any(ev["type"] == "hint" for ev in events)
     await close(service)
