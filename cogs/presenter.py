@@ -202,7 +202,7 @@ def hand_state(view: TableView) -> tuple[object, ...]:
     """What decides whether a player's hand message must be shown again: the cards, which of them
     may be played, and whether it is the player's turn (not every move of the others)."""
     return (view.game_no, view.hand_no, view.phase, view.hand, view.legal, view.turn == view.seat, view.contract,
-            view.may_schieben, view.can_preshow_stoeck, view.predictions)  # fmt: skip
+            view.may_schieben, view.can_preshow_stoeck, view.part)  # fmt: skip
 
 
 def contract_choices(view: TableView, deck: Deck, lang: str, picking: str = "") -> list[tuple[str, str]]:

@@ -310,7 +310,7 @@ def test_a_person_chooses_a_coiffeur_row_and_a_jokers_contract_in_the_terminal()
             if prompt.startswith("Play it as"):
                 joker_done = True
                 return "5"  # Obenabe
-            rows = [r for r, _ in view.row_options]  # the menu numbers rows as the Tafel does (issue 52)
+            rows = [r for r, _ in view.part.row_options]  # the menu numbers rows as the Tafel does (issue 52)
             return "7" if 6 in rows and not joker_done else str(rows[0] + 1)  # Joker ×7, later the first open
         return first_legal(view)
 
@@ -333,7 +333,7 @@ def test_coiffeur_rows_are_numbered_as_on_the_tafel_and_q_leaves():
         out.write(prompt)
         view = game.table.view_for(0)
         if view.phase == "contract":
-            rows = [r for r, _ in view.row_options]
+            rows = [r for r, _ in view.part.row_options]
             if rows[0] != 0:  # row 1 is filled: the menu still says [4] for row 4
                 assert f"[{rows[0] + 1}] " in prompt and "[1] " not in prompt
                 chosen.append((prompt, rows[-1]))

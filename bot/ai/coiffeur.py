@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from bot.game.commands import ChooseContract, Command, Schieben
+from bot.game.kinds.coiffeur import coiffeur_part
 from bot.game.view import TableView
 from bot.rules.contract_names import SUIT_NAMES
 
@@ -77,11 +78,12 @@ def stoeck_bonus(view: TableView, name: str) -> float:
 
 def row_values(view: TableView, estimate: Estimate, policy: RowPolicy = CLUB_ROWS) -> dict[tuple[int, str], float]:
     """Every announcement open to the chooser, (row, name), with its worth ``factor × (E − par)``."""
-    assert view.tafel is not None
+    part = coiffeur_part(view)
+    assert part.tafel is not None
     out: dict[tuple[int, str], float] = {}
-    later = len(view.row_options) - 1
-    for row, names in view.row_options:
-        contract, factor = view.tafel.rows[row]
+    later = len(part.row_options) - 1
+    for row, names in part.row_options:
+        contract, factor = part.tafel.rows[row]
         par = (policy.joker_par if contract == "joker" else policy.par) + policy.slope * later
         for name in names:
             bonus = stoeck_bonus(view, name) if contract != "joker" or view.rules.coiffeur_stoeck == "always" else 0
@@ -96,7 +98,8 @@ def choose_row(view: TableView, actor: str, estimate: Estimate, rng: random.Rand
     if noise and rng is not None:
         values = {k: v + rng.gauss(0, 60 * noise) for k, v in values.items()}
     (row, name), best = max(values.items(), key=lambda kv: (kv[1], -kv[0][0]))
-    factor = view.tafel.rows[row][1] if view.tafel else 1
+    tafel = coiffeur_part(view).tafel
+    factor = tafel.rows[row][1] if tafel else 1
     if view.may_schieben and best < policy.shove * factor:
         return Schieben(actor)
     return ChooseContract(actor, name, row=row)
@@ -104,5 +107,5 @@ def choose_row(view: TableView, actor: str, estimate: Estimate, rng: random.Rand
 
 def random_announcement(view: TableView, actor: str, rng: random.Random) -> Command:
     """The ``random`` level in Coiffeur: any open row, played as any contract it allows; no shove."""
-    row, names = rng.choice(view.row_options)
+    row, names = rng.choice(coiffeur_part(view).row_options)
     return ChooseContract(actor, rng.choice(names), row=row)

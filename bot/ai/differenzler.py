@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.game.commands import Command, Predict
+from bot.game.kinds.individual import individual_part, with_part
 from bot.game.view import TableView
 from bot.rules import HandPlay, RuleSet, Scoreboard
 from bot.rules.cards import SUIT_OF, cards_of
@@ -86,6 +87,12 @@ def trick_of(view: TableView) -> list[int]:
     return [c for _, c in view.trick]
 
 
+def trump_of(view: TableView) -> int:
+    """This hand's trump suit (Differenzler shows it with the deal)."""
+    trump = individual_part(view).trump
+    return trump if trump is not None else 0
+
+
 def card_for(view: TableView) -> int:
     """The card that steers the player's points toward its prediction."""
     legal = cards_of(view.legal)
@@ -93,8 +100,9 @@ def card_for(view: TableView) -> int:
         return legal[0]
     trump = view.contract if view.contract is not None else 0
     seat = view.seat or 0
-    own = view.predictions[seat] if view.predictions else None
-    need = (own or 0) - (view.taken[seat] if view.taken else 0)
+    part = individual_part(view)
+    own = part.predictions[seat] if part.predictions else None
+    need = (own or 0) - (part.taken[seat] if part.taken else 0)
     trick = trick_of(view)
     on_table = sum(value(c, trump) for c in trick)
     winners = [c for c in legal if trick_winner([*trick, c], trump) == len(trick)] if trick else []
@@ -124,7 +132,7 @@ def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS,
     predicting by the model and playing as the club player (:func:`card_for`), the others a
     random legal card with probability ``noise``."""
     me = view.seat or 0
-    trump = view.trump if view.trump is not None else 0
+    trump = trump_of(view)
     unseen = [c for c in range(36) if not view.hand >> c & 1]
     rules = view.rules.one_hand(stoeck=False)
     out = []
@@ -142,9 +150,9 @@ def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS,
         while not hand.done:
             seat = hand.turn
             seen = replace(
-                view, phase="play", seat=seat, hand=hand.hands[seat], legal=hand.legal(seat), contract=trump,
-                trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
-                tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
+                with_part(view, taken=tuple(results(hand.tricks)), predictions=predicted),
+                phase="play", seat=seat, hand=hand.hands[seat], legal=hand.legal(seat), contract=trump,
+                trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)), tricks=tuple(hand.tricks),
             )  # fmt: skip
             hand.play(seat, _other_card(seen, rng, noise) if seat != me else card_for(seen))
         out.append(results(hand.tricks)[me])
@@ -154,7 +162,7 @@ def simulated_points(view: TableView, rng: random.Random, worlds: int = WORLDS,
 def voids_of(view: TableView) -> list[set[int]]:
     """Suits each seat has shown it lacks (it did not follow them; a trump lead excepted, where
     the Puur may be kept back)."""
-    trump = view.trump if view.trump is not None else 0
+    trump = trump_of(view)
     out: list[set[int]] = [set(), set(), set(), set()]
     tricks = [tuple(((t.leader + i) % 4, c) for i, c in enumerate(t.cards)) for t in view.tricks]
     for played in [*tricks, view.trick]:
@@ -211,13 +219,13 @@ def playout_points(view: TableView, hands: list[int], first: int, rules: RuleSet
     for seat, card in view.trick:
         hand.hands[seat] &= ~(1 << card)
     hand.play(hand.turn, first)
-    predicted = view.predictions
+    predicted = individual_part(view).predictions
     while not hand.done:
         seat = hand.turn
         seen = replace(
-            view, seat=seat, hand=hand.hands[seat], legal=hand.legal(seat),
-            trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)),
-            tricks=tuple(hand.tricks), taken=tuple(results(hand.tricks)), predictions=predicted,
+            with_part(view, taken=tuple(results(hand.tricks)), predictions=predicted),
+            seat=seat, hand=hand.hands[seat], legal=hand.legal(seat),
+            trick=tuple(((hand.leader + i) % 4, c) for i, c in enumerate(hand.trick)), tricks=tuple(hand.tricks),
         )  # fmt: skip
         hand.play(seat, _other_card(seen, rng, noise) if seat != me else card_for(seen))
     return results(hand.tricks)
@@ -229,12 +237,13 @@ def searched_card(view: TableView, rng: random.Random, worlds: int = CARD_WORLDS
     if len(legal) == 1:
         return legal[0]
     me = view.seat or 0
-    own = view.predictions[me] if view.predictions else None
+    predictions = individual_part(view).predictions
+    own = predictions[me] if predictions else None
     if own is None:
         return card_for(view)
     rules = view.rules.one_hand(stoeck=False)
-    others = tuple(p if p is not None else 39 for p in view.predictions)  # the others' hidden predictions: 39
-    guessed = replace(view, predictions=others)
+    others = tuple(p if p is not None else 39 for p in predictions)  # the others' hidden predictions: 39
+    guessed = with_part(view, predictions=others)
     totals = dict.fromkeys(legal, 0.0)
     done = 0
     for _ in range(worlds * 3):
@@ -282,7 +291,7 @@ class DifferenzlerPlayer:
         if view.phase == "predict":
             if self.random_play:
                 return Predict(actor, RANDOM_PREDICTION)
-            guess = predict(view.hand, view.trump if view.trump is not None else 0)
+            guess = predict(view.hand, trump_of(view))
             if self.simulate:
                 guess = best_prediction(simulated_points(view, self.rng, self.simulate))
             if self.noise:

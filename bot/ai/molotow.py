@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from bot.game.commands import Command
+from bot.game.kinds.individual import individual_part
 from bot.game.view import TableView
 from bot.rules.cards import FULL_DECK, cards_of
 from bot.rules.molotow import OBENABE, table_weis_points
@@ -37,8 +38,9 @@ def _power(card: int, led: int, mode: int) -> int:
 
 def _mode_after(view: TableView, card: int) -> int:
     """The mode the trick is decided in once ``card`` is played (a void card fixes trump)."""
-    if view.trump is not None:
-        return view.trump
+    trump = individual_part(view).trump
+    if trump is not None:
+        return trump
     if view.trick and card // 9 != view.trick[0][1] // 9:
         return card // 9
     return OBENABE
@@ -69,11 +71,12 @@ def card_for(view: TableView) -> int:
     legal = cards_of(view.legal)
     if len(legal) == 1:
         return legal[0]
-    mode = view.trump if view.trump is not None else OBENABE
+    trump = individual_part(view).trump
+    mode = trump if trump is not None else OBENABE
     if not view.trick:
         return _lead(view, legal, mode)
     led = view.trick[0][1] // 9
-    if view.trump is None and not any(c // 9 == led for c in legal):  # void: whatever is played fixes trump
+    if trump is None and not any(c // 9 == led for c in legal):  # void: whatever is played fixes trump
         return min(legal, key=lambda c: (_fixing_cost(view, c), c))
     losing = [c for c in legal if not _takes(view, c)]
     if losing:  # drop the most dangerous card that does not take the trick
@@ -86,11 +89,12 @@ def card_for(view: TableView) -> int:
 def _lead(view: TableView, legal: list[int], mode: int) -> int:
     """A low card of a suit the others hold many of (not trump while they may hold trumps)."""
     out = FULL_DECK & ~view.cards_played & ~view.hand  # the cards the others may hold
+    trump = individual_part(view).trump
 
     def key(card: int) -> tuple[int, int, int, int]:
         suit = card // 9
         others = (out >> (9 * suit) & SUIT).bit_count()
-        trump_lead = int(view.trump is not None and suit == view.trump and bool(others))
+        trump_lead = int(trump is not None and suit == trump and bool(others))
         return (trump_lead, -min(others, 4), _danger(card, mode), card)
 
     return min(legal, key=key)

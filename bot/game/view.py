@@ -35,6 +35,12 @@ class TafelView:
 
 
 @dataclass(frozen=True)
+class KindView:
+    """A game kind's own part of a view: each kind's engine part gives its subclass (a tagged
+    union, tagged by ``TableView.kind``); a kind with nothing of its own gives this."""
+
+
+@dataclass(frozen=True)
 class TableView:
     """A seat's (or, with ``seat=None``, a spectator's) view of the table."""
 
@@ -75,23 +81,11 @@ class TableView:
     cards_played: int = 0  # every card played this hand (mask), public
     counters: dict[str, list[int]] = field(default_factory=dict)
     contracts: tuple[int, ...] = ()  # the contracts the chooser may name now (contract phase)
+    part: KindView = field(default_factory=lambda: KindView())  # the kind's own part (bot/game/kinds)
     may_bedanken: bool = False  # a player may claim the win now (end mode "bedanken")
     extras: tuple[str, ...] = ()  # the extra contracts the chooser may name now (names; contract phase)
-    kind: str = "schieber"  # the game: schieber or coiffeur
+    kind: str = "schieber"  # the game kind (its name): tags ``part``
     contract_name: str | None = None  # the contract in play by name (bot.rules.contract_names)
     factor: int | None = None  # the hand's multiplier (Coiffeur: 1; the row's factor is ``tafel``'s)
-    row: int | None = None  # Coiffeur: the row this hand fills
-    tafel: TafelView | None = None  # Coiffeur
-    row_options: tuple[tuple[int, tuple[str, ...]], ...] = ()  # Coiffeur, contract phase: the chooser's rows
-    # Differenzler: the predictions this viewer may see (hidden ones: its own, until the hand is
-    # over), each seat's card points taken so far this hand, and each seat's penalty total.
-    predictions: tuple[int | None, ...] = ()
-    predicted: tuple[bool, ...] = ()  # Differenzler: who has predicted (public, also when hidden)
-    taken: tuple[int, ...] = ()
-    seat_totals: tuple[int, ...] = ()
-    trump: int | None = None  # Differenzler: this hand's trump suit (shown before the predictions)
     rated: bool = True  # false: a friendly table
     hints: bool = False  # the viewer may ask for a hint on its turn (friendly tables that allow them)
-    bottom_card: int | None = None  # Differenzler: the dealer's card turned up for trump (that method)
-    # Differenzler: the Schätzzettel, per hand, per seat (prediction, points, penalty)
-    pad: tuple[tuple[tuple[int, int, int], ...], ...] = ()

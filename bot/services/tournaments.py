@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from bot.game import SYSTEM, Abandon, AddComputer, JoinSeat, StandIn, StartGame, TableSnapshot
 from bot.game.errors import GameError
 from bot.game.events import Event, TurnReminder
+from bot.game.kinds.individual import individual_part
 from bot.rules import RuleSet
 from bot.rules.kinds import kind_for_format
 from bot.storage import Storage
@@ -454,8 +455,9 @@ class TournamentService:
             return
         view = table.view_for(None)
         if kind_for_format(t.format).individual:  # each seat's penalty total and exact predictions
-            exact = tuple(sum(hand[s][0] == hand[s][1] for hand in view.pad) for s in range(4))  # predicted, made
-            totals = tuple(view.seat_totals)
+            part = individual_part(view)
+            exact = tuple(sum(hand[s][0] == hand[s][1] for hand in part.pad) for s in range(4))  # predicted, made
+            totals = tuple(part.seat_totals)
             await self._run(tournament_id, lambda t: t.record(passe, table_no, totals, exact))
         else:
             a, b = view.totals

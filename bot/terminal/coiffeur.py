@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.game import ChooseContract, Command, Schieben, TableView
-from bot.game.kinds.coiffeur import CoiffeurState
+from bot.game.kinds.coiffeur import CoiffeurState, coiffeur_part
 
 from .base import Console, pair, register_part
 from .schieber import SchieberPart
@@ -16,9 +16,10 @@ class CoiffeurPart(SchieberPart):
     def ask(self, term: Console, view: TableView, actor: str) -> Command:
         """An open row of the team (and what a Joker, Slalom … row is played as), or a shove."""
         term.say("\n" + term.t("your_cards", cards=term.hand_text(view.hand, 0)))
-        assert view.tafel is not None
-        rows = view.tafel.rows
-        offered = dict(view.row_options)  # numbered as the Tafel numbers its rows
+        part = coiffeur_part(view)
+        assert part.tafel is not None
+        rows = part.tafel.rows
+        offered = dict(part.row_options)  # numbered as the Tafel numbers its rows
         menu = "  ".join(f"[{r + 1}] {term.deck.named(rows[r][0])} ×{rows[r][1]}" for r in offered)
         schieben = term.t("opt.schieben") if term.table.may_schieben else term.t("zwang")
         while True:

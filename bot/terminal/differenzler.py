@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.game import Command, Predict, TableView
+from bot.game.kinds.individual import individual_part
 
 from .base import Console, TerminalPart, register_part
 
@@ -13,8 +14,9 @@ from .base import Console, TerminalPart, register_part
 class DifferenzlerPart(TerminalPart):
     def ask(self, term: Console, view: TableView, actor: str) -> Command:
         """How many card points you will take (0-157)."""
-        trump = term.contract(view.trump or 0)
-        term.say("\n" + term.t("your_cards", cards=term.hand_text(view.hand, 0, view.trump)))
+        suit = individual_part(view).trump
+        trump = term.contract(suit or 0)
+        term.say("\n" + term.t("your_cards", cards=term.hand_text(view.hand, 0, suit)))
         while True:
             answer = term.ask(term.t("predict", trump=trump) + "\n> ").strip()
             if term.help(answer):

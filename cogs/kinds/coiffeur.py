@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.game import TableSnapshot, TableView
+from bot.game.kinds.coiffeur import coiffeur_part
 from bot.render.coiffeur import CoiffeurPicture
 from bot.rules.coiffeur import TAFELN
 from bot.rules.contract_names import EXTRA_NAMES
@@ -27,11 +28,12 @@ class CoiffeurPresenter(SchieberPresenter):
 
     def contract_label(self, view: TableView, deck: Deck, lang: str) -> str:
         """``Zeile 7: Joker ×7 · Undenufe`` (the row, and what it is played as)."""
-        if view.tafel is None or view.row is None:
+        part = coiffeur_part(view)
+        if part.tafel is None or part.row is None:
             return super().contract_label(view, deck, lang)
         name = deck.named(view.contract_name) if view.contract_name else deck.contract(view.contract or 0)
-        row_name, factor = view.tafel.rows[view.row]
-        row = msg("table.row", lang, row=view.row + 1, row_name=deck.named(row_name), m=factor)
+        row_name, factor = part.tafel.rows[part.row]
+        row = msg("table.row", lang, row=part.row + 1, row_name=deck.named(row_name), m=factor)
         return row if row_name == view.contract_name else f"{row} · {name}"
 
     def choose_key(self, view: TableView) -> str:
@@ -41,7 +43,8 @@ class CoiffeurPresenter(SchieberPresenter):
         """A button per open row (``r<row>``); a row played as one of several contracts (a Joker,
         Slalom …) opens them (``n<row>.<i>``) with a back button (``t0``); a Joker row that may be
         played as every contract shows the plain ones and a button per family (``g<row>.<i>``)."""
-        options = dict(view.row_options)
+        part = coiffeur_part(view)
+        options = dict(part.row_options)
         row_s, _, family = picking[1:].partition(".")
         if picking[:1] in ("r", "g") and row_s.isdigit() and int(row_s) in options:
             row = int(row_s)
@@ -58,8 +61,8 @@ class CoiffeurPresenter(SchieberPresenter):
             plain = [(deck.named(n), f"n{row}.{i}") for i, n in enumerate(names) if n not in grouped]
             opens = [(family_label(deck, f), f"g{row}.{i}") for i, f in enumerate(groups)]
             return plain + opens + [(msg("btn.back", lang), "t0")]
-        rows = view.tafel.rows if view.tafel is not None else ()
-        return [(f"{deck.named(rows[r][0])} ×{rows[r][1]}", f"r{r}") for r, _ in view.row_options]
+        rows = part.tafel.rows if part.tafel is not None else ()
+        return [(f"{deck.named(rows[r][0])} ×{rows[r][1]}", f"r{r}") for r, _ in part.row_options]
 
     def picked_contract(self, view: TableView, action: str) -> tuple[str, int | None] | None:
         kind, rest = action[:1], action[1:]
@@ -68,7 +71,7 @@ class CoiffeurPresenter(SchieberPresenter):
             return super().picked_contract(view, action)
         if not a.isdigit() or (b and not b.isdigit()):
             return None
-        names = dict(view.row_options).get(int(a))
+        names = dict(coiffeur_part(view).row_options).get(int(a))
         if not names:
             return None
         if kind == "r":
@@ -77,10 +80,11 @@ class CoiffeurPresenter(SchieberPresenter):
 
     def closed_row(self, view: TableView, pick: str) -> int | None:
         head = pick[1:].split(".")[0]
-        if pick[:1] not in ("r", "n", "g") or not head.isdigit() or view.tafel is None:
+        part = coiffeur_part(view)
+        if pick[:1] not in ("r", "n", "g") or not head.isdigit() or part.tafel is None:
             return None
         row = int(head)
-        return row if row not in dict(view.row_options) and row < len(view.tafel.rows) else None
+        return row if row not in dict(part.row_options) and row < len(part.tafel.rows) else None
 
     def hand_lines(self, view: TableView, ev: Any, deck: Deck, lang: str) -> list[str]:
         return [row_line(view, ev, deck, lang)]
@@ -96,7 +100,8 @@ def row_line(view: TableView, ev: Any, deck: Deck, lang: str) -> str:
     """Which row the declaring team filled, and how it was scored."""
     team, row, m = ev.get("team", 0), ev.get("row", 0), ev.get("factor", 1)
     written = ev["written"][team]
-    row_name = view.tafel.rows[row][0] if view.tafel is not None else ev["contract"]
+    tafel = coiffeur_part(view).tafel
+    row_name = tafel.rows[row][0] if tafel is not None else ev["contract"]
     name = view.contract_name or ev["contract"]
     if ev["match_team"] is not None and ev["match_team"] != team and not name.startswith("misere"):
         parts = msg("summary.row_konter", lang, written=written)
@@ -110,7 +115,7 @@ def row_line(view: TableView, ev: Any, deck: Deck, lang: str) -> str:
 
 def coiffeur_picture(view: TableView, ev: Any, lang: str, deck: Deck) -> CoiffeurPicture | None:
     """The Tafel after a hand (or at the end of the game)."""
-    tafel = view.tafel
+    tafel = coiffeur_part(view).tafel
     if tafel is None:
         return None
     latest = None

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 
 from bot.game import TableView
+from bot.game.kinds.differenzler import differenzler_part
+from bot.game.kinds.individual import individual_part
 from bot.rules.cards import cards_of
 from bot.rules.differenzler import TOTAL
 from bot.texts import message as msg
@@ -31,15 +33,15 @@ def ranges() -> list[tuple[int, int]]:
 
 def prediction_text(view: TableView, seat: int, lang: str) -> str:
     """A seat's prediction as this viewer may see it: the number, "✅" (made, hidden) or "…"."""
-    shown = view.predictions[seat] if seat < len(view.predictions) else None
+    shown = individual_part(view).predictions[seat] if seat < len(individual_part(view).predictions) else None
     if shown is not None:
         return str(shown)
-    return "✅" if seat < len(view.predicted) and view.predicted[seat] else "…"
+    return "✅" if seat < len(individual_part(view).predicted) and individual_part(view).predicted[seat] else "…"
 
 
 def must_predict(view: TableView) -> bool:
     """Whether the viewer is asked for its prediction now."""
-    if view.phase != "predict" or view.seat is None or view.predictions[view.seat] is not None:
+    if view.phase != "predict" or view.seat is None or individual_part(view).predictions[view.seat] is not None:
         return False
     return view.rules.differenzler_predictions == "hidden" or view.turn == view.seat
 
@@ -49,9 +51,10 @@ class DifferenzlerPresenter(IndividualPresenter):
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
         """``Trumpf: Rose`` (with the dealer's card turned up for it, when it was)."""
-        suit = deck.suit(view.trump or 0)
-        if view.bottom_card is not None:
-            return msg("dz.trump_bottom", lang, suit=suit, card=deck.card(view.bottom_card, None))
+        suit = deck.suit(individual_part(view).trump or 0)
+        bottom = differenzler_part(view).bottom_card
+        if bottom is not None:
+            return msg("dz.trump_bottom", lang, suit=suit, card=deck.card(bottom, None))
         return msg("dz.trump", lang, suit=suit)
 
     def extra_lines(self, view: TableView, lang: str, name: Name) -> list[str]:
@@ -61,7 +64,9 @@ class DifferenzlerPresenter(IndividualPresenter):
     def waiting_line(self, view: TableView, lang: str, name: Name) -> str | None:
         if view.phase != "predict":
             return None
-        waiting = [s for s in range(4) if not (s < len(view.predicted) and view.predicted[s])]
+        waiting = [
+            s for s in range(4) if not (s < len(individual_part(view).predicted) and individual_part(view).predicted[s])
+        ]
         if view.rules.differenzler_predictions == "open" and view.turn is not None:
             waiting = [view.turn]
         return msg("dz.waiting", lang, names=", ".join(name(s) for s in waiting))
@@ -70,11 +75,11 @@ class DifferenzlerPresenter(IndividualPresenter):
         """Trump, the viewer's prediction and its points so far."""
         facts = [self.trump_line(view, deck, lang)]
         seat = view.seat if view.seat is not None else 0
-        mine = view.predictions[seat] if seat < len(view.predictions) else None
+        mine = individual_part(view).predictions[seat] if seat < len(individual_part(view).predictions) else None
         if mine is not None:
             facts.append(msg("dz.your_prediction", lang, n=mine))
             if view.phase == "play":
-                facts.append(msg("dz.your_points", lang, n=view.taken[seat]))
+                facts.append(msg("dz.your_points", lang, n=individual_part(view).taken[seat]))
         return facts
 
     def decision(self, view: TableView, lang: str, deck: Deck, faces: CardEmojis,
@@ -85,12 +90,14 @@ class DifferenzlerPresenter(IndividualPresenter):
 
     def predict_text(self, view: TableView, deck: Deck, lang: str, faces: CardEmojis, picking: str) -> str:
         """The private hand while its player predicts: the cards as text (the buttons are numbers)."""
-        cards = " · ".join(f"{faces.text(c, deck)}{deck.card(c, view.trump)}" for c in cards_of(view.hand))
+        cards = " · ".join(
+            f"{faces.text(c, deck)}{deck.card(c, individual_part(view).trump)}" for c in cards_of(view.hand)
+        )
         ask = msg("dz.ask_range", lang) if not picking else msg("dz.ask_number", lang)
         return f"**{msg('hand.title', lang)}** — {self.trump_line(view, deck, lang)}\n{cards}\n{ask}"
 
     def summary_title(self, view: TableView, ev: Any, deck: Deck, lang: str) -> str:
-        return msg("dz.summary", lang, n=ev["hand"], suit=deck.suit(view.trump or 0))
+        return msg("dz.summary", lang, n=ev["hand"], suit=deck.suit(individual_part(view).trump or 0))
 
     def seat_lines(self, ev: Any, lang: str, name: Name) -> list[str]:
         """One line per player: predicted, made, penalty, total."""

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.game import TableView
+from bot.game.kinds.individual import individual_part
 from bot.render.pad import PadPicture
 from bot.texts import message as msg
 from bot.texts.cards import Deck
@@ -33,8 +34,9 @@ class IndividualPresenter(KindPresenter):
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
         """``Trumpf: Rose``, or the contract every hand is played as."""
-        if view.trump is not None:
-            return msg("dz.trump", lang, suit=deck.suit(view.trump))
+        trump = individual_part(view).trump
+        if trump is not None:
+            return msg("dz.trump", lang, suit=deck.suit(trump))
         return deck.named(view.contract_name) if view.contract_name else ""
 
     def extra_lines(self, view: TableView, lang: str, name: Name) -> list[str]:
@@ -54,13 +56,16 @@ class IndividualPresenter(KindPresenter):
                  self.trump_line(view, deck, lang), *self.extra_lines(view, lang, name)]  # fmt: skip
         seats = range(4)
         if view.phase == "play":
-            lines.append(f"**{msg('dz.taken', lang)}:** " + " · ".join(f"{name(s)} {view.taken[s]}" for s in seats))
+            lines.append(
+                f"**{msg('dz.taken', lang)}:** "
+                + " · ".join(f"{name(s)} {individual_part(view).taken[s]}" for s in seats)
+            )
             trick = played_text(view, view.trick, lang, deck, faces) or "—"
             lines.append(f"**{msg('table.trick', lang, n=len(view.tricks) + 1)}:** {trick}")
         if view.tricks and view.phase == "play":
             last = last_trick_text(view, lang, deck, faces)
             lines.append(f"**{msg('table.last_n', lang, n=len(view.tricks))}:** {last}")
-        totals = view.seat_totals or (0, 0, 0, 0)
+        totals = individual_part(view).seat_totals or (0, 0, 0, 0)
         lines.append(f"**{msg(self.totals_key, lang)}:** " + " · ".join(f"{name(s)} {totals[s]}" for s in seats))
         waiting = self.waiting_line(view, lang, name)
         if view.phase == "game_over":
@@ -73,7 +78,7 @@ class IndividualPresenter(KindPresenter):
 
     def ranking_line(self, view: TableView, lang: str, name: Name) -> str:
         """``1. Anna 12 · 2. Beat 30 …`` and the winner (or a tie)."""
-        totals = view.seat_totals or (0, 0, 0, 0)
+        totals = individual_part(view).seat_totals or (0, 0, 0, 0)
         order = sorted(range(4), key=lambda s: (totals[s], s))
         places = " · ".join(f"{i + 1}. {name(s)} {totals[s]}" for i, s in enumerate(order))
         if view.winner is None:
@@ -84,13 +89,19 @@ class IndividualPresenter(KindPresenter):
         """Trump and the viewer's points so far."""
         facts = [self.trump_line(view, deck, lang)]
         if view.phase == "play":
-            facts.append(msg("dz.your_points", lang, n=view.taken[view.seat if view.seat is not None else 0]))
+            facts.append(
+                msg("dz.your_points", lang, n=individual_part(view).taken[view.seat if view.seat is not None else 0])
+            )
         return facts
 
     def picture_labels(self, view: TableView, lang: str, deck: Deck, names: Sequence[str], teams: tuple[str, str],
                        title: str) -> tuple[Sequence[str], tuple[str, str], str]:  # fmt: skip
         """Each for themselves: the points each has taken, no teams."""
-        return tuple(f"{names[s]} · {view.taken[s]}" for s in range(4)), ("", ""), self.trump_line(view, deck, lang)
+        return (
+            tuple(f"{names[s]} · {individual_part(view).taken[s]}" for s in range(4)),
+            ("", ""),
+            self.trump_line(view, deck, lang),
+        )
 
     def summary_title(self, view: TableView, ev: Any, deck: Deck, lang: str) -> str:
         return msg(self.summary_key, lang, n=ev["hand"], trump=self.trump_line(view, deck, lang))
@@ -117,13 +128,13 @@ class IndividualPresenter(KindPresenter):
             return seat_name(view, s, lang)
 
         if ev["type"] == "seats_scored":
-            title, latest, winner = msg(self.pad_key, lang, n=ev["hand"]), len(view.pad) - 1, ""
+            title, latest, winner = msg(self.pad_key, lang, n=ev["hand"]), len(individual_part(view).pad) - 1, ""
         else:
             title, latest = msg(self.pad_final_key, lang), None
             won = ev.get("winner")
             winner = msg("dz.pad_tie", lang) if won is None else msg("dz.pad_winner", lang, name=name(won))
-        totals = tuple(view.seat_totals or (0, 0, 0, 0))
-        return PadPicture(title=title, players=(name(0), name(1), name(2), name(3)), hands=view.pad,
+        totals = tuple(individual_part(view).seat_totals or (0, 0, 0, 0))
+        return PadPicture(title=title, players=(name(0), name(1), name(2), name(3)), hands=individual_part(view).pad,
                           totals=(totals[0], totals[1], totals[2], totals[3]), latest=latest, winner=winner,
                           kind=view.kind, legend=msg(self.pad_legend_key, lang))  # fmt: skip
 

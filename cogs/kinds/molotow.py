@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.game import TableView
+from bot.game.kinds.individual import individual_part
 from bot.texts import message as msg
 from bot.texts.cards import Deck
 
@@ -19,9 +20,10 @@ class MolotowPresenter(IndividualPresenter):
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
         """Trump still open (the hand is Obenabe until a player cannot follow), or fixed."""
-        if view.trump is None:
+        trump = individual_part(view).trump
+        if trump is None:
             return msg("mo.trump_open", lang)
-        return msg("dz.trump", lang, suit=deck.suit(view.trump))
+        return msg("dz.trump", lang, suit=deck.suit(trump))
 
     def seat_lines(self, ev: Any, lang: str, name: Name) -> list[str]:
         """One line per player: points, Weis and Stöck charged, score, total."""

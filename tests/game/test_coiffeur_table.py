@@ -120,7 +120,7 @@ def test_schieben_goes_round_the_table_and_forehand_is_then_im_zwang():
         table.apply(Schieben(f"u:{forehand}"))
     assert err.value.code == Code.SCHIEBEN_NOT_ALLOWED
     view = table.view_for(forehand)
-    assert [r for r, _ in view.row_options] == list(range(8))
+    assert [r for r, _ in view.part.row_options] == list(range(8))
     table.apply(ChooseContract(f"u:{forehand}", "eichel", row=0))
     assert table.phase == Phase.PLAY
 
@@ -141,9 +141,9 @@ def test_an_opponent_who_takes_a_shoved_hand_fills_his_own_teams_row():
     scored = next(e for e in events if e["type"] == "hand_scored")
     assert scored["team"] == opponent % 2 and scored["row"] == 4 and scored["factor"] == 5
     view = table.view_for(None)
-    assert view.tafel is not None
-    assert view.tafel.written[opponent % 2][4] == scored["written"][opponent % 2]
-    assert view.tafel.written[fh % 2][4] is None
+    assert view.part.tafel is not None
+    assert view.part.tafel.written[opponent % 2][4] == scored["written"][opponent % 2]
+    assert view.part.tafel.written[fh % 2][4] is None
 
 
 def test_a_team_with_every_row_filled_is_skipped_when_choosing():

@@ -42,9 +42,9 @@ def test_hidden_predictions_are_seen_by_their_owner_only_until_the_hand_is_over(
     table, _ = new_table(DIFF, humans=4, seed="d2")
     order = table.kind.order(table)
     table.apply(Predict(f"u:{order[2]}", 40))  # hidden: anybody may predict at any time
-    assert table.view_for(order[2]).predictions[order[2]] == 40
+    assert table.view_for(order[2]).part.predictions[order[2]] == 40
     for seat in (None, *(s for s in range(4) if s != order[2])):
-        assert all(p is None for p in table.view_for(seat).predictions)
+        assert all(p is None for p in table.view_for(seat).part.predictions)
     with pytest.raises(GameError) as err:
         table.apply(Predict(f"u:{order[2]}", 41))
     assert err.value.code == Code.ALREADY_PREDICTED
@@ -56,10 +56,10 @@ def test_hidden_predictions_are_seen_by_their_owner_only_until_the_hand_is_over(
         table.apply(Predict(f"u:{seat}", 30))
     assert table.phase == Phase.PLAY and table.live_hand.turn == table.forehand
     while table.phase == Phase.PLAY:  # still hidden during play
-        assert all(p is None for p in table.view_for(None).predictions)
+        assert all(p is None for p in table.view_for(None).part.predictions)
         hand = table.live_hand
         table.apply(PlayCard(f"u:{hand.turn}", str(Card.from_index(cards_of(hand.legal())[0]))))
-    assert table.view_for(None).predictions == tuple(40 if s == order[2] else 30 for s in range(4))
+    assert table.view_for(None).part.predictions == tuple(40 if s == order[2] else 30 for s in range(4))
 
 
 def test_open_predictions_go_in_order_from_forehand_to_the_dealer():
@@ -70,7 +70,7 @@ def test_open_predictions_go_in_order_from_forehand_to_the_dealer():
         table.apply(Predict(f"u:{order[1]}", 20))
     assert err.value.code == Code.NOT_YOUR_TURN
     table.apply(Predict(f"u:{order[0]}", 20))
-    assert table.view_for(order[3]).predictions[order[0]] == 20  # open: everyone sees it
+    assert table.view_for(order[3]).part.predictions[order[0]] == 20  # open: everyone sees it
 
 
 def test_the_history_writes_hidden_predictions_after_the_hands_last_trick():

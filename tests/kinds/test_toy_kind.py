@@ -81,7 +81,7 @@ async def test_the_toy_kind_plays_a_whole_game_through_the_service_and_the_prese
         lowest = min(cards_of(view.legal), key=lambda c: (c % 9, c))
         assert events[i]["card"] == str(Card.from_index(lowest))
     view = snapshot.public
-    assert view.kind == "toy" and view.seat_totals == tuple(totals)
+    assert view.kind == "toy" and view.part.seat_totals == tuple(totals)
     # the Discord presenter renders the toy's table and its hand summaries without knowing it
     lang = "de"
     deck = deck_for(lang, snapshot.rules)

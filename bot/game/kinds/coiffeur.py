@@ -20,8 +20,25 @@ from ..errors import Code, GameError
 from ..events import ContractChosen, Event, GameStarted, HandScored
 from ..phases import Phase
 from ..tablelike import TableLike
-from ..view import TafelView
+from ..view import KindView, TableView, TafelView
 from .schieber import SchieberEngine, TeamState
+
+
+@dataclass(frozen=True)
+class CoiffeurView(KindView):
+    """Coiffeur's part of a view: the Tafel, the row this hand fills, and in the contract phase the
+    chooser's open rows, each with the names it may be played as."""
+
+    tafel: TafelView | None = None
+    row: int | None = None
+    row_options: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+
+def coiffeur_part(view: TableView) -> CoiffeurView:
+    """Coiffeur's part of ``view`` (``TypeError`` for another kind's view)."""
+    if not isinstance(view.part, CoiffeurView):
+        raise TypeError(f"a view of {view.kind} has no Coiffeur part")
+    return view.part
 
 
 @dataclass
@@ -211,18 +228,20 @@ class CoiffeurEngine(SchieberEngine):
     def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         state = self.state_of(table)
         t = state.tafel
-        fields: dict[str, Any] = {"geschoben": state.geschoben}
         if t is None:
-            return fields
-        fields["tafel"] = TafelView(
+            return {"geschoben": state.geschoben, "part": CoiffeurView()}
+        tafel = TafelView(
             rows=tuple((r.contract, r.factor) for r in t.rows),
             written=tuple(tuple(t.written.get((team, i)) for i in range(len(t.rows))) for team in (0, 1)),
             played_as=tuple(tuple(t.played_as.get((team, i)) for i in range(len(t.rows))) for team in (0, 1)),
         )
-        fields["row"] = state.row if table.shown_hand is not None else None
-        if table.phase == Phase.CONTRACT and table.chooser is not None:
-            fields["row_options"] = self.options(table, table.chooser)
-        return fields
+        choosing = table.phase == Phase.CONTRACT and table.chooser is not None
+        part = CoiffeurView(
+            tafel=tafel,
+            row=state.row if table.shown_hand is not None else None,
+            row_options=self.options(table, table.chooser) if choosing and table.chooser is not None else (),
+        )
+        return {"geschoben": state.geschoben, "part": part}
 
     def totals(self, table: TableLike) -> tuple[int, int]:
         tafel = self.state_of(table).tafel

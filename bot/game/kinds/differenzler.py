@@ -22,7 +22,22 @@ from ..errors import Code, GameError
 from ..events import Event, HandDealt, SeatsScored
 from ..phases import Phase
 from ..tablelike import TableLike
-from .individual import IndividualEngine, IndividualState
+from ..view import TableView
+from .individual import IndividualEngine, IndividualState, IndividualView
+
+
+@dataclass(frozen=True)
+class DifferenzlerView(IndividualView):
+    """A game of individuals' view, with the card turned up for trump (when it was)."""
+
+    bottom_card: int | None = None
+
+
+def differenzler_part(view: TableView) -> DifferenzlerView:
+    """Differenzler's part of ``view`` (``TypeError`` for another kind's view)."""
+    if not isinstance(view.part, DifferenzlerView):
+        raise TypeError(f"a view of {view.kind} has no Differenzler part")
+    return view.part
 
 
 @dataclass
@@ -140,8 +155,10 @@ class DifferenzlerEngine(IndividualEngine):
         hidden = table.rules.differenzler_predictions == "hidden" and table.phase in (Phase.PREDICT, Phase.PLAY)
         shown = tuple(p if not hidden or s == seat else None for s, p in enumerate(state.predictions))
         predicted = tuple(p is not None for p in state.predictions)
-        return {**super().view_fields(table, seat), "predictions": shown, "predicted": predicted,
-                "bottom_card": state.bottom_card}  # fmt: skip
+        common = super().view_fields(table, seat)["part"]
+        part = DifferenzlerView(common.taken, common.seat_totals, common.trump, common.pad, shown, predicted,
+                                state.bottom_card)  # fmt: skip
+        return {"part": part}
 
 
 ENGINE = DifferenzlerEngine()

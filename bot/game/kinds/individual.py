@@ -6,7 +6,7 @@ of the game the lowest total wins (a tie: no winner). A kind built on it says wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.rules.differenzler import ranking, results
@@ -14,10 +14,37 @@ from bot.rules.differenzler import ranking, results
 from ..events import Event, SeatsScored
 from ..phases import Phase
 from ..tablelike import TableLike
+from ..view import KindView, TableView
 from .base import KindEngine, KindState
 
 #: One line of a score pad: per seat (first figure, second figure, what the hand wrote).
 PadLine = tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class IndividualView(KindView):
+    """What everyone sees of a game of individuals: each seat's card points this hand, the totals,
+    this hand's trump (once known), the score pad; predictions as the viewer may see them (none,
+    in a kind without predictions) and who has predicted."""
+
+    taken: tuple[int, ...] = (0, 0, 0, 0)
+    seat_totals: tuple[int, ...] = (0, 0, 0, 0)
+    trump: int | None = None
+    pad: tuple[PadLine, ...] = ()
+    predictions: tuple[int | None, ...] = (None, None, None, None)
+    predicted: tuple[bool, ...] = (False, False, False, False)
+
+
+def individual_part(view: TableView) -> IndividualView:
+    """The part of a game of individuals of ``view`` (``TypeError`` for another kind's view)."""
+    if not isinstance(view.part, IndividualView):
+        raise TypeError(f"a view of {view.kind} has no part of a game of individuals")
+    return view.part
+
+
+def with_part(view: TableView, **changes: Any) -> TableView:
+    """``view`` with fields of its part of a game of individuals changed (a simulated seat's view)."""
+    return replace(view, part=replace(individual_part(view), **changes))
 
 
 @dataclass
@@ -63,5 +90,4 @@ class IndividualEngine(KindEngine):
     def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
         state = self.state_of(table)
         taken = tuple(results(table.hand.tricks)) if table.hand is not None else (0, 0, 0, 0)
-        return {"taken": taken, "seat_totals": tuple(state.seat_totals), "trump": state.trump, "pad": tuple(state.pad),
-                "predictions": (None,) * 4, "predicted": (False,) * 4}  # fmt: skip
+        return {"part": IndividualView(taken, tuple(state.seat_totals), state.trump, tuple(state.pad))}
