@@ -1,4 +1,4 @@
-"""What the bot says at a Differenzler table: {key: {lang: text}}."""
+"""Differenzler's texts, and those of every game of individuals (`ind.*`, `table.kind`): predictions, the Schätzzettel."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "table.differenzler": {"de": "Differenzler, {hands} Runden", "en": "Differenzler, {hands} hands"},
@@ -43,10 +43,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "klein: Ansage → Punkte · gross: Differenz",
         "en": "small: prediction → points · large: penalty",
     },
-    "mo.pad_legend": {
-        "de": "klein: Punkte ± Weis/Stöck · gross: die Runde",
-        "en": "small: points ± Weis/Stöck · large: the hand's score",
-    },
     "dz.pad_final": {"de": "Schätzzettel: Schlussstand", "en": "Score pad: final"},
     "dz.pad_winner": {"de": "Sieg: {name}", "en": "Winner: {name}"},
     "dz.pad_tie": {"de": "Gleichstand", "en": "A tie"},
@@ -59,18 +55,4 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ind.pad_final": {"de": "Schlussstand", "en": "Final scores"},
     "ind.pad_legend": {"de": "klein: Punkte · gross: die Runde", "en": "small: points · large: the hand"},
     "table.kind": {"de": "{kind}, {hands} Runden", "en": "{kind}, {hands} hands"},
-    "table.molotow": {"de": "Molotow, {hands} Runden", "en": "Molotow, {hands} hands"},
-    "mo.trump_open": {"de": "Trumpf: noch offen (Obenabe)", "en": "Trump: not fixed yet (Obenabe)"},
-    "mo.totals": {"de": "Total (tief ist gut)", "en": "Totals (low is good)"},
-    "mo.over": {
-        "de": "🏆 **{winner}** gewinnt mit den wenigsten Punkten. {places}",
-        "en": "🏆 **{winner}** wins with the fewest points. {places}",
-    },
-    "mo.line": {
-        "de": "{name}: {points} Punkte, Weis und Stöck {extra} → {score} · total {total}",
-        "en": "{name}: {points} points, Weis and Stöck {extra} → {score} · total {total}",
-    },
-    "mo.summary": {"de": "Runde {n} ist fertig ({trump})", "en": "Hand {n} is over ({trump})"},
-    "mo.pad": {"de": "Molotow nach Runde {n}", "en": "Molotow after hand {n}"},
-    "mo.pad_final": {"de": "Molotow: Schlussstand", "en": "Molotow: final"},
 }

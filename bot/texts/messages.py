@@ -1,7 +1,9 @@
 """Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
 
 from .challenge import MESSAGES as CHALLENGE_MESSAGES
+from .coiffeur import MESSAGES as COIFFEUR_MESSAGES
 from .differenzler import MESSAGES as DIFFERENZLER_MESSAGES
+from .molotow import MESSAGES as MOLOTOW_MESSAGES
 from .rules_lookup import MESSAGES as RULES_LOOKUP_MESSAGES
 from .stats import MESSAGES as STATS_MESSAGES
 from .tournament import MESSAGES as TOURNAMENT_MESSAGES
@@ -91,10 +93,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "das Preset «extras» gilt für Schieber und, als Joker-Wahlen, für Coiffeur.",
         "en": "Nobody chooses a contract in {game}, so there are no extra contracts: "
         "the preset “extras” is for Schieber and, as Joker choices, for Coiffeur.",
-    },
-    "table.extras_as_joker": {
-        "de": "Die Zusatz-Trümpfe (Slalom, Guschti, TUO, Misère) sind hier Joker-Wahlen.",
-        "en": "The extra contracts (Slalom, Guschti, TUO, Misère) are Joker choices here.",
     },
     "err.BAD_RULES": {
         "de": "Diese Regel-Einstellung geht nicht: {message}",
@@ -359,38 +357,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hand.title": {"de": "Deine Karten", "en": "Your cards"},
     "hand.choose": {"de": "Du wählst den Trumpf.", "en": "You choose the contract."},
     "hand.choose_or_shove": {"de": "Du machst Trumpf – oder schiebst.", "en": "You make trump – or shove (Schieben)."},
-    "hand.choose_row": {
-        "de": "Im Zwang: du wählst eine offene Zeile deines Teams.",
-        "en": "Im Zwang: you choose an open row of your team.",
-    },
-    "hand.choose_row_or_shove": {
-        "de": "Du wählst eine offene Zeile deines Teams – oder schiebst weiter.",
-        "en": "You choose an open row of your team – or shove on (Schieben).",
-    },
     "hand.your_turn": {"de": "Du bist am Zug.", "en": "Your turn."},
     "hand.led": {"de": "{suit} ausgespielt", "en": "{suit} led"},
     "hand.turn_of": {"de": "{name} ist am Zug", "en": "{name} to play"},
     "hand.greyed": {"de": "Grau: {reason}.", "en": "Greyed out: {reason}."},
     "hand.none": {"de": "Du hast gerade keine Karten.", "en": "You hold no cards right now."},
     "summary.title": {"de": "Runde {n}: {contract}", "en": "Hand {n}: {contract}"},
-    "summary.row": {
-        "de": "{team} füllen Zeile {row} ({row_name} ×{m}) mit {contract}: {parts} = **{written}**",
-        "en": "{team} fill row {row} ({row_name} ×{m}) with {contract}: {parts} = **{written}**",
-    },
-    "summary.row_parts": {"de": "{points} × {m}", "en": "{points} × {m}"},
-    "summary.row_misere": {
-        "de": "Misère: die Punkte der Gegner zählen",
-        "en": "Misère: the opponents' points count",
-    },
-    "summary.row_konter": {
-        "de": "die Gegner machen alle Stiche: die Zeile zählt {written}",
-        "en": "the opponents take every trick: the row counts {written}",
-    },
-    "summary.tafel": {"de": "Coiffeur-Tafel nach Runde {n}", "en": "Coiffeur Tafel after hand {n}"},
-    "summary.tafel_final": {"de": "Coiffeur-Tafel am Ende der Partie", "en": "Coiffeur Tafel at the end of the game"},
-    "table.row": {"de": "Zeile {row}: {row_name} ×{m}", "en": "Row {row}: {row_name} ×{m}"},
-    "table.coiffeur": {"de": "Coiffeur ({rows} Zeilen)", "en": "Coiffeur ({rows} rows)"},
-    "table.zwang": {"de": " (im Zwang)", "en": " (im Zwang)"},
     "btn.back": {"de": "Zurück", "en": "Back"},
     "summary.line": {
         "de": "**{team}** ({tricks}): {parts} → schreiben **{written}**",
@@ -529,25 +501,6 @@ TERMINAL: dict[str, dict[str, str]] = {
         "de": "=== Partie vorbei (tiefstes Total gewinnt): {order} ===",
         "en": "=== Game over (the lowest total wins): {order} ===",
     },
-    "term.coiffeur_started": {
-        "de": "=== Partie {n}: Coiffeur, {rows} Zeilen pro Team ===",
-        "en": "=== Game {n}: Coiffeur, {rows} rows per team ===",
-    },
-    "term.choose_row": {"de": "Wähle eine Zeile: {menu}", "en": "Choose a row: {menu}"},
-    "term.choose_as": {"de": "Spielen als: {menu}", "en": "Play it as: {menu}"},
-    "term.zwang": {"de": " (im Zwang: du musst wählen)", "en": " (im Zwang: you must choose)"},
-    "term.chooses_row": {
-        "de": "{who} wählt Zeile {row} ({row_name} ×{m}): {contract}.",
-        "en": "{who} chooses row {row} ({row_name} ×{m}): {contract}.",
-    },
-    "term.chooses_row.you": {
-        "de": "Du wählst Zeile {row} ({row_name} ×{m}): {contract}.",
-        "en": "You choose row {row} ({row_name} ×{m}): {contract}.",
-    },
-    "term.row_scored": {
-        "de": "Runde {n} vorbei: {team} schreiben {written} in Zeile {row} ({points} × {m}) → Stand {totals}",
-        "en": "Hand {n} over: {team} write {written} in row {row} ({points} × {m}) → totals {totals}",
-    },
     "term.hand_dealt": {
         "de": "--- Runde {n}: Geber {dealer}, Vorhand {forehand} ---",
         "en": "--- Hand {n}: dealer {dealer}, forehand {forehand} ---",
@@ -614,5 +567,7 @@ MESSAGES.update(TERMINAL)
 MESSAGES.update(TOURNAMENT_MESSAGES)
 MESSAGES.update(CHALLENGE_MESSAGES)
 MESSAGES.update(DIFFERENZLER_MESSAGES)
+MESSAGES.update(COIFFEUR_MESSAGES)
+MESSAGES.update(MOLOTOW_MESSAGES)
 MESSAGES.update(RULES_LOOKUP_MESSAGES)
 MESSAGES.update(STATS_MESSAGES)
