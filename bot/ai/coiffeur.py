@@ -14,6 +14,7 @@ from bot.rules.contract_names import SUIT_NAMES
 from .player import Player
 from .random_player import RandomPlayer
 from .rules_player import RulesPlayer, expected_points
+from .schieber import by_level
 from .search_player import COIFFEUR_SEARCH, SearchPlayer
 from .variants import CLUB_ROWS, STRONG_ROWS, Estimate, RowPolicy, expected_for
 
@@ -55,16 +56,8 @@ class CoiffeurRandomPlayer(RandomPlayer):
 
 
 def make(level: str, rng: random.Random, budget: float | None = None, **options: Any) -> Player:
-    """Coiffeur's player of ``level`` (the levels of :func:`bot.ai.schieber.make`)."""
-    if level == "random":
-        return CoiffeurRandomPlayer(rng, **options)
-    if level == "beginner":
-        return CoiffeurRulesPlayer(rng, **{"noise": 0.25, **options}, level="beginner")
-    if level in ("club", "rules"):
-        return CoiffeurRulesPlayer(rng, level=level, **options)
-    if level in ("strong", "search"):
-        return CoiffeurSearchPlayer(rng, budget=budget, level=level, **options)
-    raise ValueError(f"unknown computer player level {level!r}")
+    """Coiffeur's player of ``level`` (the levels of :func:`bot.ai.schieber.by_level`)."""
+    return by_level(level, rng, budget, options, CoiffeurRandomPlayer, CoiffeurRulesPlayer, CoiffeurSearchPlayer)
 
 
 def stoeck_bonus(view: TableView, name: str) -> float:
