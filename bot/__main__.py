@@ -107,12 +107,18 @@ def check_config(path: str | None) -> int:
 
 
 def health_check() -> int:
-    """Docker's HEALTHCHECK: 0 when the running bot's heartbeat says it is healthy, else 1."""
+    """Docker's HEALTHCHECK: 0 when the running bot is healthy, else 1. With the web server on
+    (``JASS_WEB_PORT``) it asks ``/healthz``; else it reads the heartbeat the bot writes."""
+    import os
     import time
 
-    from bot.health import check, default_path
+    from bot.health import ask_web, check, default_path
 
-    ok, line = check(default_path(), time.time())
+    port = os.environ.get("JASS_WEB_PORT", "").strip()
+    if port.isdigit() and int(port) > 0:
+        ok, line = ask_web(int(port))
+    else:
+        ok, line = check(default_path(), time.time())
     print(line)
     return 0 if ok else 1
 

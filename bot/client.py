@@ -28,6 +28,7 @@ from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
+from bot.web.server import Health, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,7 @@ class JassBot(commands.AutoShardedBot):
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
         self.open_tables_at_close = 0  # for the last line of the log
+        self._database_up = False  # what the last health check found (``/metrics``)
         self.services = services
         self._storage = storage if services is None else services.storage  # opened by setup_hook if None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
@@ -209,8 +211,8 @@ class JassBot(commands.AutoShardedBot):
             await self._heartbeat()
             await asyncio.sleep(every)
 
-    async def _heartbeat(self) -> None:
-        """What Docker's health check reads (bot/health.py): the database answers, the gateway is up."""
+    async def health(self) -> Health:
+        """Whether the database answers now, and the gateway's state (``/healthz``, the heartbeat)."""
         database = False
         if self._storage is not None:
             try:
@@ -219,8 +221,26 @@ class JassBot(commands.AutoShardedBot):
             except Exception as err:
                 log.warning("health: the database did not answer: %s", err)
         gateway = "closed" if self.is_closed() else "connected" if self.is_ready() else "connecting"
+        self._database_up = database
+        return Health(database, gateway)
+
+    async def metrics_text(self) -> str:
+        """``/metrics``: the table service's counters, and the gauges read now."""
+        if self.services is None:
+            return ""
+        gauges = {
+            "open_tables": float(self.service.open_count()),
+            "computer_queue": float(self.service.thinkers.wait_stats()["queued"]),
+            "gateway_up": 1.0 if self.is_ready() and not self.is_closed() else 0.0,
+            "database_up": 1.0 if self._database_up else 0.0,
+        }
+        return self.service.metrics.render(gauges)
+
+    async def _heartbeat(self) -> None:
+        """What Docker's health check reads (bot/health.py): the database answers, the gateway is up."""
+        facts = await self.health()
         try:
-            health.write(health.default_path(), database=database, gateway=gateway, now=time.time())
+            health.write(health.default_path(), database=facts.database, gateway=facts.gateway, now=time.time())
         except OSError as err:
             log.warning("health: the heartbeat was not written: %s", err)
 
@@ -275,6 +295,9 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
             raise
         services = await open_services(settings, storage, shards)  # built once, handed to the bot
         bot = JassBot(settings, services, shards=shards, claim=claim)
+        server = WebServer(bot.health, bot.metrics_text) if settings.web_port else None
+        if server is not None:
+            await server.start(settings.web_bind, settings.web_port)
         if shards.ids is not None:
             log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()
@@ -284,6 +307,8 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
             async with bot:
                 await bot.start(token)
         finally:
+            if server is not None:
+                await server.stop()
             if bot.storage is not None:  # not closed by the bot (a failed login)
                 with contextlib.suppress(Exception):  # it runs out by itself
                     await claim.release()

@@ -33,7 +33,7 @@ SWITCH = ("on", "off")
 DATABASE_DEFAULT = Path("data/jass.sqlite3")
 LOG_FILE_DEFAULT: Path | None = None  # stderr only
 
-Kind = Literal["seconds", "count", "choice", "path", "database", "ids", "preset", "overrides"]
+Kind = Literal["seconds", "count", "choice", "path", "database", "ids", "preset", "overrides", "host", "url"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("limits.tables_per_user", "tables_per_user", "JASS_TABLES_PER_USER", "count", 3, 0, 100),
     Option("card_emojis", "card_emojis", "JASS_CARD_EMOJIS", "choice", "on", choices=SWITCH),
     Option("render_workers", "render_workers", "JASS_RENDER_WORKERS", "count", 1, 0, 32),
+    Option("web.port", "web_port", "JASS_WEB_PORT", "count", 0, 0, 65535),  # 0: no web server
+    Option("web.bind", "web_bind", "JASS_WEB_BIND", "host", "127.0.0.1"),
+    Option("web.base_url", "web_base_url", "JASS_WEB_BASE_URL", "url", ""),
 )
 BY_KEY = {o.key: o for o in OPTIONS}
 #: Environment variable -> dotted config key.
@@ -141,6 +144,9 @@ class Settings:
     tables_per_user: int = _default("limits.tables_per_user")  # 0: no limit
     card_emojis: str = _default("card_emojis")  # on: card pictures as application emojis on the buttons
     render_workers: int = _default("render_workers")  # processes drawing pictures; 0: a thread of the bot
+    web_port: int = _default("web.port")  # the web server's port (health, metrics); 0: no web server
+    web_bind: str = _default("web.bind")  # the address it listens on (the host only, unless configured)
+    web_base_url: str = _default("web.base_url")  # how people reach it (links), e.g. https://jass.example.org
     source: str = "defaults"
 
     def describe(self) -> list[str]:
@@ -160,6 +166,10 @@ class Settings:
                 from bot.storage.urls import redacted
 
                 shown = redacted(str(value))
+            elif option.key == "web.port":
+                shown = str(value) if value else "0 (no web server)"
+            elif option.kind == "url":
+                shown = value or "none"
             elif option.kind == "count" and option.key.startswith("limits."):
                 shown = str(value) if value else "0 (no limit)"
             elif value is None:
@@ -322,6 +332,18 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
                 continue
             ids.append(int(g))
         return tuple(ids)
+    if option.kind == "host":
+        text = raw.strip() if isinstance(raw, str) else ""
+        if not text or any(c.isspace() or c in "/@?#" for c in text):
+            problem(option.key, f"expected an address to listen on, e.g. 127.0.0.1 or 0.0.0.0, got {raw!r}")
+            return option.default
+        return text
+    if option.kind == "url":
+        text = raw.strip().rstrip("/") if isinstance(raw, str) else None
+        if text is None or (text and not text.startswith(("http://", "https://"))) or " " in (text or ""):
+            problem(option.key, f"expected an http:// or https:// address (or nothing), got {raw!r}")
+            return option.default
+        return text
     if not isinstance(raw, Mapping):  # overrides
         problem(option.key, "expected a mapping of rule keys")
         return option.default

@@ -53,3 +53,18 @@ def check(path: Path, now: float) -> tuple[bool, str]:
     if wrong:
         return False, "; ".join(wrong)
     return True, f"healthy: database answers, gateway {gateway}, {age:.0f} s ago"
+
+
+def ask_web(port: int, timeout: float = 5.0) -> tuple[bool, str]:
+    """Ask the bot's own web server (``web.port``) at ``/healthz`` on this host: (healthy, one line)."""
+    import urllib.error
+    import urllib.request
+
+    url = f"http://127.0.0.1:{port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            return True, f"healthy: {answer.read().decode('utf-8', 'replace')}"
+    except urllib.error.HTTPError as err:
+        return False, f"unhealthy: {err.read().decode('utf-8', 'replace') or err.code}"
+    except OSError as err:
+        return False, f"unhealthy: no answer from {url} ({getattr(err, 'reason', err)})"

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -38,6 +39,7 @@ from bot.rules import Card, RuleSet
 from bot.storage import ConflictError, CorruptRowError, GameResult, Storage, TableDisplay
 
 from .clock import Clock
+from .metrics import Metrics
 from .shards import ALL, Shards
 from .thinkers import Thinkers
 
@@ -129,6 +131,7 @@ class TableService:
         self.seeds = seeds
         self.table_ids = table_ids
         self._tables: dict[str, Table] = {}
+        self.metrics = Metrics()  # what operators read at /metrics
         self._snapshots: dict[str, TableSnapshot] = {}  # table id -> as its last commit left it
         # A table's lock lives as long as somebody holds or waits for it (or the table is in memory).
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -484,7 +487,26 @@ class TableService:
 
         Raises :class:`GameError` (nothing changed), :class:`UnknownTable` or
         :class:`StorageFailed` (not saved, nothing changed; the table is tried again later).
+        Each command is counted in :attr:`metrics` (by game kind and outcome, with its latency).
         """
+        started = time.perf_counter()
+        outcome = "error"  # cancelled, or a conflict with another process
+        try:
+            events = await self._execute(table_id, command)
+            outcome = "ok"
+            return events
+        except (GameError, UnknownTable):
+            outcome = "refused"
+            raise
+        except StorageFailed:
+            outcome = "failed"
+            raise
+        finally:
+            table = self._tables.get(table_id)
+            kind = table.rules.game if table is not None else "unknown"
+            self.metrics.command(kind, type(command).__name__, outcome, time.perf_counter() - started)
+
+    async def _execute(self, table_id: str, command: Command) -> list[Event]:
         if self._closed:
             raise UnknownTable(table_id)
         lock = self._lock(table_id)

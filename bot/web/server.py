@@ -1,0 +1,91 @@
+"""The web server inside the bot process: switched on by ``web.port`` (config), off by default, bound
+to the host only unless ``web.bind`` says otherwise.
+
+- ``GET /healthz``: 200 when the database answers and the Discord gateway is connected or
+  connecting, else 503; a small JSON body says which (no user data, no token).
+- ``GET /metrics``: the bot's counters and gauges in Prometheus' text format.
+
+It is handed two coroutines (the bot's facts), so it can be tested without Discord.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+#: Prometheus' text exposition format, version 0.0.4.
+METRICS_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+#: On every answer: nothing here is to be cached, sniffed, framed or scripted.
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@dataclass(frozen=True)
+class Health:
+    """What ``/healthz`` reports."""
+
+    database: bool
+    gateway: str  # connected, connecting or closed
+
+    @property
+    def healthy(self) -> bool:
+        return self.database and self.gateway in ("connected", "connecting")
+
+
+class WebServer:
+    """``/healthz`` and ``/metrics`` on ``bind``:``port`` while the bot runs."""
+
+    def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]]) -> None:
+        self._health = health
+        self._metrics = metrics
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[_headers])
+        app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/metrics", self.metrics)
+        return app
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        health = await self._health()
+        body = {"status": "ok" if health.healthy else "unhealthy", "database": health.database,
+                "gateway": health.gateway}  # fmt: skip
+        return web.json_response(body, status=200 if health.healthy else 503, dumps=json.dumps)
+
+    async def metrics(self, request: web.Request) -> web.Response:
+        return web.Response(body=(await self._metrics()).encode("utf-8"), headers={"Content-Type": METRICS_TYPE})
+
+    async def start(self, bind: str, port: int) -> None:
+        """Listen on ``bind``:``port`` (port 0: any free port, then :attr:`port`)."""
+        self._runner = web.AppRunner(self.app(), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, bind, port)
+        await site.start()
+        addresses = self._runner.addresses  # (host, port, …) of each socket listening
+        self.port = int(addresses[0][1]) if addresses else port
+        log.info("web server listening on %s:%s (/healthz, /metrics)", bind, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
+@web.middleware
+async def _headers(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                   ) -> web.StreamResponse:  # fmt: skip
+    response = await handler(request)
+    response.headers.update(HEADERS)
+    return response

@@ -1,0 +1,135 @@
+"""Issue 54, item 4 (operators): the bot's web server answers ``/healthz`` and ``/metrics``, bound to
+the host only by default; the counters come from real commands through the Discord layer."""
+
+from __future__ import annotations
+
+import aiohttp
+import pytest
+
+from bot.config import ConfigError, load_settings
+from bot.web.server import HEADERS, METRICS_TYPE, Health, WebServer
+
+from .test_table_game import ANNA, BEAT, button, new_table, settle, table_message
+
+
+async def fetch(port: int, path: str) -> tuple[int, dict[str, str], str]:
+    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as answer:
+        return answer.status, dict(answer.headers), await answer.text()
+
+
+def test_the_web_server_is_off_by_default_and_bound_to_the_host():
+    settings = load_settings(None, env={})
+    assert settings.web_port == 0 and settings.web_bind == "127.0.0.1" and settings.web_base_url == ""
+    on = load_settings(None, env={"JASS_WEB_PORT": "8080", "JASS_WEB_BASE_URL": "https://jass.example.org/"})
+    assert on.web_port == 8080 and on.web_base_url == "https://jass.example.org"
+    assert "web.port: 0 (no web server)" in settings.describe()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("JASS_WEB_PORT", "70000"),
+        ("JASS_WEB_PORT", "web"),
+        ("JASS_WEB_BIND", "0.0.0.0/8"),
+        ("JASS_WEB_BASE_URL", "jass"),
+    ],
+)
+def test_a_bad_web_setting_is_refused_with_its_key(key, value):
+    with pytest.raises(ConfigError) as err:
+        load_settings(None, env={key: value})
+    assert key.removeprefix("JASS_").lower().replace("_", ".", 1) in str(err.value)
+
+
+async def test_healthz_says_healthy_or_why_not():
+    facts = {"health": Health(True, "connected")}
+
+    async def health() -> Health:
+        return facts["health"]
+
+    async def metrics() -> str:
+        return "jass_open_tables 0\n"
+
+    server = WebServer(health, metrics)
+    await server.start("127.0.0.1", 0)
+    try:
+        assert server.port
+        status, headers, body = await fetch(server.port, "/healthz")
+        assert status == 200 and '"status": "ok"' in body and '"gateway": "connected"' in body
+        assert all(headers.get(k) == v for k, v in HEADERS.items())
+        facts["health"] = Health(False, "connected")  # the database does not answer
+        status, _, body = await fetch(server.port, "/healthz")
+        assert status == 503 and '"database": false' in body
+        facts["health"] = Health(True, "closed")
+        assert (await fetch(server.port, "/healthz"))[0] == 503
+        status, headers, body = await fetch(server.port, "/metrics")
+        assert status == 200 and headers["Content-Type"] == METRICS_TYPE and body == "jass_open_tables 0\n"
+        assert (await fetch(server.port, "/nothing"))[0] == 404
+    finally:
+        await server.stop()
+
+
+async def test_metrics_count_the_commands_of_a_real_game_by_kind_and_outcome(harness):
+    h = harness
+    options = [
+        {"name": "preset", "type": 3, "value": "single-1000"},
+        {"name": "computer_players", "type": 4, "value": 3},
+    ]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), BEAT, lobby))  # Beat may not start Anna's table: refused
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    for _ in range(6):  # a few of Anna's turns (the computers play theirs at once)
+        await settle(h)
+        assert await h.take_turn(ANNA, table_message(h)) is not None
+    server = WebServer(h.bot.health, h.bot.metrics_text)
+    await server.start("127.0.0.1", 0)
+    try:
+        status, _, body = await fetch(server.port, "/metrics")
+        health_status, _, health_body = await fetch(server.port, "/healthz")
+    finally:
+        await server.stop()
+    assert status == 200
+    lines = dict(line.rsplit(" ", 1) for line in body.splitlines() if not line.startswith("#"))
+    assert int(lines['jass_commands_total{kind="schieber",command="PlayCard",outcome="ok"}']) >= 6
+    assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="refused"}']) == 1
+    assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="ok"}']) == 1
+    assert lines["jass_open_tables"] == "1" and lines["jass_database_errors_total"] == "0"
+    count = int(lines["jass_command_seconds_count"])
+    assert int(lines['jass_command_seconds_bucket{le="+Inf"}']) == count >= 8
+    assert health_status == 200 and '"database": true' in health_body
+    assert "anna" not in body.lower() and "11" not in [v for k, v in lines.items() if "kind" in k]  # no user data
+
+
+async def test_the_health_command_asks_healthz_when_the_web_server_is_on(tmp_path):
+    """Docker's HEALTHCHECK (``python -m bot health``) asks /healthz where JASS_WEB_PORT is set."""
+    import asyncio
+    import os
+    import subprocess
+    import sys
+
+    from bot.health import ask_web
+
+    state = {"health": Health(True, "connecting")}
+
+    async def health() -> Health:
+        return state["health"]
+
+    async def metrics() -> str:
+        return ""
+
+    server = WebServer(health, metrics)
+    await server.start("127.0.0.1", 0)
+    try:
+        ok, line = await asyncio.to_thread(ask_web, server.port)
+        assert ok and '"gateway": "connecting"' in line
+        env = {**os.environ, "JASS_WEB_PORT": str(server.port)}
+        command = [sys.executable, "-m", "bot", "health"]
+        done = await asyncio.to_thread(subprocess.run, command, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr
+        state["health"] = Health(False, "connected")
+        done = await asyncio.to_thread(subprocess.run, command, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and "unhealthy" in done.stdout
+    finally:
+        await server.stop()
+    ok, line = await asyncio.to_thread(ask_web, server.port, 2.0)  # nobody listens any more
+    assert not ok and "no answer" in line
