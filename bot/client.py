@@ -23,6 +23,7 @@ from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
 from bot.services.hub import Services
+from bot.services.metrics import RateLimitLog
 from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
@@ -94,6 +95,7 @@ class JassBot(commands.AutoShardedBot):
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
         self.open_tables_at_close = 0  # for the last line of the log
         self._database_up = False  # what the last health check found (``/metrics``)
+        self._rate_limit_log: RateLimitLog | None = None  # counts Discord's 429s (``/metrics``)
         self.services = services
         self._storage = storage if services is None else services.storage  # opened by setup_hook if None
         self._ticker: asyncio.Task[None] | None = None  # starts tournaments, closes challenges on time
@@ -134,6 +136,7 @@ class JassBot(commands.AutoShardedBot):
         if self.services is None:
             self.services = await open_services(s, self._storage, self.shard_slice)
             self._storage = self.services.storage
+        self._count_requests()
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
         # After an upgrade that changed the ratings: rebuilt once (in the process of shard 0).
@@ -211,6 +214,20 @@ class JassBot(commands.AutoShardedBot):
             await self._heartbeat()
             await asyncio.sleep(every)
 
+    def _count_requests(self) -> None:
+        """Every request of the bot token and every 429 from Discord counted (``/metrics``)."""
+        metrics = self.service.metrics
+        http = self.http
+
+        async def request(route: Any, **kwargs: Any) -> Any:
+            metrics.request(f"{route.method} {route.path}")
+            return await type(http).request(http, route, **kwargs)  # the class's, looked up now
+
+        http.request = request  # type: ignore[method-assign]
+        if self._rate_limit_log is None:
+            self._rate_limit_log = RateLimitLog(metrics)
+            logging.getLogger("discord.http").addHandler(self._rate_limit_log)
+
     async def health(self) -> Health:
         """Whether the database answers now, and the gateway's state (``/healthz``, the heartbeat)."""
         database = False
@@ -252,6 +269,9 @@ class JassBot(commands.AutoShardedBot):
             self._sweeper.cancel()
             self._sweeper = None
         self.collector.uninstall()
+        if self._rate_limit_log is not None:
+            logging.getLogger("discord.http").removeHandler(self._rate_limit_log)
+            self._rate_limit_log = None
         gc.unfreeze()  # (a process that goes on, such as a test run, collects them again)
         if self.services is not None:
             self.open_tables_at_close = self.service.open_count()

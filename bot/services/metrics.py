@@ -16,6 +16,7 @@ jass_open_tables 3
 
 from __future__ import annotations
 
+import logging
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping
@@ -29,6 +30,8 @@ HELP = {
     "commands_total": ("counter", "Commands to tables, by game kind, command and outcome (ok, refused, failed)."),
     "command_seconds": ("histogram", "Seconds from a command given to its events committed and announced."),
     "database_errors_total": ("counter", "Commands whose events could not be written to the database."),
+    "discord_requests_total": ("counter", "Requests of the bot token to Discord's REST API, by method and route."),
+    "discord_429_total": ("counter", "Discord's 429 answers (retried), by scope: global, or a route's bucket."),
     "open_tables": ("gauge", "Tables in memory whose game is not over."),
     "computer_queue": ("gauge", "Searching decisions of computer players waiting for a worker."),
     "gateway_up": ("gauge", "1 when the Discord gateway is connected, else 0."),
@@ -52,6 +55,8 @@ class Metrics:
         self.latency_count = 0
         self.latency_sum = 0.0
         self.database_errors = 0
+        self.requests: Counter[str] = Counter()  # "METHOD /route/{template}"
+        self.limited: Counter[str] = Counter()  # scope: global, bucket
 
     def command(self, kind: str, command: str, outcome: str, seconds: float) -> None:
         """One command to a table of ``kind``: ``ok``, ``refused`` (a rule said no), ``failed`` (not
@@ -64,6 +69,14 @@ class Metrics:
             self.latency_buckets[i] += 1
         self.latency_count += 1
         self.latency_sum += seconds
+
+    def request(self, route: str) -> None:
+        """One request of the bot token to Discord (``route``: method and path template)."""
+        self.requests[route] += 1
+
+    def rate_limited(self, scope: str) -> None:
+        """One 429 from Discord: ``global`` or ``bucket``."""
+        self.limited[scope] += 1
 
     def render(self, gauges: Mapping[str, float]) -> str:
         """The Prometheus text exposition of the counters and of ``gauges`` (by name without prefix)."""
@@ -87,7 +100,31 @@ class Metrics:
         out.append(f"{PREFIX}command_seconds_count {self.latency_count}")
         head("database_errors_total")
         out.append(f"{PREFIX}database_errors_total {self.database_errors}")
+        head("discord_requests_total")
+        for route, n in sorted(self.requests.items()):
+            method, _, path = route.partition(" ")
+            out.append(f"{PREFIX}discord_requests_total{_labels({'method': method, 'route': path})} {n}")
+        head("discord_429_total")
+        for scope in ("global", "bucket"):
+            out.append(f"{PREFIX}discord_429_total{_labels({'scope': scope})} {self.limited[scope]}")
         for name, value in gauges.items():
             head(name)
             out.append(f"{PREFIX}{name} {value:g}")
         return "\n".join(out) + "\n"
+
+
+class RateLimitLog(logging.Handler):
+    """Counts Discord's 429s from what discord.py logs when it retries one (logger ``discord.http``):
+    every 429 says "We are being rate limited", a global one also "Global rate limit has been hit"."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(level=logging.WARNING)
+        self.metrics = metrics
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = str(record.msg)
+        if text.startswith("Global rate limit has been hit"):
+            self.metrics.limited["bucket"] -= 1  # already counted as a 429 a moment ago
+            self.metrics.rate_limited("global")
+        elif text.startswith("We are being rate limited"):
+            self.metrics.rate_limited("bucket")

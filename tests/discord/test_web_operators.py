@@ -40,17 +40,23 @@ def test_a_bad_web_setting_is_refused_with_its_key(key, value):
     assert key.removeprefix("JASS_").lower().replace("_", ".", 1) in str(err.value)
 
 
-async def test_healthz_says_healthy_or_why_not():
-    facts = {"health": Health(True, "connected")}
+async def fake_server(facts: dict) -> WebServer:
+    """A web server whose health is ``facts["health"]`` and whose metrics are ``facts["metrics"]``."""
 
     async def health() -> Health:
         return facts["health"]
 
     async def metrics() -> str:
-        return "jass_open_tables 0\n"
+        return facts.get("metrics", "")
 
     server = WebServer(health, metrics)
     await server.start("127.0.0.1", 0)
+    return server
+
+
+async def test_healthz_says_healthy_or_why_not():
+    facts = {"health": Health(True, "connected"), "metrics": "jass_open_tables 0\n"}
+    server = await fake_server(facts)
     try:
         assert server.port
         status, headers, body = await fetch(server.port, "/healthz")
@@ -97,6 +103,9 @@ async def test_metrics_count_the_commands_of_a_real_game_by_kind_and_outcome(har
     count = int(lines["jass_command_seconds_count"])
     assert int(lines['jass_command_seconds_bucket{le="+Inf"}']) == count >= 8
     assert health_status == 200 and '"database": true' in health_body
+    edits = [v for k, v in lines.items() if k.startswith('jass_discord_requests_total{method="PATCH"')]
+    assert edits and sum(map(int, edits)) >= 1  # the table message edited with the bot token
+    assert lines['jass_discord_429_total{scope="global"}'] == "0"
     assert "anna" not in body.lower() and "11" not in [v for k, v in lines.items() if "kind" in k]  # no user data
 
 
@@ -110,15 +119,7 @@ async def test_the_health_command_asks_healthz_when_the_web_server_is_on(tmp_pat
     from bot.health import ask_web
 
     state = {"health": Health(True, "connecting")}
-
-    async def health() -> Health:
-        return state["health"]
-
-    async def metrics() -> str:
-        return ""
-
-    server = WebServer(health, metrics)
-    await server.start("127.0.0.1", 0)
+    server = await fake_server(state)
     try:
         ok, line = await asyncio.to_thread(ask_web, server.port)
         assert ok and '"gateway": "connecting"' in line
@@ -133,3 +134,33 @@ async def test_the_health_command_asks_healthz_when_the_web_server_is_on(tmp_pat
         await server.stop()
     ok, line = await asyncio.to_thread(ask_web, server.port, 2.0)  # nobody listens any more
     assert not ok and "no answer" in line
+
+
+def test_discord_429s_are_counted_by_scope_from_discord_py_s_log():
+    """discord.py retries a 429 itself and says so in its log; those lines are what is counted."""
+    import logging
+
+    from bot.services.metrics import Metrics, RateLimitLog
+
+    metrics = Metrics()
+    handler = RateLimitLog(metrics)
+    logger = logging.getLogger("discord.http")
+    logger.addHandler(handler)
+    try:
+        fmt = "We are being rate limited. %s %s responded with 429. Retrying in %.2f seconds."
+        logger.warning(fmt, "PATCH", "https://discord.com/api/v10/channels/1/messages/2", 0.5)
+        logger.warning(fmt, "POST", "https://discord.com/api/v10/channels/1/messages", 1.0)
+        logger.warning("Global rate limit has been hit. Retrying in %.2f seconds.", 1.0)
+        logger.info("Done sleeping for the rate limit. Retrying...")
+    finally:
+        logger.removeHandler(handler)
+    text = metrics.render({})
+    assert 'jass_discord_429_total{scope="bucket"} 1' in text and 'jass_discord_429_total{scope="global"} 1' in text
+    # the pinned discord.py still says so (an upgrade that changed its words would stop the count)
+    import inspect
+
+    import discord.http
+
+    source = inspect.getsource(discord.http)
+    assert "'We are being rate limited. %s %s responded with 429. Retrying in %.2f seconds.'" in source
+    assert "'Global rate limit has been hit. Retrying in %.2f seconds.'" in source
