@@ -94,7 +94,6 @@ class JassBot(commands.AutoShardedBot):
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
         self.open_tables_at_close = 0  # for the last line of the log
-        self._database_up = False  # what the last health check found (``/metrics``)
         self._rate_limit_log: RateLimitLog | None = None  # counts Discord's 429s (``/metrics``)
         self.services = services
         self._storage = storage if services is None else services.storage  # opened by setup_hook if None
@@ -238,18 +237,18 @@ class JassBot(commands.AutoShardedBot):
             except Exception as err:
                 log.warning("health: the database did not answer: %s", err)
         gateway = "closed" if self.is_closed() else "connected" if self.is_ready() else "connecting"
-        self._database_up = database
         return Health(database, gateway)
 
     async def metrics_text(self) -> str:
         """``/metrics``: the table service's counters, and the gauges read now."""
         if self.services is None:
             return ""
+        facts = await self.health()  # the database asked now (a ping)
         gauges = {
             "open_tables": float(self.service.open_count()),
             "computer_queue": float(self.service.thinkers.wait_stats()["queued"]),
-            "gateway_up": 1.0 if self.is_ready() and not self.is_closed() else 0.0,
-            "database_up": 1.0 if self._database_up else 0.0,
+            "gateway_up": 1.0 if facts.gateway == "connected" else 0.0,
+            "database_up": 1.0 if facts.database else 0.0,
         }
         return self.service.metrics.render(gauges)
 

@@ -27,7 +27,7 @@ BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 #: Help lines of every metric, in the order they are written.
 HELP = {
-    "commands_total": ("counter", "Commands to tables, by game kind, command and outcome (ok, refused, failed)."),
+    "commands_total": ("counter", "Commands to tables by game kind, command and outcome (ok, refused, failed, error)."),
     "command_seconds": ("histogram", "Seconds from a command given to its events committed and announced."),
     "database_errors_total": ("counter", "Commands whose events could not be written to the database."),
     "discord_requests_total": ("counter", "Requests of the bot token to Discord's REST API, by method and route."),

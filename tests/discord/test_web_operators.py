@@ -100,6 +100,7 @@ async def test_metrics_count_the_commands_of_a_real_game_by_kind_and_outcome(har
     assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="refused"}']) == 1
     assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="ok"}']) == 1
     assert lines["jass_open_tables"] == "1" and lines["jass_database_errors_total"] == "0"
+    assert lines["jass_database_up"] == "1"  # asked when /metrics is read
     count = int(lines["jass_command_seconds_count"])
     assert int(lines['jass_command_seconds_bucket{le="+Inf"}']) == count >= 8
     assert health_status == 200 and '"database": true' in health_body
