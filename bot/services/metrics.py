@@ -7,7 +7,7 @@ the exposition format is a few lines of text (https://prometheus.io/docs/instrum
 >>> m = Metrics()
 >>> m.command("schieber", "PlayCard", "ok", 0.004)
 >>> for line in m.render({"open_tables": 3}).splitlines():
-...     if not line.startswith(("#", "jass_command_s")):
+...     if line.startswith(("jass_commands_total", "jass_database_errors", "jass_open_tables")):
 ...         print(line)
 jass_commands_total{kind="schieber",command="PlayCard",outcome="ok"} 1
 jass_database_errors_total 0
