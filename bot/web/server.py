@@ -5,13 +5,17 @@ to the host only unless ``web.bind`` says otherwise.
   connecting, else 503; a small JSON body says which (no user data, no token).
 - ``GET /metrics``: the bot's counters and gauges in Prometheus' text format.
 
-It is handed two coroutines (the bot's facts), so it can be tested without Discord.
+Each client (by its address) may ask :data:`RATE` times a second on average, :data:`BURST` at once;
+beyond that it is answered 429 with ``Retry-After``. It is handed two coroutines (the bot's facts),
+so it can be tested without Discord.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -29,6 +33,33 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'none'",
     "Referrer-Policy": "no-referrer",
 }
+
+
+#: Requests a second one client may make on average, and at once.
+RATE, BURST = 5.0, 20.0
+#: Clients remembered at most (the oldest are forgotten first).
+CLIENTS = 10_000
+
+
+class RateLimit:
+    """A token bucket per client address."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+
+    def wait(self, client: str) -> float:
+        """0 when ``client`` may be answered now (a token is taken), else the seconds to wait."""
+        now = self.clock()
+        tokens, at = self.buckets.pop(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if len(self.buckets) >= CLIENTS:
+            self.buckets.pop(next(iter(self.buckets)))
+        if tokens >= 1:
+            self.buckets[client] = (tokens - 1, now)
+            return 0.0
+        self.buckets[client] = (tokens, now)
+        return (1 - tokens) / self.rate
 
 
 @dataclass(frozen=True)
@@ -50,13 +81,23 @@ class WebServer:
         self._health = health
         self._metrics = metrics
         self._runner: web.AppRunner | None = None
+        self.limit = RateLimit()
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[_headers])
+        app = web.Application(middlewares=[_headers, self._limited])
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
         return app
+
+    @web.middleware
+    async def _limited(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        wait = self.limit.wait(request.remote or "?")
+        if wait > 0:
+            return web.Response(status=429, text="too many requests\n", headers={"Retry-After": str(math.ceil(wait))})
+        return await handler(request)
 
     async def healthz(self, request: web.Request) -> web.Response:
         health = await self._health()

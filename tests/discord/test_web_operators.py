@@ -165,3 +165,31 @@ def test_discord_429s_are_counted_by_scope_from_discord_py_s_log():
     source = inspect.getsource(discord.http)
     assert "'We are being rate limited. %s %s responded with 429. Retrying in %.2f seconds.'" in source
     assert "'Global rate limit has been hit. Retrying in %.2f seconds.'" in source
+
+
+def test_each_client_has_its_own_token_bucket():
+    from bot.web.server import RateLimit
+
+    now = [100.0]
+    limit = RateLimit(rate=2.0, burst=3.0, clock=lambda: now[0])
+    assert [limit.wait("10.0.0.1") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert limit.wait("10.0.0.1") == pytest.approx(0.5)  # empty: one token comes in half a second
+    assert limit.wait("10.0.0.2") == 0.0  # another client is not held up
+    now[0] += 0.5
+    assert limit.wait("10.0.0.1") == 0.0
+    now[0] += 60
+    assert [limit.wait("10.0.0.1") for _ in range(4)][:3] == [0.0, 0.0, 0.0]  # never more than the burst
+
+
+async def test_a_client_asking_too_often_is_answered_429_with_retry_after():
+    from bot.web.server import RateLimit
+
+    server = await fake_server({"health": Health(True, "connected"), "metrics": "x 1\n"})
+    server.limit = RateLimit(rate=0.5, burst=2.0)
+    try:
+        answers = [await fetch(server.port, "/metrics") for _ in range(3)]
+    finally:
+        await server.stop()
+    assert [status for status, _, _ in answers] == [200, 200, 429]
+    _, headers, _ = answers[2]
+    assert headers["Retry-After"] == "2" and headers["X-Content-Type-Options"] == "nosniff"
