@@ -13,8 +13,8 @@ so it can be tested without Discord.
 from __future__ import annotations
 
 import json
-import math
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
