@@ -60,8 +60,9 @@ class TerminalPart:
         """Who plays with whom (nobody, by default: each for themselves)."""
 
     def ask(self, term: Console, view: TableView, actor: str) -> Command:
-        """A decision of the kind's own phases (the contract, a prediction)."""
-        raise NotImplementedError(f"{view.kind} has no decision in phase {view.phase}")
+        """A decision of the kind's own phases (the contract, a prediction). A kind with such a phase
+        registers a part of its own (``register_part``); the default part has none to ask."""
+        raise ValueError(f"{view.kind} has no terminal part that asks its {view.phase} decision")
 
     def show(self, term: Console, ev: Mapping[str, Any]) -> bool:
         """Tell ``ev`` the kind's way; ``False``: the terminal tells it the common way."""

@@ -8,6 +8,7 @@ summary and the picture posted with it. No game logic and no state: functions of
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +30,7 @@ Slate = SlatePicture | CoiffeurPicture | PadPicture
 Choice = tuple[str, str]  # (label, action) of a decision button
 
 
-class KindPresenter:
+class KindPresenter(ABC):
     """Defaults every kind shares; a kind overrides what it shows its own way."""
 
     def title(self, table: TableSnapshot, name: str, lang: str) -> str:
@@ -42,10 +43,10 @@ class KindPresenter:
             return f"{name} · {msg(own, lang, **facts)}"
         return f"{name} · {msg('table.kind', lang, kind=kind.name.capitalize(), **facts)}"
 
+    @abstractmethod
     def table_lines(self, view: TableView, lang: str, deck: Deck, mentions: dict[int, str],
                     faces: CardEmojis) -> list[str]:  # fmt: skip
         """The table embed's lines after the lobby."""
-        raise NotImplementedError
 
     def contract_label(self, view: TableView, deck: Deck, lang: str) -> str:
         """The contract in play with its factor: ``Rose ×1``, ``Slalom Obenabe ×4``."""
@@ -83,9 +84,9 @@ class KindPresenter:
         """The table picture's seat names, team labels and title."""
         return names, teams, title
 
+    @abstractmethod
     def summary(self, view: TableView, ev: Any, lang: str, deck: Deck, mentions: dict[int, str]) -> discord.Embed:
         """The message posted when a hand is scored."""
-        raise NotImplementedError
 
     def slate(self, view: TableView, ev: Any, lang: str, deck: Deck) -> Slate | None:
         """The picture posted with a hand's summary and at the game's end, if the kind has one."""

@@ -20,10 +20,9 @@ class MolotowPresenter(IndividualPresenter):
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
         """Trump still open (the hand is Obenabe until a player cannot follow), or fixed."""
-        trump = individual_part(view).trump
-        if trump is None:
+        if individual_part(view).trump is None:
             return msg("mo.trump_open", lang)
-        return msg("dz.trump", lang, suit=deck.suit(trump))
+        return super().trump_line(view, deck, lang)
 
     def seat_lines(self, ev: Any, lang: str, name: Name) -> list[str]:
         """One line per player: points, Weis and Stöck charged, score, total."""

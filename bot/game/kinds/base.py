@@ -9,9 +9,10 @@ state (:class:`KindState`) on the table as ``table.state``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from bot.rules import Card, HandPlay, Scoreboard, Weis
+from bot.rules import HandPlay, Scoreboard, Weis, forehand_of
 from bot.rules.kinds import GameKind
 
 from .. import commands as cmd
@@ -21,7 +22,7 @@ from ..events import Event, GameStarted, HandDealt, TrickTaken
 from ..phases import Phase
 from ..tablelike import KindState, TableLike
 
-__all__ = ["KindEngine", "KindState", "card_name"]
+__all__ = ["KindEngine", "KindState"]
 
 #: The phase each decision of a hand belongs to: a command in another phase is refused as such.
 _PHASE_OF: dict[type[cmd.Command], Phase] = {
@@ -31,7 +32,7 @@ _PHASE_OF: dict[type[cmd.Command], Phase] = {
 }
 
 
-class KindEngine:
+class KindEngine(ABC):
     """The engine part of a game kind. Subclasses override the hooks their game needs."""
 
     kind: ClassVar[GameKind]
@@ -47,7 +48,8 @@ class KindEngine:
     # -- a game and a deal ---------------------------------------------------------
 
     def game_started(self, table: TableLike, event: GameStarted) -> None:
-        """Add the kind's fields to a ``game_started`` event being decided."""
+        """Add the kind's fields to a ``game_started`` event being decided (none, by default)."""
+        return None
 
     def start_game(self, table: TableLike) -> None:
         """A game starts: fresh scoreboard and kind state."""
@@ -56,18 +58,15 @@ class KindEngine:
 
     def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
         """The first hand's forehand (default: the seat at the dealer's right)."""
-        from bot.rules import forehand_of
-
         return forehand_of(dealer)
 
     def next_dealer(self, table: TableLike) -> int:
         """The next hand's dealer (default: the seat at the last dealer's right)."""
-        from bot.rules import forehand_of
-
         return forehand_of(table.dealer or 0)
 
     def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
-        """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn)."""
+        """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn; none by default)."""
+        return None
 
     def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
         """A hand was dealt: set the phase (and start play if the kind has no decision first)."""
@@ -97,11 +96,6 @@ class KindEngine:
     def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
         """Apply one of the kind's primary events (one class each); ``None``: not one of its events."""
         return None
-
-    @property
-    def may_schieben_in(self) -> bool:
-        """Whether a hand of this kind can be shoved at all."""
-        return False
 
     def may_schieben(self, table: TableLike) -> bool:
         return False
@@ -134,13 +128,13 @@ class KindEngine:
         """Events after any move of the hand beyond tricks and Stöck (e.g. the Berg)."""
         return []
 
+    @abstractmethod
     def end_hand(self, table: TableLike) -> list[Event]:
         """The last trick was taken: score the hand; end the game where it ends."""
-        raise NotImplementedError
 
+    @abstractmethod
     def game_over(self, table: TableLike) -> list[Event]:
         """The game ends: the ``game_over`` event (and the kind's tallies)."""
-        raise NotImplementedError
 
     # -- views ----------------------------------------------------------------------
 
@@ -163,7 +157,3 @@ class KindEngine:
     def forehand_held(self, table: TableLike) -> int | None:
         """A card the forehand certainly held when dealt (public knowledge), if any."""
         return None
-
-
-def card_name(card: int) -> str:
-    return str(Card.from_index(card))
