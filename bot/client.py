@@ -29,6 +29,7 @@ from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
+from bot.web.pages import Pages
 from bot.web.server import Health, WebServer
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ async def open_services(settings: Settings, storage: Storage | None = None, shar
     """Open the database (unless given) and build every service on it, once."""
     if storage is None:
         storage = await Storage.open(settings.database)
-    return Services.build(storage, service_settings(settings, shards), settings.computer_level)
+    return Services.build(storage, service_settings(settings, shards), settings.computer_level, settings.web_base_url)
 
 
 class JassBot(commands.AutoShardedBot):
@@ -314,7 +315,7 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
             raise
         services = await open_services(settings, storage, shards)  # built once, handed to the bot
         bot = JassBot(settings, services, shards=shards, claim=claim)
-        server = WebServer(bot.health, bot.metrics_text) if settings.web_port else None
+        server = WebServer(bot.health, bot.metrics_text, Pages(services.site)) if settings.web_port else None
         if server is not None:
             await server.start(settings.web_bind, settings.web_port)
         if shards.ids is not None:

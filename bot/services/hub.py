@@ -15,6 +15,7 @@ from .challenges import ChallengeService
 from .stats import StatsService
 from .tables import ServiceSettings, TableService
 from .tournaments import TournamentService
+from .web import SiteService
 
 
 @dataclass(frozen=True)
@@ -24,18 +25,18 @@ class Services:
     tournaments: TournamentService
     challenges: ChallengeService
     stats: StatsService
+    site: SiteService  # the servers' public web pages
 
     @classmethod
-    def build(cls, storage: Storage, settings: ServiceSettings, computer_level: str = "club") -> Services:
-        """The services of one process on one database (tournament tables get ``computer_level``)."""
+    def build(cls, storage: Storage, settings: ServiceSettings, computer_level: str = "club",
+              base_url: str = "") -> Services:  # fmt: skip
+        """The services of one process on one database (tournament tables get ``computer_level``;
+        ``base_url``: where people reach the web pages, for links)."""
         tables = TableService(storage, settings)
-        return cls(
-            storage,
-            tables,
-            TournamentService(storage, tables, level=computer_level),
-            ChallengeService(storage, tables),
-            StatsService(storage, tables),
-        )
+        tournaments = TournamentService(storage, tables, level=computer_level)
+        stats = StatsService(storage, tables)
+        site = SiteService(storage, tables, tournaments, stats, base_url)
+        return cls(storage, tables, tournaments, ChallengeService(storage, tables), stats, site)
 
     async def close(self) -> None:
         """Stop the tables' work (computer players, timers); the database stays open (its opener closes it)."""

@@ -34,6 +34,7 @@ from .rows import (
 from .sql import Database, IntegrityError, SqliteDatabase
 from .stats import StatsStore
 from .tournaments import TournamentStore
+from .web import WebStore
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,7 @@ class Storage:
         self.tournaments = TournamentStore(db)  # tournaments' events, seeds and tables
         self.stats = StatsStore(db)  # statistics and ratings, derived from the events
         self.leases = LeaseStore(db)  # which process drives which shards
+        self.web = WebStore(db)  # the servers' public web pages
 
     @property
     def backend(self) -> str:

@@ -242,6 +242,22 @@ MIGRATIONS: list[tuple[int, str]] = [
         UPDATE pending_tasks SET created_at = created_at || 'T00:00:00.000+00:00' WHERE length(created_at) = 10;
         """,
     ),
+    (
+        14,
+        """
+        -- A server's public web pages (issue 54): off until its admins switch them on. The slug is
+        -- random (the pages' address, never derived from a Discord id); the secret keys the
+        -- people's page addresses. Both stay when the pages are switched off and on again.
+        CREATE TABLE web_sites (
+            guild_id    INTEGER PRIMARY KEY,
+            slug        TEXT NOT NULL UNIQUE,
+            secret      TEXT NOT NULL,
+            enabled     INTEGER NOT NULL DEFAULT 0 CHECK (enabled IN (0, 1)),
+            created_at  TEXT NOT NULL,
+            updated_at  TEXT NOT NULL
+        );
+        """,
+    ),
 ]
 
 #: What PostgreSQL runs instead of a migration of the same number (SQLite-only repairs).

@@ -1,4 +1,4 @@
-"""The bot's own web server (aiohttp): ``/healthz`` and ``/metrics`` for operators."""
+"""The bot's own web server (aiohttp): ``/healthz``, ``/metrics`` and the servers' public pages."""
 
 from .server import WebServer
 

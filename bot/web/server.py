@@ -4,6 +4,7 @@ to the host only unless ``web.bind`` says otherwise.
 - ``GET /healthz``: 200 when the database answers and the Discord gateway is connected or
   connecting, else 503; a small JSON body says which (no user data, no token).
 - ``GET /metrics``: the bot's counters and gauges in Prometheus' text format.
+- The servers' public pages (``bot/web/pages.py``) under ``/s/<slug>/``, when it is handed them.
 
 Each client (by its address) may ask :data:`RATE` times a second on average, :data:`BURST` at once;
 beyond that it is answered 429 with ``Retry-After``. It is handed two coroutines (the bot's facts),
@@ -18,8 +19,12 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from aiohttp import web
+
+if TYPE_CHECKING:
+    from .pages import Pages
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +39,8 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 
+
+NOT_FOUND = "There is no such page. / Diese Seite gibt es nicht.\n"
 
 #: Requests a second one client may make on average, and at once.
 RATE, BURST = 5.0, 20.0
@@ -77,17 +84,21 @@ class Health:
 class WebServer:
     """``/healthz`` and ``/metrics`` on ``bind``:``port`` while the bot runs."""
 
-    def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]]) -> None:
+    def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]],
+                 pages: Pages | None = None, limit: RateLimit | None = None) -> None:  # fmt: skip
         self._health = health
         self._metrics = metrics
+        self._pages = pages
         self._runner: web.AppRunner | None = None
-        self.limit = RateLimit()
+        self.limit = limit or RateLimit()
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_headers, self._limited])
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
+        if self._pages is not None:
+            self._pages.routes(app)
         return app
 
     @web.middleware
@@ -116,7 +127,12 @@ class WebServer:
         await site.start()
         addresses = self._runner.addresses  # (host, port, …) of each socket listening
         self.port = int(addresses[0][1]) if addresses else port
-        log.info("web server listening on %s:%s (/healthz, /metrics)", bind, self.port)
+        log.info(
+            "web server listening on %s:%s (/healthz, /metrics%s)",
+            bind,
+            self.port,
+            ", public pages" if self._pages else "",
+        )
 
     async def stop(self) -> None:
         if self._runner is not None:
@@ -127,6 +143,12 @@ class WebServer:
 @web.middleware
 async def _headers(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
                    ) -> web.StreamResponse:  # fmt: skip
-    response = await handler(request)
-    response.headers.update(HEADERS)
+    try:
+        response = await handler(request)
+    except web.HTTPNotFound:
+        response = web.Response(status=404, text=NOT_FOUND)
+    except web.HTTPFound as redirect:
+        response = web.Response(status=redirect.status, headers={"Location": str(redirect.location)})
+    for key, value in HEADERS.items():
+        response.headers.setdefault(key, value)  # a page sets its own caching and policy
     return response

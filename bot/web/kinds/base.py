@@ -1,0 +1,49 @@
+"""A game kind's part of the web pages: the score of a replay step (Jasstafel, Tafel, pad) as a
+small table. A kind without a part of its own gets :class:`WebPart`: each seat's running total."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.game import TableView
+
+Text = Callable[..., str]  # a page text by key, with values
+
+
+@dataclass(frozen=True)
+class Board:
+    """A score table: a caption, the column heads, and rows of cells (the first cell names the row)."""
+
+    caption: str
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def names(view: TableView) -> list[str]:
+    return [s.name for s in view.seats]
+
+
+class WebPart:
+    """The default part: each for themselves, the totals of the seats."""
+
+    def board(self, view: TableView, t: Text) -> Board:
+        rows = tuple((n, str(view.totals[i] if i < len(view.totals) else 0)) for i, n in enumerate(names(view)))
+        return Board(t("score"), (t("name"), t("total")), rows)
+
+
+_PARTS: dict[str, WebPart] = {}
+
+
+def register_part(kind: str, part: WebPart) -> None:
+    """Register a kind's web part."""
+    _PARTS[kind] = part
+
+
+def unregister_part(kind: str) -> None:
+    _PARTS.pop(kind, None)
+
+
+def part_for(kind: str) -> WebPart:
+    """The web part of ``kind`` (the default one for a kind without its own)."""
+    return _PARTS.get(kind) or WebPart()

@@ -1,0 +1,209 @@
+"""The servers' public pages, rendered on the server (Jinja2 templates, no script): a server's front
+page, its leaderboards (each game kind, each season), tournaments, people and finished games step by
+step. Each lives under ``/s/<slug>/``; a server whose pages are off, an unknown slug and anything not
+public answer 404. Every page carries an ETag (a repeated request with ``If-None-Match`` gets 304).
+
+The data comes from :class:`bot.services.web.SiteService`; the score of a replay step is drawn by
+the kind's web part (``bot/web/kinds``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+
+from bot.rules.kinds import KINDS
+from bot.services.web import NotFound, SiteService
+from bot.stats.ratings import shown
+from bot.stats.records import PersonStats
+from bot.storage.web import Site
+from bot.texts.cards import deck_for
+from bot.texts.web import WEB
+
+from .kinds import part_for
+
+#: What a page may load: its own style sheet, nothing else; no script at all.
+PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; " \
+           "frame-ancestors 'none'"  # fmt: skip
+LANGUAGES = ("de", "en")
+SUIT_CLASSES = ("eichel", "rose", "schelle", "schilte")
+CHART_W, CHART_H = 600, 160
+
+
+def text(lang: str) -> Callable[..., str]:
+    """The page texts of one language, by key with values (``t("hand", n=3)``)."""
+
+    def t(key: str, **values: Any) -> str:
+        if key == "lang":
+            return lang
+        entry = WEB.get(key)
+        if entry is None:
+            return key.removeprefix("kind.").capitalize()
+        return entry[lang].format(**values)
+
+    return t
+
+
+def chart(values: list[int]) -> dict[str, Any] | None:
+    """An SVG polyline of a rating over the games (None for fewer than two points)."""
+    if len(values) < 2:
+        return None
+    low, high = min(values) - 10, max(values) + 10
+    step = CHART_W / (len(values) - 1)
+    points = " ".join(
+        f"{i * step:.1f},{CHART_H - (v - low) / (high - low) * CHART_H:.1f}" for i, v in enumerate(values)
+    )
+    return {"points": points, "low": low, "high": high, "w": CHART_W, "h": CHART_H, "last": values[-1]}
+
+
+class Pages:
+    """The page handlers; :meth:`routes` adds them to the web server's application."""
+
+    def __init__(self, site: SiteService) -> None:
+        self.site = site
+        self.env = Environment(loader=PackageLoader("bot.web", "templates"), autoescape=select_autoescape(),
+                               trim_blocks=True, lstrip_blocks=True)  # fmt: skip
+        self.css = resources.files("bot.web").joinpath("static/site.css").read_bytes()
+        self.css_etag = '"' + hashlib.sha256(self.css).hexdigest()[:20] + '"'
+
+    def routes(self, app: web.Application) -> None:
+        app.router.add_get("/static/site.css", self.stylesheet)
+        app.router.add_get("/s/{slug}", self.to_home)
+        app.router.add_get("/s/{slug}/", self.home)
+        app.router.add_get("/s/{slug}/leaderboard/{kind}", self.leaderboard)
+        app.router.add_get("/s/{slug}/t/{tournament}", self.tournament)
+        app.router.add_get("/s/{slug}/p/{key}", self.person)
+        app.router.add_get("/s/{slug}/g/{table}/{game:\\d+}", self.game)
+        app.router.add_get("/s/{slug}/g/{table}/{game:\\d+}/{hand:\\d+}/{step:\\d+}", self.step)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    async def stylesheet(self, request: web.Request) -> web.Response:
+        if request.headers.get("If-None-Match") == self.css_etag:
+            return web.Response(status=304, headers={"ETag": self.css_etag})
+        return web.Response(body=self.css, content_type="text/css", charset="utf-8",
+                            headers={"ETag": self.css_etag, "Cache-Control": "public, max-age=3600"})  # fmt: skip
+
+    async def _site(self, request: web.Request) -> tuple[Site, str, str]:
+        """The server of the address, the page language and the query that keeps it."""
+        try:
+            site = await self.site.site(request.match_info["slug"])
+        except NotFound as err:
+            raise web.HTTPNotFound(text=WEB["not_found"]["en"] + "\n") from err
+        asked = request.query.get("lang")
+        if asked in LANGUAGES:
+            return site, asked, f"?lang={asked}"
+        return site, await self.site.language(site), ""
+
+    def render(self, request: web.Request, name: str, site: Site, lang: str, q: str, **values: Any) -> web.Response:
+        t = text(lang)
+        deck = deck_for(lang)
+
+        def card(c: int, contract: int | None = None) -> Markup:
+            suit = c // 9
+            return Markup('<span class="card {}">{} {}</span>').format(
+                SUIT_CLASSES[suit], deck.icon(suit), deck.card(c, contract)
+            )
+
+        body = self.env.get_template(name).render(
+            t=t, lang=lang, q=q, base=f"/s/{site.slug}", kinds=list(KINDS), card=card, named=deck.named,
+            other="en" if lang == "de" else "de", path=request.path, **values,
+        ).encode("utf-8")  # fmt: skip
+        etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+        headers = {"ETag": etag, "Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers=headers)
+        return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
+
+    @staticmethod
+    def _int(request: web.Request, key: str) -> int:
+        try:
+            return int(request.match_info[key])
+        except ValueError as err:
+            raise web.HTTPNotFound() from err
+
+    # -- the pages ---------------------------------------------------------------------------
+
+    async def to_home(self, request: web.Request) -> web.Response:
+        raise web.HTTPFound(request.path + "/")
+
+    async def home(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        t = text(lang)
+        tournaments = await self.site.tournaments(site, t("private"))
+        games = await self.site.recent(site, t("private"))
+        return self.render(request, "home.html", site, lang, q, tournaments=tournaments, games=games)
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        raw = request.query.get("season")
+        try:
+            season = int(raw) if raw is not None else None
+            found = await self.site.leaderboard(site, request.match_info["kind"], season)
+        except (ValueError, NotFound) as err:
+            raise web.HTTPNotFound() from err
+        season, seasons, rows, keys = found
+        return self.render(request, "leaderboard.html", site, lang, q, kind=request.match_info["kind"], season=season,
+                           seasons=seasons, rows=rows, keys=keys, shown=shown, min_games=5)  # fmt: skip
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        try:
+            page = await self.site.tournament(site, request.match_info["tournament"], text(lang)("private"))
+        except NotFound as err:
+            raise web.HTTPNotFound() from err
+        tour = page.tournament
+        return self.render(request, "tournament.html", site, lang, q, tour=tour, rows=tour.standings(),
+                           tables=page.tables, keys=page.keys)  # fmt: skip
+
+    async def person(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        try:
+            page = await self.site.person(site, request.match_info["key"], text(lang)("private"))
+        except NotFound as err:
+            raise web.HTTPNotFound() from err
+        charts = {k: chart([shown(mu) for mu in r.history]) for k, r in page.ratings.items()}
+        return self.render(request, "person.html", site, lang, q, person=page, charts=charts, shown=shown,
+                           per_hand=_per_hand)  # fmt: skip
+
+    async def game(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        try:
+            page = await self.site.game(site, request.match_info["table"], self._int(request, "game"),
+                                        text(lang)("private"))  # fmt: skip
+        except NotFound as err:
+            raise web.HTTPNotFound() from err
+        return self.render(request, "game.html", site, lang, q, page=page)
+
+    async def step(self, request: web.Request) -> web.Response:
+        site, lang, q = await self._site(request)
+        table, game = request.match_info["table"], self._int(request, "game")
+        hand, step = self._int(request, "hand"), self._int(request, "step")
+        t = text(lang)
+        try:
+            page, shown_step = await self.site.replay(site, table, game, hand, step, t("private"))
+        except NotFound as err:
+            raise web.HTTPNotFound() from err
+        view = shown_step.view
+        board = part_for(view.kind).board(view, t)
+        hands = [h.hand for h in page.hands]
+        later = [h for h in hands if h > hand]
+        return self.render(request, "step.html", site, lang, q, page=page, s=shown_step, view=view, board=board,
+                           next_hand=later[0] if later else None, contract=_contract(view, lang))  # fmt: skip
+
+
+def _per_hand(s: PersonStats) -> str:
+    return f"{s.per_hand(s.written):.1f}"
+
+
+def _contract(view: Any, lang: str) -> str:
+    deck = deck_for(lang)
+    if view.contract_name:
+        return deck.named(view.contract_name)
+    return deck.contract(view.contract) if view.contract is not None else ""
