@@ -27,6 +27,7 @@ from bot.services.metrics import RateLimitLog
 from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
+from bot.services.web import SiteService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
 from bot.web.pages import Pages
@@ -130,6 +131,11 @@ class JassBot(commands.AutoShardedBot):
     @property
     def stats(self) -> StatsService:
         return self._built().stats
+
+    @property
+    def site(self) -> SiteService:
+        """The servers' public web pages (their addresses, for the link buttons)."""
+        return self._built().site
 
     async def setup_hook(self) -> None:
         s = self.settings

@@ -418,6 +418,15 @@ def release(view: discord.ui.View | None) -> None:
         view.clear_items()
 
 
+def with_link(view: discord.ui.View | None, url: str | None, label: str) -> discord.ui.View | None:
+    """``view`` (a new one when None) with a link button to a web page; unchanged without ``url``."""
+    if url is None:
+        return view
+    view = view if view is not None else discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=label[:80]))
+    return view
+
+
 def as_view(buttons: list[discord.ui.Button[discord.ui.View]]) -> discord.ui.View:
     """A view to send ``buttons`` with, each wrapped in its kind."""
     view = discord.ui.View(timeout=None)

@@ -48,7 +48,7 @@ from bot.texts import COMMAND_TEXTS, command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
-from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release
+from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release, with_link
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages
 from .kinds import presenter_for
@@ -344,6 +344,8 @@ class Jass(commands.Cog):
         else:
             embed.set_image(url=None)
         view = as_view(replay_buttons(shown, lang))
+        url = await self.bot.site.replay_url(interaction.guild_id, table_id, shown.game, shown.hand, shown.step)
+        with_link(view, url, msg("web.link", lang))
         try:
             if edit:
                 await interaction.response.edit_message(embed=embed, view=view, attachments=files)
@@ -363,6 +365,7 @@ class Jass(commands.Cog):
         pings=command_text("jass.settings.pings.name"),
         images=command_text("jass.settings.images.name"),
         ratings=command_text("jass.settings.ratings.name"),
+        web=command_text("jass.settings.web.name"),
     )
     @app_commands.describe(
         preset=command_text("jass.new.preset.description"),
@@ -373,6 +376,7 @@ class Jass(commands.Cog):
         pings=command_text("jass.settings.pings.description"),
         images=command_text("jass.settings.images.description"),
         ratings=command_text("jass.settings.ratings.description"),
+        web=command_text("jass.settings.web.description"),
     )
     @app_commands.choices(
         preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
@@ -381,6 +385,7 @@ class Jass(commands.Cog):
         pings=SWITCH_CHOICES,
         images=SWITCH_CHOICES,
         ratings=SWITCH_CHOICES,
+        web=SWITCH_CHOICES,
     )
     async def settings_cmd(
         self,
@@ -393,6 +398,7 @@ class Jass(commands.Cog):
         pings: str | None = None,
         images: str | None = None,
         ratings: str | None = None,
+        web: str | None = None,
     ) -> None:
         lang = self.lang(interaction)
         if not self.is_manager(interaction):
@@ -405,7 +411,13 @@ class Jass(commands.Cog):
             pings=pings, images=images, ratings=ratings,
         )  # fmt: skip
         shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
-        await interaction.response.send_message(msg("settings.saved", lang, values=shown), ephemeral=True)
+        answer = msg("settings.saved", lang, values=shown)
+        if web is not None:
+            await self.bot.site.switch(interaction.guild_id, web == "on")
+            url = await self.bot.site.url(interaction.guild_id)
+            key = "settings.web_off" if web == "off" else "settings.web_on" if url else "settings.web_on_no_url"
+            answer += "\n" + msg(key, lang, url=url)
+        await interaction.response.send_message(answer, ephemeral=True)
 
     # -- statistics and ratings (cogs/stats.py draws them) ----------------------------
 
@@ -424,6 +436,10 @@ class Jass(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
         shown = await self.stats.stats_message(interaction.guild_id, actor_of(who), who.display_name, lang)
+        url = await self.bot.site.person_url(interaction.guild_id, actor_of(who))
+        view = with_link(shown.pop("view", None), url, msg("web.link", lang))
+        if view is not None:
+            shown["view"] = view
         await interaction.followup.send(ephemeral=True, **shown)
 
     @jass.command(name=command_text("jass.leaderboard.name"), description=command_text("jass.leaderboard.description"))
@@ -461,7 +477,10 @@ class Jass(commands.Cog):
                                                      actor_of(interaction.user), lang)  # fmt: skip
         if isinstance(shown, str):
             await self.reply(interaction, shown)
-        elif interaction.type == discord.InteractionType.component:
+            return
+        url = await self.bot.site.leaderboard_url(interaction.guild_id, board_kind(by), season)
+        shown["view"] = with_link(shown.get("view"), url, msg("web.link", lang))
+        if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(**shown)
         else:
             await interaction.response.send_message(ephemeral=True, **shown)
@@ -862,6 +881,12 @@ def jass_of(bot: commands.bot.BotBase) -> Jass:
     if not isinstance(cog, Jass):
         raise RuntimeError("the Jass cog is not loaded")
     return cog
+
+
+def board_kind(by: str) -> str:
+    """The game kind whose leaderboard ``by`` is (a kind's own rating, else the rated board's kind)."""
+    own = [name for name, kind in KINDS.items() if kind.leaderboard == by]
+    return own[0] if own else next(name for name, kind in KINDS.items() if kind.leaderboard == "rating")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,7 +30,7 @@ from bot.tournament.errors import TournamentError
 from bot.tournament.standings import Counting, Standing
 
 from . import rest
-from .buttons import belongs_here, refuse_foreign
+from .buttons import belongs_here, refuse_foreign, with_link
 from .jass import LEVEL_CHOICES, actor_of, jass_of
 
 if TYPE_CHECKING:
@@ -288,7 +288,12 @@ class Tournaments(commands.Cog):
             await interaction.response.send_message(msg("tour.not_started", lang), ephemeral=True)
             return
         embed = self.standings_embed(t, lang, you=actor_of(interaction.user))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        url = await self.bot.site.tournament_url(interaction.guild_id, t.tournament_id)
+        view = with_link(None, url, msg("web.link", lang))
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @tournament.command(
         name=command_text("tournament.cancel.name"), description=command_text("tournament.cancel.description")

@@ -35,8 +35,9 @@ class Services:
         tables = TableService(storage, settings)
         tournaments = TournamentService(storage, tables, level=computer_level)
         stats = StatsService(storage, tables)
-        site = SiteService(storage, tables, tournaments, stats, base_url)
-        return cls(storage, tables, tournaments, ChallengeService(storage, tables), stats, site)
+        challenges = ChallengeService(storage, tables)
+        site = SiteService(storage, tables, tournaments, stats, challenges, base_url)
+        return cls(storage, tables, tournaments, challenges, stats, site)
 
     async def close(self) -> None:
         """Stop the tables' work (computer players, timers); the database stays open (its opener closes it)."""

@@ -23,6 +23,7 @@ from bot.storage.web import Site
 from bot.tournament.aggregate import Tournament
 from bot.tournament.errors import TournamentError
 
+from .challenges import ChallengeService
 from .replays import NotReplayable, Replays, ReplayStep
 from .stats import Row, StatsService
 from .tables import TableService
@@ -98,14 +99,16 @@ class TournamentPage:
 class _Cache:
     stamp: tuple[int, str]
     records: list[tuple[str, GameRecord]]  # (finished at, record), in the order the games ended
+    sealed: bool  # tries of a running challenge were left out (read again until it closes)
 
 
 class SiteService:
     """Reads for the public pages; every method takes the server's :class:`Site` (on)."""
 
     def __init__(self, storage: Storage, tables: TableService, tournaments: TournamentService,
-                 stats: StatsService, base_url: str = "") -> None:  # fmt: skip
+                 stats: StatsService, challenges: ChallengeService, base_url: str = "") -> None:  # fmt: skip
         self._store = storage.web
+        self._challenges = challenges
         self._stats_store = storage.stats
         self._tables = tables
         self._tournaments = tournaments
@@ -136,8 +139,28 @@ class SiteService:
             return None
         return f"{self.base_url}/s/{site.slug}/{path}"
 
-    def person_path(self, site: Site, actor: str) -> str:
-        return f"p/{person_key(site.secret, actor)}"
+    async def leaderboard_url(self, guild_id: int | None, game_kind: str, season: int) -> str | None:
+        return await self.url(guild_id, f"leaderboard/{game_kind}?season={season}")
+
+    async def tournament_url(self, guild_id: int | None, tournament_id: str) -> str | None:
+        return await self.url(guild_id, f"t/{tournament_id}")
+
+    async def person_url(self, guild_id: int | None, actor: str) -> str | None:
+        """A person's page (None for someone hidden from the leaderboards, or without games)."""
+        if guild_id is None or actor in await self._stats_store.hidden(guild_id) or not is_person(actor):
+            return None
+        site = await self._store.site(guild_id)
+        if site is None or not any(a == actor for _, r in await self.records(site) for _, a in r.people()):
+            return None
+        return await self.url(guild_id, f"p/{person_key(site.secret, actor)}")
+
+    async def replay_url(self, guild_id: int | None, table_id: str, game: int, hand: int, step: int) -> str | None:
+        """A replay step's page: only once the game is over (a running game's hands are not public)."""
+        if guild_id is None or game not in await self._store.games_of_table(guild_id, table_id):
+            return None
+        if await self._challenges.sealed(table_id):
+            return None
+        return await self.url(guild_id, f"g/{table_id}/{game}/{hand}/{step}")
 
     # -- what everyone may see --------------------------------------------------------------
 
@@ -145,12 +168,16 @@ class SiteService:
         return await self._stats_store.hidden(site.guild_id)
 
     async def records(self, site: Site) -> list[tuple[str, GameRecord]]:
-        """The server's finished games (kept until another one is recorded)."""
+        """The server's finished games (kept until another one is recorded), without the tries of a
+        challenge still running (their deals are secret until it closes)."""
         stamp = await self._store.games_stamp(site.guild_id)
         cached = self._cache.get(site.guild_id)
-        if cached is None or cached.stamp != stamp:
+        if cached is None or cached.stamp != stamp or cached.sealed:
             rows = await self._stats_store.games(site.guild_id)
-            cached = _Cache(stamp, [(str(d["finished_at"]), GameRecord.from_dict(d)) for d in rows])
+            records = [(str(d["finished_at"]), GameRecord.from_dict(d)) for d in rows]
+            tries = {r.table_id for _, r in records if r.kind == "challenge"}
+            sealed = {table_id for table_id in tries if await self._challenges.sealed(table_id)}
+            cached = _Cache(stamp, [(at, r) for at, r in records if r.table_id not in sealed], bool(sealed))
             self._cache[site.guild_id] = cached
         return cached.records
 

@@ -140,6 +140,11 @@ COMMAND_TEXTS.update(
             "en": "Rate games on this server (on, the default) or play only friendly tables (off)",
             "de": "Partien auf diesem Server werten (on, Standard) oder nur Freundschaftstische (off)",
         },
+        "jass.settings.web.name": {"en": "web", "de": "web"},
+        "jass.settings.web.description": {
+            "en": "Public web pages of this server: leaderboards, tournaments, replays (on/off)",
+            "de": "Öffentliche Webseiten dieses Servers: Ranglisten, Turniere, Nachspielen (on/off)",
+        },
         "jass.settings.images.name": {"en": "images", "de": "bilder"},
         "jass.settings.images.description": {
             "en": "Show the table and the Jasstafel as pictures (on/off)",

@@ -102,6 +102,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Dafür brauchst du das Recht «Server verwalten».",
         "en": "You need the “Manage Server” permission.",
     },
+    "settings.web_on": {
+        "de": "Die Webseiten dieses Servers sind eingeschaltet: {url}",
+        "en": "This server's web pages are on: {url}",
+    },
+    "settings.web_on_no_url": {
+        "de": "Die Webseiten dieses Servers sind eingeschaltet, aber der Bot hat keine Web-Adresse "
+        "(`web.base_url`): frag den Betreiber des Bots.",
+        "en": "This server's web pages are on, but the bot has no web address (`web.base_url`): ask the bot's operator.",
+    },
+    "settings.web_off": {
+        "de": "Die Webseiten dieses Servers sind ausgeschaltet (ihre Adresse bleibt, falls du sie wieder einschaltest).",
+        "en": "This server's web pages are off (their address stays, should you switch them on again).",
+    },
+    "web.link": {"de": "Im Web ansehen", "en": "View on the web"},
     "settings.saved": {
         "de": "Gespeichert. Vorgaben für neue Tische: {values}",
         "en": "Saved. Defaults for new tables: {values}",
