@@ -59,12 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the shards this process runs, e.g. 0-3 or 0,2 (needs --shard-count)")  # fmt: skip
     check = sub.add_parser("check-config", help="validate the settings and print the effective values")
     sub.add_parser("health", help="exit 0 when the running bot's heartbeat is fresh and healthy (Docker)")
+    web = sub.add_parser("web", help="serve the public pages, /healthz and /metrics without Discord (web.port)")
     rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
     migrate = sub.add_parser("migrate-db", help="copy the SQLite database into PostgreSQL, checked by replaying")
     migrate.add_argument("--to", required=True, metavar="URL", help="postgresql://user:password@host/database")
     migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
                          help="the SQLite file (default: the database setting)")  # fmt: skip
-    for p in (run, check, rebuild, migrate):
+    for p in (run, check, rebuild, migrate, web):
         p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
@@ -197,6 +198,20 @@ def migrate_db(path: str | None, target: str, source: str | None) -> int:
     return 0 if report.ok else 1
 
 
+def web_only(path: str | None) -> int:
+    """``python -m bot web``: the pages of the database's servers, in a process without Discord."""
+    from bot.config import ConfigError, load_settings
+
+    try:
+        settings = load_settings(path)
+    except ConfigError as err:
+        print(f"The settings have problems: {err}", file=sys.stderr)
+        return 2
+    from bot.web.process import run_web
+
+    return run_web(settings)
+
+
 def run(path: str | None, shard_count: int | None = None, shard_ids: str | None = None) -> int:
     from bot.config import ConfigError, load_settings, token_from_env, token_problem
     from bot.services.shards import ALL, Shards
@@ -252,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         return rebuild_stats(args.config)
     if args.command == "health":
         return health_check()
+    if args.command == "web":
+        return web_only(args.config)
     if args.command == "migrate-db":
         return migrate_db(args.config, args.to, args.source)
     return run(args.config, getattr(args, "shard_count", None), getattr(args, "shards", None))

@@ -145,6 +145,16 @@ class ChallengeService:
         """The challenge as last committed: a copy (the Discord layer reads it; changing it changes nothing)."""
         return copy.deepcopy(await self._load(challenge_id))
 
+    async def reread(self, guild_id: int) -> None:
+        """The server's challenges in memory read again from their logs (forgetting a person rewrote them)."""
+        for challenge_id in list(self.challenges):
+            if await self._store.guild_of(challenge_id) != guild_id:
+                continue
+            async with self._locks.setdefault(challenge_id, asyncio.Lock()):
+                events = await self._store.load(challenge_id)
+                if events is not None:
+                    self.challenges[challenge_id] = Challenge.replay(events)
+
     async def _load(self, challenge_id: str) -> Challenge:
         """The live aggregate, read from storage the first time."""
         if challenge_id not in self.challenges:

@@ -36,6 +36,7 @@ class Services:
         tournaments = TournamentService(storage, tables, level=computer_level)
         stats = StatsService(storage, tables)
         challenges = ChallengeService(storage, tables)
+        stats.on_forget += [tournaments.reread, challenges.reread]  # forgetting rewrote their logs
         site = SiteService(storage, tables, tournaments, stats, challenges, base_url)
         return cls(storage, tables, tournaments, challenges, stats, site)
 

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,8 @@ class StatsService:
         self.margin = margin
         self._lock = asyncio.Lock()  # one game folded in at a time
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Called with the server after a person was forgotten there (the tournaments read again).
+        self.on_forget: list[Callable[[int], Awaitable[None]]] = []
         tables.subscribe(self._on_table_events)
 
     # -- recording ----------------------------------------------------------------------
@@ -278,4 +280,6 @@ class StatsService:
             self._tables.forget(table_id)  # reloaded from the changed log when asked for
             await self.record_table(table_id, rate=False)
         await self.recompute(guild_id)
+        for listener in self.on_forget:
+            await listener(guild_id)
         return changed

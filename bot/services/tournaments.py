@@ -350,6 +350,17 @@ class TournamentService:
         """The tournament as last committed: a copy (the Discord layer reads it; changing it changes nothing)."""
         return copy.deepcopy(await self._load(tournament_id))
 
+    async def reread(self, guild_id: int) -> None:
+        """The server's tournaments in memory read again from their logs: forgetting a person
+        rewrote them (the names shown, the standings' people)."""
+        for tournament_id in list(self.tournaments):
+            if await self._store.guild_of(tournament_id) != guild_id:
+                continue
+            async with self._locks.setdefault(tournament_id, asyncio.Lock()):
+                events = await self._store.load(tournament_id)
+                if events is not None:
+                    self.tournaments[tournament_id] = Tournament.replay(events)
+
     async def _load(self, tournament_id: str) -> Tournament:
         """The live aggregate, read from storage the first time."""
         if tournament_id not in self.tournaments:

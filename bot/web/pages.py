@@ -107,8 +107,8 @@ class Pages:
 
         def card(c: int, contract: int | None = None) -> Markup:
             suit = c // 9
-            return Markup('<span class="card {}">{} {}</span>').format(
-                SUIT_CLASSES[suit], deck.icon(suit), deck.card(c, contract)
+            return Markup('<span class="card {}" data-card="{}">{} {}</span>').format(
+                SUIT_CLASSES[suit], c, deck.icon(suit), deck.card(c, contract)
             )
 
         body = self.env.get_template(name).render(

@@ -74,11 +74,11 @@ class Health:
     """What ``/healthz`` reports."""
 
     database: bool
-    gateway: str  # connected, connecting or closed
+    gateway: str  # connected, connecting or closed; none: a process without one (python -m bot web)
 
     @property
     def healthy(self) -> bool:
-        return self.database and self.gateway in ("connected", "connecting")
+        return self.database and self.gateway in ("connected", "connecting", "none")
 
 
 class WebServer:
