@@ -284,3 +284,12 @@ if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/cards")
     written = write_gallery(target, target.parent / f"{target.name}.md")
     print(f"{len(written)} cards written to {target}, gallery {target.parent / (target.name + '.md')}")
+
+
+def suit_icon(suit: int, size: int = 48) -> bytes:
+    """A Swiss suit's symbol alone, on a transparent square, as a PNG (the web pages' cards)."""
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw_symbol(ImageDraw.Draw(image), suit, size / 2, size / 2, size * 0.42)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -24,7 +24,7 @@ from bot.tournament.aggregate import Tournament
 from bot.tournament.errors import TournamentError
 
 from .challenges import ChallengeService
-from .replays import NotReplayable, Replays, ReplayStep
+from .replays import NotReplayable, Replays, ReplayStep, step_indexes
 from .stats import Row, StatsService
 from .tables import TableService
 from .tournaments import TournamentService
@@ -266,13 +266,8 @@ class SiteService:
                 continue
             contract = record.hands[hand - 1].contract if hand - 1 < len(record.hands) else None
             written = tuple(record.hands[hand - 1].written) if hand - 1 < len(record.hands) else ()
-            steps = await self._steps(table_id, site.guild_id, game, hand)
-            hands.append(HandLine(hand, steps, contract, written))
+            hands.append(HandLine(hand, len(step_indexes(events, game, hand)) - 1, contract, written))
         return GamePage(line, hands)
-
-    async def _steps(self, table_id: str, guild_id: int, game: int, hand: int) -> int:
-        step = await self._replays.step(table_id, "", guild_id, game, hand, 0)
-        return step.steps
 
     async def replay(self, site: Site, table_id: str, game: int, hand: int, step: int,
                      private: str) -> tuple[GamePage, ReplayStep]:  # fmt: skip

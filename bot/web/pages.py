@@ -18,7 +18,8 @@ from aiohttp import web
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from bot.rules.kinds import KINDS
+from bot.render.cards import suit_icon
+from bot.rules.kinds import KINDS, find_kind
 from bot.services.web import NotFound, SiteService
 from bot.stats.ratings import shown
 from bot.stats.records import PersonStats
@@ -71,9 +72,11 @@ class Pages:
                                trim_blocks=True, lstrip_blocks=True)  # fmt: skip
         self.css = resources.files("bot.web").joinpath("static/site.css").read_bytes()
         self.css_etag = '"' + hashlib.sha256(self.css).hexdigest()[:20] + '"'
+        self.suits = [suit_icon(suit) for suit in range(4)]  # drawn as the bot's card pictures draw them
 
     def routes(self, app: web.Application) -> None:
         app.router.add_get("/static/site.css", self.stylesheet)
+        app.router.add_get("/static/suit-{suit:[0-3]}.png", self.suit)
         app.router.add_get("/s/{slug}", self.to_home)
         app.router.add_get("/s/{slug}/", self.home)
         app.router.add_get("/s/{slug}/leaderboard/{kind}", self.leaderboard)
@@ -89,6 +92,10 @@ class Pages:
             return web.Response(status=304, headers={"ETag": self.css_etag})
         return web.Response(body=self.css, content_type="text/css", charset="utf-8",
                             headers={"ETag": self.css_etag, "Cache-Control": "public, max-age=3600"})  # fmt: skip
+
+    async def suit(self, request: web.Request) -> web.Response:
+        png = self.suits[int(request.match_info["suit"])]
+        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
     async def _site(self, request: web.Request) -> tuple[Site, str, str]:
         """The server of the address, the page language and the query that keeps it."""
@@ -107,9 +114,10 @@ class Pages:
 
         def card(c: int, contract: int | None = None) -> Markup:
             suit = c // 9
-            return Markup('<span class="card {}" data-card="{}">{} {}</span>').format(
-                SUIT_CLASSES[suit], c, deck.icon(suit), deck.card(c, contract)
-            )
+            return Markup(
+                '<span class="card {}" data-card="{}"><img src="/static/suit-{}.png" alt="" width="16" height="16"> {}'
+                "</span>"
+            ).format(SUIT_CLASSES[suit], c, suit, deck.card(c, contract))
 
         body = self.env.get_template(name).render(
             t=t, lang=lang, q=q, base=f"/s/{site.slug}", kinds=list(KINDS), card=card, named=deck.named,
@@ -198,8 +206,9 @@ class Pages:
                            next_hand=later[0] if later else None, contract=_contract(view, lang))  # fmt: skip
 
 
-def _per_hand(s: PersonStats) -> str:
-    return f"{s.per_hand(s.written):.1f}"
+def _per_hand(kind: str, s: PersonStats) -> str:
+    """Points a hand: the team's written points, or (each for themselves) the person's own."""
+    return f"{s.per_hand(s.penalty if find_kind(kind).individual else s.written):.1f}"
 
 
 def _contract(view: Any, lang: str) -> str:
