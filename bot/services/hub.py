@@ -37,7 +37,7 @@ class Services:
         stats = StatsService(storage, tables)
         challenges = ChallengeService(storage, tables)
         stats.on_forget += [tournaments.reread, challenges.reread]  # forgetting rewrote their logs
-        site = SiteService(storage, tables, tournaments, stats, challenges, base_url)
+        site = SiteService(storage, tables, stats, challenges, base_url)
         return cls(storage, tables, tournaments, challenges, stats, site)
 
     async def close(self) -> None:

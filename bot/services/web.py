@@ -21,13 +21,11 @@ from bot.stats.records import GameRecord, PersonStats, is_person, person_stats
 from bot.storage import Storage
 from bot.storage.web import Site
 from bot.tournament.aggregate import Tournament
-from bot.tournament.errors import TournamentError
 
 from .challenges import ChallengeService
 from .replays import NotReplayable, Replays, ReplayStep, step_indexes
 from .stats import Row, StatsService
 from .tables import TableService
-from .tournaments import TournamentService
 
 #: Games listed on a server's front page and on a person's page.
 RECENT = 30
@@ -105,13 +103,13 @@ class _Cache:
 class SiteService:
     """Reads for the public pages; every method takes the server's :class:`Site` (on)."""
 
-    def __init__(self, storage: Storage, tables: TableService, tournaments: TournamentService,
-                 stats: StatsService, challenges: ChallengeService, base_url: str = "") -> None:  # fmt: skip
+    def __init__(self, storage: Storage, tables: TableService, stats: StatsService, challenges: ChallengeService,
+                 base_url: str = "") -> None:  # fmt: skip
         self._store = storage.web
         self._challenges = challenges
         self._stats_store = storage.stats
+        self._tournament_store = storage.tournaments
         self._tables = tables
-        self._tournaments = tournaments
         self._stats = stats
         self._replays = Replays(tables)
         self.base_url = base_url.rstrip("/")
@@ -236,19 +234,19 @@ class SiteService:
             site.guild_id)]  # fmt: skip
 
     async def tournament(self, site: Site, tournament_id: str, private: str) -> TournamentPage:
-        """A tournament of the server, live while it runs (names of hidden people masked)."""
-        try:
-            guild, _, _ = await self._tournaments.where(tournament_id)
-            if guild != site.guild_id:
-                raise NotFound(tournament_id)
-            t = await self._tournaments.get(tournament_id)
-        except TournamentError as err:
-            raise NotFound(tournament_id) from err
+        """A tournament of the server, live while it runs (names of hidden people masked). Read from
+        the database each time: another process (its server's shard) may be running it."""
+        if await self._tournament_store.guild_of(tournament_id) != site.guild_id:
+            raise NotFound(tournament_id)
+        events = await self._tournament_store.load(tournament_id)
+        if not events or events[0]["type"] != "tournament_created":
+            raise NotFound(tournament_id)
+        t = Tournament.replay(events)
         hidden = await self.hidden(site)
         names = {a: (private if a in hidden else n) for a, n in t.names.items()}  # the forgotten: "Anonym"
         masked = dataclasses.replace(t, names=names)
         keys = {a: person_key(site.secret, a) for a in t.names if a not in hidden and is_person(a)}
-        return TournamentPage(masked, await self._tournaments.table_ids(tournament_id), keys)
+        return TournamentPage(masked, await self._tournament_store.tables(tournament_id), keys)
 
     async def game(self, site: Site, table_id: str, game: int, private: str) -> GamePage:
         """A finished game of the server and its hands."""

@@ -13,6 +13,7 @@ so it can be tested without Discord.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import math
@@ -105,7 +106,7 @@ class WebServer:
     async def _limited(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        wait = self.limit.wait(request.remote or "?")
+        wait = self.limit.wait(client_of(request))
         if wait > 0:
             return web.Response(status=429, text="too many requests\n", headers={"Retry-After": str(math.ceil(wait))})
         return await handler(request)
@@ -138,6 +139,24 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+
+def client_of(request: web.Request) -> str:
+    """Whose request it is, for the rate limit: the peer's address, or behind a reverse proxy on
+    the host or a private network (loopback, 10/8, 172.16/12, 192.168/16, fc00::/7) the address
+    the proxy names first in ``X-Forwarded-For`` (a client on the internet cannot claim one).
+
+    >>> from aiohttp.test_utils import make_mocked_request
+    >>> client_of(make_mocked_request("GET", "/", headers={"X-Forwarded-For": "203.0.113.9, 10.0.0.2"}))
+    '203.0.113.9'
+    """
+    peer = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
+    try:
+        trusted = ipaddress.ip_address(peer).is_private
+    except ValueError:  # a test transport, or a Unix socket
+        trusted = peer == "?"
+    return forwarded if forwarded and trusted else peer
 
 
 @web.middleware

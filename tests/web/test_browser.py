@@ -6,10 +6,9 @@ private and the forgotten person found nowhere, and a server with `web:off` answ
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
-from typing import Any
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -21,8 +20,8 @@ from bot.web.pages import Pages
 from bot.web.server import RateLimit, WebServer
 from tests.discord.harness import GUILD_ID, user
 from tests.discord.test_table_game import fast_settings, started
-from tests.discord.test_web_links import answer_links, jass
 from tests.discord.test_tournament import said
+from tests.discord.test_web_links import answer_links, jass
 
 from .browser import SHOTS, Browser, need_browser
 
@@ -147,10 +146,10 @@ async def test_the_pages_in_chromium(tmp_path, monkeypatch, browser):
 
 def test_screenshots_are_named_for_the_readme() -> None:
     """The README links the pictures this test writes to docs/web (JASS_WEB_SCREENSHOTS=docs/web)."""
-    names: dict[str, Any] = dict.fromkeys(("home", "leaderboard", "tournament", "person", "game", "replay"))
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md"), encoding="utf-8").read()
-    for name in names:
+    root = Path(__file__).resolve().parents[2]
+    guide = (root / "docs" / "web.md").read_text(encoding="utf-8")
+    for name in ("home", "leaderboard", "tournament", "person", "game", "replay"):
         for width in (360, 1280):
-            path = f"docs/web/{name}-{width}.png"
-            assert os.path.exists(os.path.join(os.path.dirname(__file__), "..", "..", path)), path
-    assert "docs/web/" in readme
+            assert (root / "docs" / "web" / f"{name}-{width}.png").is_file(), (name, width)
+            assert f"(web/{name}-{width}.png)" in guide
+    assert "docs/web/" in (root / "README.md").read_text(encoding="utf-8")
