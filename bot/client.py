@@ -23,6 +23,7 @@ from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
 from bot.services.hub import Services
+from bot.services.live import LiveLinks
 from bot.services.metrics import RateLimitLog
 from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
@@ -30,6 +31,7 @@ from bot.services.tournaments import TournamentService
 from bot.services.web import SiteService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
+from bot.web.live import LiveTables
 from bot.web.pages import Pages
 from bot.web.server import Health, WebServer
 
@@ -131,6 +133,11 @@ class JassBot(commands.AutoShardedBot):
     @property
     def stats(self) -> StatsService:
         return self._built().stats
+
+    @property
+    def live(self) -> LiveLinks:
+        """Links to a seat at the live table in the browser (the hand message's link button)."""
+        return self._built().live
 
     @property
     def site(self) -> SiteService:
@@ -300,6 +307,12 @@ def quiet_voice() -> None:
         discord.VoiceClient.warn_dave = False
 
 
+def web_server(bot: JassBot, services: Services) -> WebServer:
+    """The web server of a bot process: health, metrics, the public pages and the live table."""
+    pages = Pages(services.site)
+    return WebServer(bot.health, bot.metrics_text, pages, live=LiveTables(services.tables, services.live, pages.env))
+
+
 def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
     """Run until SIGINT/SIGTERM; the database is closed cleanly on the way out.
 
@@ -321,7 +334,7 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
             raise
         services = await open_services(settings, storage, shards)  # built once, handed to the bot
         bot = JassBot(settings, services, shards=shards, claim=claim)
-        server = WebServer(bot.health, bot.metrics_text, Pages(services.site)) if settings.web_port else None
+        server = web_server(bot, services) if settings.web_port else None
         if server is not None:
             await server.start(settings.web_bind, settings.web_port)
         if shards.ids is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.storage import Storage
 
 from .challenges import ChallengeService
+from .live import LiveLinks
 from .stats import StatsService
 from .tables import ServiceSettings, TableService
 from .tournaments import TournamentService
@@ -26,6 +27,7 @@ class Services:
     challenges: ChallengeService
     stats: StatsService
     site: SiteService  # the servers' public web pages
+    live: LiveLinks  # links to a seat at the live table in the browser
 
     @classmethod
     def build(cls, storage: Storage, settings: ServiceSettings, computer_level: str = "club",
@@ -38,7 +40,7 @@ class Services:
         challenges = ChallengeService(storage, tables)
         stats.on_forget += [tournaments.reread, challenges.reread]  # forgetting rewrote their logs
         site = SiteService(storage, tables, stats, challenges, base_url)
-        return cls(storage, tables, tournaments, challenges, stats, site)
+        return cls(storage, tables, tournaments, challenges, stats, site, LiveLinks(storage, tables, base_url))
 
     async def close(self) -> None:
         """Stop the tables' work (computer players, timers); the database stays open (its opener closes it)."""

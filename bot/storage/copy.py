@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 TABLES = (
     "tables", "table_events", "game_results", "guild_settings", "user_settings",
     "tournaments", "tournament_events", "tournament_tables", "tournament_results",
-    "stat_games", "stat_seasons", "stat_ratings", "stat_hidden", "pending_tasks", "web_sites",
+    "stat_games", "stat_seasons", "stat_ratings", "stat_hidden", "pending_tasks", "web_sites", "web_keys",
 )  # fmt: skip
 #: Tables whose rows a new database's own migrations write: the source's replace them.
 REPLACED = ("pending_tasks",)

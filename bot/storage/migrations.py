@@ -258,6 +258,18 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        15,
+        """
+        -- Secrets of the bot's own (issue 55): the key that signs the links to a seat at the live
+        -- table in the browser. Drawn once, the same for every process on this database.
+        CREATE TABLE web_keys (
+            name        TEXT PRIMARY KEY,
+            secret      TEXT NOT NULL,
+            created_at  TEXT NOT NULL
+        );
+        """,
+    ),
 ]
 
 #: What PostgreSQL runs instead of a migration of the same number (SQLite-only repairs).

@@ -53,6 +53,15 @@ class WebStore:
         assert site is not None
         return site
 
+    async def key(self, name: str) -> str:
+        """The bot's secret ``name`` (drawn the first time it is asked for, by whichever process)."""
+        await self.db.execute(
+            "INSERT OR IGNORE INTO web_keys (name, secret, created_at) VALUES (?, ?, ?)",
+            (name, secrets.token_hex(SECRET_BYTES), timestamp()),
+        )
+        secret: str = await self.db.fetchval("SELECT secret FROM web_keys WHERE name = ?", (name,))
+        return secret
+
     async def tournament_ids(self, guild_id: int, kind: str = "tournament") -> list[str]:
         """Every tournament of a server (sign-up, running, finished, cancelled), newest first."""
         rows = await self.db.fetchall(

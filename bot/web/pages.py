@@ -72,11 +72,13 @@ class Pages:
                                trim_blocks=True, lstrip_blocks=True)  # fmt: skip
         self.css = resources.files("bot.web").joinpath("static/site.css").read_bytes()
         self.css_etag = '"' + hashlib.sha256(self.css).hexdigest()[:20] + '"'
+        self.script = resources.files("bot.web").joinpath("static/table.js").read_bytes()  # the live table
         self.suits = [suit_icon(suit) for suit in range(4)]  # drawn as the bot's card pictures draw them
 
     def routes(self, app: web.Application) -> None:
         app.router.add_get("/static/site.css", self.stylesheet)
         app.router.add_get("/static/suit-{suit:[0-3]}.png", self.suit)
+        app.router.add_get("/static/table.js", self.table_script)
         app.router.add_get("/s/{slug}", self.to_home)
         app.router.add_get("/s/{slug}/", self.home)
         app.router.add_get("/s/{slug}/leaderboard/{kind}", self.leaderboard)
@@ -92,6 +94,10 @@ class Pages:
             return web.Response(status=304, headers={"ETag": self.css_etag})
         return web.Response(body=self.css, content_type="text/css", charset="utf-8",
                             headers={"ETag": self.css_etag, "Cache-Control": "public, max-age=3600"})  # fmt: skip
+
+    async def table_script(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.script, content_type="text/javascript", charset="utf-8",
+                            headers={"Cache-Control": "no-cache"})  # fmt: skip
 
     async def suit(self, request: web.Request) -> web.Response:
         png = self.suits[int(request.match_info["suit"])]

@@ -16,6 +16,7 @@ from bot.services.hub import Services
 from bot.services.metrics import Metrics
 from bot.storage import Storage, StorageError
 
+from .live import LiveTables
 from .pages import Pages
 from .server import Health, WebServer
 
@@ -54,7 +55,9 @@ def run_web(settings: Settings) -> int:
         storage = await Storage.open(settings.database)
         services = Services.build(storage, ServiceSettings(), settings.computer_level, settings.web_base_url)
         process = WebProcess(storage)
-        server = WebServer(process.health, process.metrics_text, Pages(services.site))
+        pages = Pages(services.site)
+        live = LiveTables(services.tables, services.live, pages.env)
+        server = WebServer(process.health, process.metrics_text, pages, live=live)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from .live import LiveTables
     from .pages import Pages
 
 log = logging.getLogger(__name__)
@@ -86,10 +87,12 @@ class WebServer:
     """``/healthz`` and ``/metrics`` on ``bind``:``port`` while the bot runs."""
 
     def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]],
-                 pages: Pages | None = None, limit: RateLimit | None = None) -> None:  # fmt: skip
+                 pages: Pages | None = None, limit: RateLimit | None = None,
+                 live: LiveTables | None = None) -> None:  # fmt: skip
         self._health = health
         self._metrics = metrics
         self._pages = pages
+        self._live = live
         self._runner: web.AppRunner | None = None
         self.limit = limit or RateLimit()
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
@@ -100,6 +103,8 @@ class WebServer:
         app.router.add_get("/metrics", self.metrics)
         if self._pages is not None:
             self._pages.routes(app)
+        if self._live is not None:
+            self._live.routes(app)
         return app
 
     @web.middleware

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.game import TableView
+from bot.game import Command, Schieben, TableView
+from bot.texts.cards import Deck
 
 Text = Callable[..., str]  # a page text by key, with values
 
@@ -20,6 +21,16 @@ class Board:
     rows: tuple[tuple[str, ...], ...]
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A decision offered at the live table: a button (``low``/``high`` None) or a number between them."""
+
+    id: str
+    label: str
+    low: int | None = None
+    high: int | None = None
+
+
 def names(view: TableView) -> list[str]:
     return [s.name for s in view.seats]
 
@@ -30,6 +41,16 @@ class WebPart:
     def board(self, view: TableView, t: Text) -> Board:
         rows = tuple((n, str(view.totals[i] if i < len(view.totals) else 0)) for i, n in enumerate(names(view)))
         return Board(t("score"), (t("name"), t("total")), rows)
+
+    def choices(self, view: TableView, deck: Deck, t: Text) -> list[Choice]:
+        """The decisions the seat's view offers now besides its cards (the kind's own phases)."""
+        return [Choice("schieben", t("act.schieben"))] if view.may_schieben else []
+
+    def command(self, view: TableView, actor: str, choice: str) -> Command | None:
+        """The command a choice names, if the view offers it now (None: it does not)."""
+        if choice == "schieben" and view.may_schieben:
+            return Schieben(actor)
+        return None
 
 
 _PARTS: dict[str, WebPart] = {}

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.game import TableView
+from bot.game import ChooseContract, Command, TableView
 from bot.game.kinds.coiffeur import coiffeur_part
-from bot.texts.cards import deck_for
+from bot.texts.cards import Deck, deck_for
 
-from .base import Board, Text, WebPart, register_part
+from .base import Board, Choice, Text, WebPart, register_part
 from .schieber import team_names
 
 
@@ -24,6 +24,24 @@ class CoiffeurPart(WebPart):
         ]  # fmt: skip
         rows.append((t("total"), *(str(v) for v in tafel.totals())))
         return Board(t("score"), ("", *teams), tuple(rows))
+
+    def choices(self, view: TableView, deck: Deck, t: Text) -> list[Choice]:
+        """An open row of the chooser's team, played as each contract it allows; and Schieben."""
+        part = coiffeur_part(view)
+        factors = {r: f for r, (_, f) in enumerate(part.tafel.rows)} if part.tafel else {}
+        out = [
+            Choice(f"row:{row}:{name}", f"{deck.named(name)} ×{factors.get(row, 1)}")
+            for row, names in part.row_options
+            for name in names
+        ]
+        return out + super().choices(view, deck, t)
+
+    def command(self, view: TableView, actor: str, choice: str) -> Command | None:
+        kind, _, rest = choice.partition(":")
+        row, _, name = rest.partition(":")
+        if kind == "row" and row.isdigit() and name in dict(coiffeur_part(view).row_options).get(int(row), ()):
+            return ChooseContract(actor, name, row=int(row))
+        return super().command(view, actor, choice)
 
 
 register_part("coiffeur", CoiffeurPart())

@@ -1,0 +1,199 @@
+"""The live table over its websocket: signed links bound to a seat and its person, four people play
+a whole Schieber game from their pages, every frame audited for cards a seat may not see, the bot's
+refusals, a spectator, Differenzler's hidden predictions and a Coiffeur row."""
+
+from __future__ import annotations
+
+import json
+
+import aiohttp
+import pytest
+
+from bot.game import Abandon
+from bot.rules import Card
+from bot.services import ServiceSettings
+from bot.services.hub import Services
+from bot.services.live import BadLink
+from bot.storage import Storage
+from bot.web.live import LiveTables
+from bot.web.pages import Pages
+from bot.web.server import RateLimit, WebServer
+
+from .live_game import CARD, PEOPLE, Player, play_through, seated_table
+from .site import healthy, no_metrics
+
+QUICK = {"preset": "tournament", "hands_per_game": 2}
+
+
+class Served:
+    def __init__(self, services: Services, server: WebServer, live: LiveTables) -> None:
+        self.services, self.server, self.live = services, server, live
+
+    def url(self, token: str) -> str:
+        return f"http://127.0.0.1:{self.server.port}/table/{token}"
+
+    async def close(self) -> None:
+        await self.server.stop()
+        await self.services.close()
+        await self.services.storage.close()
+
+
+async def serve(path) -> Served:
+    storage = await Storage.open(path)
+    services = Services.build(storage, ServiceSettings(ai_seed="live"), "random")
+    pages = Pages(services.site)
+    live = LiveTables(services.tables, services.live, pages.env)
+    live.frames = []
+    server = WebServer(healthy, no_metrics, pages, RateLimit(rate=1000, burst=1000), live=live)
+    await server.start("127.0.0.1", 0)
+    return Served(services, server, live)
+
+
+async def audit(served: Served, table_id: str) -> dict[str, int]:
+    """Every frame sent: a seat's frame names no card but its own and those played in the hand so
+    far; a spectator's names only played cards. Returns counts."""
+    events = await served.services.tables.events(table_id)
+    counts = {"frames": 0, "cards_checked": 0}
+    assert served.live.frames is not None
+    for grant, frame in served.live.frames:
+        if frame["type"] != "state" or grant.table_id != table_id:
+            continue
+        state = frame["state"]
+        seen = set(CARD.findall(json.dumps(state)))
+        upto = events[: state["seq"]]
+        start = max((i for i, ev in enumerate(upto) if ev["type"] == "hand_dealt"), default=0)
+        played = {ev["card"] for ev in upto[start:] if ev["type"] == "card"}
+        own = {c["card"] for c in state["hand"]}
+        if grant.seat is None:
+            assert not own
+        assert seen <= own | played, (grant.seat, seen - own - played)
+        assert not own & played
+        counts["frames"] += 1
+        counts["cards_checked"] += len(seen)
+    return counts
+
+
+async def test_links_are_signed_bound_to_the_seat_and_its_person_and_expire(tmp_path, backend):
+    served = await serve(tmp_path / "db.sqlite3")
+    links = served.services.live
+    try:
+        table_id = await seated_table(served.services, QUICK)
+        token = await links.token(table_id, 1, PEOPLE[1])
+        grant = await links.verify(token)
+        assert (grant.table_id, grant.seat, grant.actor) == (table_id, 1, PEOPLE[1])
+        assert PEOPLE[1].removeprefix("u:") not in token  # the person's id is not in the address
+        for bad, reason in (
+            (await links.token(table_id, 1, PEOPLE[2]), "seat"),  # made for another person
+            (token.replace(".1.", ".2.", 1), "seat"),  # another seat
+            (token[:-1] + ("0" if token[-1] != "0" else "1"), "seat"),  # forged signature
+            ("nonsense", "forged"),
+            (f"nope.1.{grant.expires}.{token.split('.')[-1]}", "forged"),
+        ):
+            with pytest.raises(BadLink) as refused:
+                await links.verify(bad)
+            assert refused.value.reason == reason
+        expired = await links.token(table_id, 1, PEOPLE[1], ttl=-1)
+        with pytest.raises(BadLink, match="expired"):
+            await links.verify(expired)
+        spectator = await links.verify(await links.token(table_id, None))
+        assert spectator.seat is None and spectator.actor is None
+        async with aiohttp.ClientSession() as session:
+            async with session.get(served.url("nonsense")) as answer:
+                assert answer.status == 403 and "gilt nicht" in await answer.text()
+            async with session.get(served.url(token)) as answer:
+                assert answer.status == 200
+                csp = answer.headers["Content-Security-Policy"]
+                assert "script-src 'self'" in csp and "unsafe" not in csp
+                assert '<script type="module" src="/static/table.js">' in await answer.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused_socket:
+                await session.ws_connect(served.url(expired) + "/ws")
+            assert refused_socket.value.status == 403
+    finally:
+        await served.close()
+
+
+async def test_four_people_play_a_whole_schieber_game_from_their_pages(tmp_path, backend):
+    served = await serve(tmp_path / "db.sqlite3")
+    services = served.services
+    try:
+        table_id = await seated_table(services, QUICK)
+        async with aiohttp.ClientSession() as session:
+            players = []
+            for seat, actor in enumerate(PEOPLE):
+                token = await services.live.token(table_id, seat, actor)
+                players.append(Player(await session.ws_connect(served.url(token) + "/ws")))
+            watcher = Player(await session.ws_connect(served.url(await services.live.token(table_id, None)) + "/ws"))
+            for p in players:
+                await p.read(0.5)
+            # A refused card: someone not at turn plays; the bot's own text, nothing changes.
+            before = (await services.tables.table(table_id)).seq
+            idle = next(p for p in players if p.state and not any(s["turn"] and s["you"] for s in p.state["seats"]))
+            await idle.send("card:" + idle.state["hand"][0]["card"])
+            await idle.read(0.5)
+            assert idle.refusals and (await services.tables.table(table_id)).seq == before
+            # A choice the seat is not offered (a contract for someone else): refused too.
+            await idle.send("contract:obenabe")
+            await idle.read(0.5)
+            assert len(idle.refusals) == 2
+            await play_through(players, services, table_id)
+            await watcher.read(0.5)
+            assert watcher.state is not None and watcher.state["phase"] == "game_over" and watcher.state["hand"] == []
+            snapshot = await services.tables.table(table_id)
+            assert snapshot.phase == "game_over"
+            events = await services.tables.events(table_id)
+            assert sum(ev["type"] == "card" for ev in events) == 2 * 36  # two hands, every card from a page
+            for p in (*players, watcher):
+                await p.ws.close()
+        counts = await audit(served, table_id)
+        assert counts["frames"] > 5 * 72 and counts["cards_checked"] > 1000, counts
+    finally:
+        await served.close()
+
+
+async def test_hidden_predictions_and_a_coiffeur_row_from_the_pages(tmp_path, backend):
+    served = await serve(tmp_path / "db.sqlite3")
+    services = served.services
+    try:
+        rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
+                 "stoeck_enabled": False, "hands_per_game": 1}  # fmt: skip
+        differenzler = await seated_table(services, rules, "dz")
+        coiffeur = await seated_table(services, {"game": "coiffeur", "weis_enabled": False}, "cf")
+        async with aiohttp.ClientSession() as session:
+            players = [
+                Player(await session.ws_connect(served.url(await services.live.token(differenzler, s, a)) + "/ws"))
+                for s, a in enumerate(PEOPLE)
+            ]
+            for p in players:
+                await p.read(0.5)
+            assert all(p.state and [c["id"] for c in p.state["choices"]] == ["predict"] for p in players)
+            await players[0].send("predict:40")
+            for p in players:
+                await p.read(0.3)
+            # The others do not see the prediction made (hidden until the hand is over).
+            assert all("40" not in json.dumps(p.state["board"]) for p in players[1:])
+            await play_through(players, services, differenzler)
+            for p in players:
+                await p.ws.close()
+            counts = await audit(served, differenzler)
+            assert counts["frames"] > 36
+            # Coiffeur: the chooser picks a row of the Tafel from the page.
+            seats = [Player(await session.ws_connect(served.url(await services.live.token(coiffeur, s, a)) + "/ws"))
+                     for s, a in enumerate(PEOPLE)]  # fmt: skip
+            for p in seats:
+                await p.read(0.5)
+            chooser = next(p for p in seats if p.state and p.state["choices"])
+            rows = [c["id"] for c in chooser.state["choices"] if c["id"].startswith("row:")]
+            assert rows and "schieben" in [c["id"] for c in chooser.state["choices"]]
+            await chooser.send(rows[-1])
+            await chooser.read(0.5)
+            snapshot = await services.tables.table(coiffeur)
+            assert snapshot.phase == "play" and not chooser.refusals
+            for p in seats:
+                await p.ws.close()
+            await services.tables.execute(coiffeur, Abandon(PEOPLE[0], privileged=True))
+    finally:
+        await served.close()
+
+
+def test_a_card_id_names_a_real_card() -> None:
+    assert str(Card.parse("rose-O")) == "rose-O" and CARD.fullmatch("schilte-10")
