@@ -10,9 +10,10 @@ edited to the current cards, legal ones enabled, so the next card is one click. 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -20,9 +21,10 @@ import discord
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
 from bot.services import TableService
+from bot.texts import message as msg
 from bot.texts.cards import Deck
 
-from .buttons import as_view, release
+from .buttons import as_view, release, with_link
 from .emojis import CardEmojis
 from .presenter import NO_FACES, hand_message, hand_state
 
@@ -42,12 +44,24 @@ class Shown:
     state: tuple[object, ...]
 
 
+#: ``await links(table_id, seat, actor, lang)``: the seat's live-table address (None: none).
+TableLink = Callable[[str, int, str, str], Awaitable[str | None]]
+
+
+def add_table_link(view: discord.ui.View, url: str | None, lang: str) -> None:
+    """The hand message's **Open the table** link button, where the message has room for it."""
+    if url is not None and len(view.children) < 25:
+        with contextlib.suppress(ValueError):  # every row full: the cards come first
+            with_link(view, url, msg("live.open", lang))
+
+
 class HandMessages:
     """Every open hand message, by table and player."""
 
     def __init__(self, service: TableService, deck_for: Deck_for, clock: Callable[[], float] = time.monotonic,
-                 faces: CardEmojis = NO_FACES):  # fmt: skip
+                 faces: CardEmojis = NO_FACES, links: TableLink | None = None):  # fmt: skip
         self.service = service
+        self.links = links  # the link to the seat at the live table in the browser (a link button)
         self.deck_for = deck_for
         self.faces = faces
         self.clock = clock
@@ -103,6 +117,8 @@ class HandMessages:
         view = table.view_for(seat)
         content, buttons = hand_message(view, shown.lang, self.deck_for(table, key[1], shown.lang), faces=self.faces)
         components = as_view(buttons)
+        if self.links is not None:
+            add_table_link(components, await self.links(table.table_id, seat, f"u:{key[1]}", shown.lang), shown.lang)
         try:
             await shown.interaction.edit_original_response(content=content, view=components, embed=None)
         except discord.HTTPException as err:  # the token expired or the message was dismissed

@@ -50,7 +50,7 @@ from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release, with_link
 from .emojis import CardEmojis, SyncReport
-from .hand_messages import HandMessages
+from .hand_messages import HandMessages, add_table_link
 from .kinds import presenter_for
 from .kinds.differenzler import RANGE as PREDICTION_RANGE
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
@@ -97,7 +97,7 @@ class Jass(commands.Cog):
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
         self.reviews = Reviews(self.service)
         self.replays = Replays(self.service)
-        self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces)
+        self.hands = HandMessages(self.service, self.reader_deck, faces=self.faces, links=self.table_link)
 
     async def cog_load(self) -> None:
         if self.bot.settings.card_emojis == "on":
@@ -839,6 +839,7 @@ class Jass(commands.Cog):
         content, buttons = hand_message(table.view_for(seat), lang, self.reader_deck(table, interaction.user.id, lang),
                                         selection, self.faces, picking)  # fmt: skip
         components = as_view(buttons)
+        add_table_link(components, await self.table_link(table.table_id, seat, actor_of(interaction.user), lang), lang)
         try:
             if edit:
                 await interaction.response.edit_message(content=content, view=components, embed=None)
@@ -848,6 +849,11 @@ class Jass(commands.Cog):
             self.messages.note_interaction(table.table_id, interaction)
         finally:
             release(components)
+
+    async def table_link(self, table_id: str, seat: int, actor: str, lang: str) -> str | None:
+        """The seat's link to the live table in the browser (None: the bot has no web address)."""
+        url = await self.bot.live.link(table_id, seat, actor)
+        return f"{url}?lang={lang}" if url else None
 
     async def refuse(self, interaction: discord.Interaction, err: GameError, lang: str) -> None:
         await self.reply(interaction, refusal_text(err, lang))

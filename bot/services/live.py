@@ -26,7 +26,8 @@ KEY = "table-links"
 
 
 class BadLink(ValueError):
-    """A link that is not (or no longer) valid: ``reason`` says why (forged, expired, seat)."""
+    """A link that is not (or no longer) valid: ``reason`` says why (forged, expired, seat, or
+    elsewhere: the table is played by another process, that of its server's shard)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -83,8 +84,11 @@ class LiveLinks:
         expires = int(expires_s)
         try:
             snapshot = await self._tables.table(table_id)
+            guild, _, _ = await self._tables.place(table_id)
         except UnknownTable as err:
             raise BadLink("forged") from err
+        if guild is not None and not self._tables.shards.owns(guild):
+            raise BadLink("elsewhere")  # another process (its server's shard) plays this table
         actor = ""
         if seat is not None:
             if not 0 <= seat < len(snapshot.seats):

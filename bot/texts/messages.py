@@ -116,6 +116,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This server's web pages are off (their address stays, should you switch them on again).",
     },
     "web.link": {"de": "Im Web ansehen", "en": "View on the web"},
+    "live.open": {"de": "Am Tisch im Browser", "en": "Open the table"},
     "settings.saved": {
         "de": "Gespeichert. Vorgaben für neue Tische: {values}",
         "en": "Saved. Defaults for new tables: {values}",

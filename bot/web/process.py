@@ -1,7 +1,8 @@
 """``python -m bot web``: the public pages, ``/healthz`` and ``/metrics`` in a process of their own,
 without a Discord connection, on the same database as the bot's processes (PostgreSQL; or the SQLite
 file of a bot on the same machine). The pages read what the bot's processes wrote; this process
-plays no table. It stops on SIGINT or SIGTERM."""
+plays no table, so it serves no live table either (a table is played in the process of its server's
+shard). It stops on SIGINT or SIGTERM."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from bot.services.hub import Services
 from bot.services.metrics import Metrics
 from bot.storage import Storage, StorageError
 
-from .live import LiveTables
 from .pages import Pages
 from .server import Health, WebServer
 
@@ -55,9 +55,8 @@ def run_web(settings: Settings) -> int:
         storage = await Storage.open(settings.database)
         services = Services.build(storage, ServiceSettings(), settings.computer_level, settings.web_base_url)
         process = WebProcess(storage)
-        pages = Pages(services.site)
-        live = LiveTables(services.tables, services.live, pages.env)
-        server = WebServer(process.health, process.metrics_text, pages, live=live)
+        # No live table here: a table is played in the process of its server's shard.
+        server = WebServer(process.health, process.metrics_text, Pages(services.site))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -96,3 +96,25 @@ async def test_settings_web_and_the_link_buttons(tmp_path, monkeypatch):
         await asyncio.sleep(0)
     finally:
         await h.bot.close()
+
+
+async def test_the_hand_message_links_to_the_seat_at_the_live_table(tmp_path, monkeypatch):
+    from .test_table_game import ANNA, button, new_table, table_message
+
+    settings = dataclasses.replace(fast_settings(tmp_path), web_base_url=BASE)
+    h = await started(settings, monkeypatch)
+    try:
+        options = [{"name": "computer_players", "type": 4, "value": 3}]
+        await h.send(h.command_payload("jass", new_table(options), ANNA))
+        lobby = table_message(h)
+        await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+        await settle(h)
+        hand = await h.open_hand(ANNA, table_message(h))
+        urls = [b["url"] for row in hand["components"] for b in row["components"] if b.get("style") == 5]
+        assert len(urls) == 1 and urls[0].startswith(f"{BASE}/table/") and urls[0].endswith("?lang=de")
+        token = urls[0].removeprefix(f"{BASE}/table/").split("?")[0]
+        grant = await h.bot.live.verify(token)
+        assert grant.seat == 0 and grant.actor == f"u:{ANNA['id']}"
+        assert ANNA["id"] not in token.split(".") and "u:" not in urls[0]  # the person's id is not in the address
+    finally:
+        await h.bot.close()
