@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
 from bot.game import Command, GameError, PlayCard, TableSnapshot, TableView
@@ -74,7 +74,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
         "hand_no": view.hand_no,
         "phase": view.phase,
         "title": f"{t('kind.' + view.kind)} · {t('hand', n=view.hand_no)}" if view.hand_no else t("kind." + view.kind),
-        "contract": _contract(view, deck),
+        "contract": f"{t('contract')}: {_contract(view, deck)}" if _contract(view, deck) else "",
         "seats": seats,
         "you": seat,
         "hand": hand,
@@ -138,6 +138,13 @@ class LiveTables:
     def routes(self, app: web.Application) -> None:
         app.router.add_get("/table/{token}", self.page)
         app.router.add_get("/table/{token}/ws", self.socket)
+        app.on_shutdown.append(self._close_all)
+
+    async def _close_all(self, app: web.Application) -> None:
+        """The server stops: every page is told so (it reconnects by itself when the bot is back)."""
+        for conn in [c for conns in self.sockets.values() for c in conns]:
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"restart")
 
     @staticmethod
     def _lang(request: web.Request) -> str:

@@ -96,7 +96,7 @@ function refuse(text) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/table/${token}/ws?lang=${encodeURIComponent(lang)}`);
-  socket.addEventListener("open", () => { wait = 500; });
+  socket.addEventListener("open", () => { wait = 500; main.dataset.connected = "yes"; });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type === "state") {
@@ -107,6 +107,7 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
+    main.dataset.connected = "no";
     document.getElementById("status").textContent = texts["live.connecting"];
     state = null; // a click during the gap is not sent (and never sent later)
     setTimeout(connect, wait);

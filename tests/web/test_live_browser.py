@@ -1,0 +1,179 @@
+"""The live table in chromium: four people, each in their own browser with their own link,
+play a whole Schieber game by clicking their cards; a fifth browser watches as a spectator. A card
+of someone not at turn is refused with the bot's text; the bot restarts in the middle of a hand,
+the pages reconnect by themselves, and a card clicked while it was away is not played (once it is
+back, the same person plays it once). Screenshots of the table at 360 px and 1280 px."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+from bot.services import ServiceSettings
+from bot.services.hub import Services
+from bot.storage import Storage
+from bot.texts import message
+from bot.web.live import LiveTables
+from bot.web.pages import Pages
+from bot.web.server import RateLimit, WebServer
+
+from .browser import SHOTS, Browser, need_browser
+from .live_game import PEOPLE, seated_table
+from .site import healthy, no_metrics
+
+RULES = {"preset": "tournament", "hands_per_game": 2}
+PLAYABLE = "#hand button.card:not([disabled])"
+#: The table state a page shows, or -1 while its socket is not connected.
+SEQ = "const m = document.getElementById('table'); return m.dataset.connected === 'yes' ? Number(m.dataset.seq) : -1"
+
+
+class Bot:
+    """The services and the web server of one bot process, on a database and a port."""
+
+    def __init__(self, services: Services, server: WebServer) -> None:
+        self.services, self.server = services, server
+
+    @classmethod
+    async def start(cls, path, port: int = 0) -> Bot:
+        storage = await Storage.open(path)
+        services = Services.build(storage, ServiceSettings(ai_seed="live"), "random")
+        pages = Pages(services.site)
+        live = LiveTables(services.tables, services.live, pages.env)
+        server = WebServer(healthy, no_metrics, pages, RateLimit(rate=1000, burst=1000), live=live)
+        await server.start("127.0.0.1", port)
+        return cls(services, server)
+
+    async def stop(self) -> None:
+        await self.server.stop()
+        await self.services.close()
+        await self.services.storage.close()
+
+
+@pytest.fixture(autouse=True)
+def on_both_databases() -> None:
+    """SQLite only: the sockets' tests (test_live_table.py) run on both databases."""
+
+
+@pytest.fixture
+async def browsers():
+    """Five browsers: four people and a spectator (each its own chromium, as on five devices)."""
+    need_browser()
+    started = list(await asyncio.gather(*(Browser.start() for _ in range(5))))
+    yield started
+    await asyncio.gather(*(b.close() for b in started))
+
+
+async def wait_for(condition, timeout: float = 10.0, what: str = "") -> None:
+    for _ in range(int(timeout / 0.02)):
+        if await condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the page did not get there: {what}")
+
+
+async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_path, browsers):
+    shots = SHOTS or str(tmp_path)
+    os.makedirs(shots, exist_ok=True)
+    path = tmp_path / "db.sqlite3"
+    bot = await Bot.start(path)
+    port = bot.server.port
+    try:
+        table_id = await seated_table(bot.services, RULES)
+        urls = [f"http://127.0.0.1:{port}/table/{await bot.services.live.token(table_id, s, a)}"
+                for s, a in enumerate(PEOPLE)]  # fmt: skip
+        urls.append(f"http://127.0.0.1:{port}/table/{await bot.services.live.token(table_id, None)}?lang=en")
+        await asyncio.gather(*(b.open(url) for b, url in zip(browsers, urls, strict=True)))
+
+        async def page_seq(i: int) -> int:
+            """The table state page ``i`` shows (-1 while it is not connected)."""
+            return int(await browsers[i].call(browsers[i].driver.execute_script, SEQ))
+
+        async def click_first(i: int, css: str) -> str:
+            """Click the first element ``css`` finds in page ``i``: its card or choice."""
+            b = browsers[i]
+            found = await b.call(b.driver.find_elements, "css selector", css)
+            assert found, css
+            name = str(await b.call(found[0].get_attribute, "data-card") or
+                       await b.call(found[0].get_attribute, "data-choice"))  # fmt: skip
+            await b.call(found[0].click)
+            return name
+
+        async def current() -> tuple[int, int | None, int, str]:
+            snapshot = await bot.services.tables.table(table_id)
+            return snapshot.seq, snapshot.to_act, snapshot.hand_no, snapshot.phase
+
+        async def step() -> None:
+            """The person at turn clicks in their window: a contract (its first choice), else a card."""
+            seq, seat, _, phase = await current()
+            assert seat is not None
+            await wait_for(lambda: _equal(page_seq(seat), seq), what=f"seat {seat} shows {seq}")
+            await click_first(seat, "#choice-list button" if phase == "contract" else PLAYABLE)
+            await bot.services.tables.wait_idle()
+            await wait_for(lambda: _changed(current(), seq), what=f"the table moved on from {seq}")
+
+        # A refused card: someone not at turn clicks; the bot's text, nothing changes.
+        seq, seat, _, _ = await current()
+        other = (seat + 1) % 4 if seat is not None else 0
+        await wait_for(lambda: _equal(page_seq(other), seq), what="the other's page")
+        b = browsers[other]
+        assert not await b.call(b.driver.find_elements, "css selector", "#hand button.card:not([disabled])")
+        await b.call(b.driver.execute_script, "document.querySelector('#hand button.card').disabled = false")
+        await click_first(other, "#hand button.card")
+        refusal = await b.call(b.driver.find_element, "id", "refusal")
+        await wait_for(lambda: b.call(refusal.is_displayed), what="the refusal")
+        # the bot's own refusal: not your turn, or (while the contract is being chosen) not now
+        refusals = (message("err.NOT_YOUR_TURN", "de"), message("err.WRONG_PHASE", "de"))
+        assert await b.call(lambda: refusal.text) in refusals
+        assert (await current())[0] == seq
+
+        # The first hand to its middle, then the bot restarts.
+        while (await current())[3] != "play" or len((await bot.services.tables.table(table_id)).public.tricks) < 4:
+            await step()
+        _, seat, _, _ = await current()
+        assert seat is not None
+        for width in (360, 1280):
+            await browsers[seat].width(width)
+            assert not await browsers[seat].overflows(), width
+            await browsers[seat].screenshot(os.path.join(shots, f"table-{width}.png"), width)
+        spectator = browsers[4]
+        await spectator.screenshot(os.path.join(shots, "table-spectator-1280.png"), 1280)
+        assert not await spectator.call(spectator.driver.find_elements, "css selector", "#hand button.card")
+        seq, seat, _, _ = await current()
+        assert seat is not None
+        await bot.stop()
+        await wait_for(lambda: _equal(page_seq(seat), -1), what="the page notices")
+        card = await click_first(seat, "#hand button.card:not([disabled])")  # while the bot is away
+        bot = await Bot.start(path, port)
+        await wait_for(lambda: _equal(page_seq(seat), seq), timeout=20)  # reconnected by itself
+        assert (await current())[0] == seq  # the click in the gap played nothing
+        events = await bot.services.tables.events(table_id)
+        assert sum(ev["type"] == "card" for ev in events) == sum(ev["type"] == "card" for ev in events[:seq])
+        # Played once, now that it is back.
+        await click_first(seat, f"#hand button.card[data-card='{card}']")
+        await bot.services.tables.wait_idle()
+        await wait_for(lambda: _changed(current(), seq), what="the card played after the restart")
+        events = await bot.services.tables.events(table_id)
+        assert [ev["card"] for ev in events if ev["type"] == "card"].count(card) == 1
+
+        # The rest of the game, every card from a page.
+        while (await current())[3] != "game_over":
+            await step()
+        await wait_for(lambda: _text_has(spectator, "The game is over."), what="the spectator sees the end")
+        events = await bot.services.tables.events(table_id)
+        assert sum(ev["type"] == "card" for ev in events) == 72
+    finally:
+        await bot.stop()
+
+
+async def _equal(value, expected) -> bool:
+    return await value == expected
+
+
+async def _changed(value, seq: int) -> bool:
+    return (await value)[0] != seq
+
+
+async def _text_has(browser: Browser, text: str) -> bool:
+    return text in await browser.text()
