@@ -76,6 +76,9 @@ DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks of
 HandKey = tuple[int, int]
 UPDATE_FACTOR = 3  # an edit without a new card (a deal, a contract) waits 3 edit intervals for one
 LINE_FACTOR = 3  # while the live line shows the cards, the table message is edited every 3 edit intervals
+#: Seconds between two edits of a table whose people all play at the live table in the browser: the
+#: channel's message is for the others then, and each card costs the bot token almost nothing.
+BROWSER_EDIT_INTERVAL = 20.0
 LINE_INTERVAL = 0.5  # seconds between two edits of a live line (a token's bucket: 5 per 2 s)
 
 
@@ -324,7 +327,7 @@ class TableMessages:
         if any(ev["type"] == "hand_dealt" for ev in events):
             screen.queued = None  # a trick of the hand before is no news once new cards are out
             screen.dealing = None
-        if any(ev["type"] == "trick" for ev in events) and screen.line is None:
+        if any(ev["type"] == "trick" for ev in events) and screen.line is None and not self.in_browser(table):
             # Every card is seen: the table as the trick ended is shown, however fast play goes on
             # (with a live line up, the line shows each card, the trick's last one included).
             if screen.queued is None:
@@ -339,8 +342,8 @@ class TableMessages:
                 person = table.seats[ev["seat"]].person
                 if person:
                     screen.active[person] = now
-        if channel_id and self.switch(table_id, "pings"):
-            self._update_ping(table_id, channel_id, table)
+        if channel_id and self.switch(table_id, "pings") and not self.in_browser(table):
+            self._update_ping(table_id, channel_id, table)  # people at the live table see their turn there
         if channel_id and not screen.forbidden:
             self._schedule_line(table_id, screen)
 
@@ -569,8 +572,15 @@ class TableMessages:
         channel (the channel's tables share Discord's bucket), and what discord.py read of it."""
         now = time.monotonic()
         interval = self.edit_interval * (LINE_FACTOR if self._line_up(screen) else 1)
+        if screen.latest is not None and self.in_browser(screen.latest):
+            interval = max(interval, BROWSER_EDIT_INTERVAL)
         due = max(screen.last_edit + interval, self._channel_free.get(channel_id, 0.0))
         return max(due - now, rest.channel_wait(self.bot.http, "PATCH", channel_id, EDIT_ROUTE))
+
+    def in_browser(self, table: TableSnapshot) -> bool:
+        """Every person at the table plays at the live table in the browser now."""
+        people = [seat for seat, s in enumerate(table.seats) if s.person]
+        return self.bot.services is not None and self.bot.live.in_browser(table.table_id, people)
 
     def _paced(self, channel_id: int) -> None:
         now = time.monotonic()

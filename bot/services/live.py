@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.storage import Storage
@@ -52,6 +53,23 @@ class LiveLinks:
         self.base_url = base_url.rstrip("/")
         self.clock = clock
         self._secret: bytes | None = None
+        self._open: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its pages open now
+
+    # -- who plays in the browser now (the Discord layer edits such a table's message less often) --
+
+    def opened(self, table_id: str, seat: int) -> None:
+        """A page of the seat connected (``bot/web/live.py``)."""
+        self._open[(table_id, seat)] += 1
+
+    def closed(self, table_id: str, seat: int) -> None:
+        self._open[(table_id, seat)] -= 1
+        if self._open[(table_id, seat)] <= 0:
+            del self._open[(table_id, seat)]
+
+    def in_browser(self, table_id: str, seats: Iterable[int]) -> bool:
+        """Every one of ``seats`` (the people's) has its page open now (and there is one at least)."""
+        wanted = list(seats)
+        return bool(wanted) and all(self._open[(table_id, seat)] > 0 for seat in wanted)
 
     async def _key(self) -> bytes:
         if self._secret is None:

@@ -175,6 +175,8 @@ class LiveTables:
         await ws.prepare(request)
         conn = Socket(ws, grant, self._lang(request))
         self.sockets.setdefault(grant.table_id, set()).add(conn)
+        if grant.seat is not None:
+            self.links.opened(grant.table_id, grant.seat)
         try:
             await self._send_state(conn, await self.tables.table(grant.table_id))
             async for message in ws:
@@ -185,6 +187,8 @@ class LiveTables:
             pass
         finally:
             self.sockets.get(grant.table_id, set()).discard(conn)
+            if grant.seat is not None:
+                self.links.closed(grant.table_id, grant.seat)
         return ws
 
     async def _on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: TableSnapshot) -> None:
