@@ -118,6 +118,7 @@ async def connect(session: aiohttp.ClientSession, root: str, services: Services,
 
 
 async def latency(tables: int, pace: float) -> None:
+    """The server in this process, the pages in another (as browsers are): 2 cores, one each."""
     with tempfile.TemporaryDirectory() as tmp:
         storage = await Storage.open(Path(tmp) / "live.sqlite3")
         services = Services.build(storage, ServiceSettings(ai_seed="bench"), "random")
@@ -126,35 +127,52 @@ async def latency(tables: int, pace: float) -> None:
                            live=LiveTables(services.tables, services.live, pages_.env))  # fmt: skip
         await server.start("127.0.0.1", 0)
         root = f"http://127.0.0.1:{server.port}"
-        connector = aiohttp.TCPConnector(limit=0)
         try:
-            async with aiohttp.ClientSession(connector=connector) as session:
-                all_pages = []
-                for t in range(tables):
-                    people = [f"u:{100_000 + 4 * t + s}" for s in range(4)]
-                    table = await services.tables.create_table(people[0], RULES, guild_id=1, limits=False)
-                    for seat, actor in enumerate(people):
-                        await services.tables.execute(table.table_id, JoinSeat(actor, name=f"P{seat}", seat=seat))
-                    await services.tables.execute(table.table_id, StartGame(people[0], seed=f"b{t}"))
-                    all_pages.append(await connect(session, root, services, table.table_id, people))
-                await asyncio.sleep(0.5)
-                latencies: list[float] = []
-                began = time.perf_counter()
-                cards = await asyncio.gather(*(play_hand(p, pace, latencies, began) for p in all_pages))
-                wall = time.perf_counter() - began
-                for pages in all_pages:
-                    for p in pages:
-                        await p.ws.close()
-            latencies.sort()
-            p99 = latencies[max(0, round(0.99 * len(latencies)) - 1)]
-            print(f"latency: {tables} tables, {sum(cards)} cards and {len(latencies) - sum(cards)} other clicks "
-                  f"in {wall:.0f} s ({len(latencies) / wall:.0f} clicks/s), pace {pace:g} s")  # fmt: skip
-            print(f"click-to-update: p50 {statistics.median(latencies):.1f} ms   p99 {p99:.1f} ms   "
-                  f"({'within' if p99 <= 150 else 'over'} the 150 ms goal)")  # fmt: skip
+            links = []
+            for t in range(tables):
+                people = [f"u:{100_000 + 4 * t + s}" for s in range(4)]
+                table = await services.tables.create_table(people[0], RULES, guild_id=1, limits=False)
+                for seat, actor in enumerate(people):
+                    await services.tables.execute(table.table_id, JoinSeat(actor, name=f"P{seat}", seat=seat))
+                await services.tables.execute(table.table_id, StartGame(people[0], seed=f"b{t}"))
+                links.append([f"{root}/table/{await services.live.token(table.table_id, s, a)}/ws"
+                              for s, a in enumerate(people)])  # fmt: skip
+            plan = Path(tmp) / "plan.json"
+            plan.write_text(json.dumps({"links": links, "pace": pace}))
+            pages_process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "benchmarks.web_table_bench", "--pages", str(plan), cwd=ROOT,
+                stdout=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            out, _ = await pages_process.communicate()
+            result = json.loads(out.decode().strip().splitlines()[-1])
+            await services.tables.wait_idle()
+            await services.stats.wait_idle()
         finally:
             await server.stop()
             await services.close()
             await storage.close()
+    latencies = sorted(result["latencies"])
+    p99 = latencies[max(0, round(0.99 * len(latencies)) - 1)]
+    print(f"latency: {tables} tables, {result['cards']} cards and {len(latencies) - result['cards']} other clicks "
+          f"in {result['wall']:.0f} s ({len(latencies) / result['wall']:.0f} clicks/s), pace {pace:g} s")  # fmt: skip
+    print(f"click-to-update: p50 {statistics.median(latencies):.1f} ms   p99 {p99:.1f} ms   "
+          f"({'within' if p99 <= 150 else 'over'} the 150 ms goal)")  # fmt: skip
+
+
+async def pages_main(plan_file: str) -> None:
+    """The pages' side of :func:`latency` (a process of its own): connect, play one hand, report."""
+    plan = json.loads(Path(plan_file).read_text())
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        tables = [[Page(await session.ws_connect(url)) for url in urls] for urls in plan["links"]]
+        await asyncio.sleep(1.0)
+        latencies: list[float] = []
+        began = time.perf_counter()
+        cards = await asyncio.gather(*(play_hand(p, plan["pace"], latencies, began) for p in tables))
+        wall = time.perf_counter() - began
+        for pages in tables:
+            for p in pages:
+                await p.ws.close()
+    print(json.dumps({"latencies": latencies, "cards": sum(cards), "wall": wall}))
 
 
 async def requests_per_card(tables: int, pace: float) -> None:
@@ -210,6 +228,7 @@ async def requests_per_card(tables: int, pace: float) -> None:
                 cards = await asyncio.gather(*(play_hand(p, pace, [], 0.0) for p in all_pages))
                 await asyncio.sleep(3)  # the hands' summaries go out
                 await cog.flush()
+                await services.stats.wait_idle()
                 counted["on"] = False
                 for pages in all_pages:
                     for p in pages:
@@ -231,7 +250,11 @@ async def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between two cards of a table")
     parser.add_argument("--discord-tables", type=int, default=10)
     parser.add_argument("--discord-pace", type=float, default=2.0)
+    parser.add_argument("--pages", default=None, help=argparse.SUPPRESS)  # the pages' process
     args = parser.parse_args()
+    if args.pages:
+        await pages_main(args.pages)
+        return
     await latency(args.tables, args.pace)
     if args.discord_tables:
         await requests_per_card(args.discord_tables, args.discord_pace)
