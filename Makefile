@@ -6,6 +6,18 @@ RESEARCH_STAMP := $(VENV)/.research
 
 .PHONY: run test test-quick lint typecheck bench research play check-config clean
 
+ACTIVITY := bot/web/activity
+ACTIVITY_JS := bot/web/static/activity.js
+
+# The Discord Activity's page script: the Embedded App SDK bundled by esbuild, both from the npm
+# registry (package-lock.json). Without npm the bot runs as before, only the Activity is off.
+$(ACTIVITY_JS): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVITY)/src/main.js
+	@if command -v npm >/dev/null 2>&1; then \
+		cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build; \
+	else \
+		echo "npm not found: the Discord Activity's page is not built (the live table works without it)"; \
+	fi
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -20,7 +32,7 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 # The whole suite on two workers, with coverage of the product package printed at the end.
-test: $(STAMP) lint typecheck
+test: $(STAMP) $(ACTIVITY_JS) lint typecheck
 	$(PY) -m pytest -n 2 --cov=bot --cov=cogs --cov-report=term:skip-covered
 
 # Everything but the slow computer-player tests, on two workers (the time: README, "Make targets").
@@ -67,7 +79,7 @@ research: $(RESEARCH_STAMP)
 	$(PY) -m research.exact_endgame --deals 100 --exact 4
 	$(PY) -m research.belief_accuracy --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
 
-run: $(STAMP)
+run: $(STAMP) $(ACTIVITY_JS)
 	$(PY) -m bot run
 
 check-config: $(STAMP)
@@ -77,4 +89,4 @@ play: $(STAMP)
 	$(PY) -m bot play
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage $(ACTIVITY)/node_modules $(ACTIVITY_JS)

@@ -15,10 +15,11 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from jinja2 import Environment
 
 from bot import health
 from bot.collector import Collector
-from bot.config import Settings
+from bot.config import Settings, client_secret_from_env
 from bot.logs import redact, setup_logging
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
@@ -31,6 +32,7 @@ from bot.services.tournaments import TournamentService
 from bot.services.web import SiteService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
+from bot.web.activity import Activity
 from bot.web.live import LiveTables
 from bot.web.pages import Pages
 from bot.web.server import Health, WebServer
@@ -105,6 +107,7 @@ class JassBot(commands.AutoShardedBot):
         self.restored: list[str] = []  # tables restored at start-up (their messages are brought up to date)
         self.collector = Collector()  # the garbage collector's policy (bot/collector.py)
         self._sweeper: asyncio.Task[None] | None = None
+        self._activity: Activity | None = None  # the Discord Activity (when the web server runs)
 
     # -- the services (built once; the cogs use them through their methods) ------------------
 
@@ -133,6 +136,19 @@ class JassBot(commands.AutoShardedBot):
     @property
     def stats(self) -> StatsService:
         return self._built().stats
+
+    def web_activity(self, env: Environment) -> Activity:
+        """The Discord Activity's page and sign-in (``DISCORD_CLIENT_SECRET`` from the environment)."""
+        services = self._built()
+        if self._activity is None:
+            self._activity = Activity(services.tables, services.live, env, lambda: self.application_id,
+                                      client_secret_from_env())  # fmt: skip
+        return self._activity
+
+    @property
+    def activity_ready(self) -> bool:
+        """The table message's button may launch the Activity (else it gives the seat's link)."""
+        return self._activity is not None and self._activity.ready
 
     @property
     def live(self) -> LiveLinks:
@@ -308,9 +324,11 @@ def quiet_voice() -> None:
 
 
 def web_server(bot: JassBot, services: Services) -> WebServer:
-    """The web server of a bot process: health, metrics, the public pages and the live table."""
+    """The web server of a bot process: health, metrics, the public pages, the live table and the
+    Discord Activity."""
     pages = Pages(services.site)
-    return WebServer(bot.health, bot.metrics_text, pages, live=LiveTables(services.tables, services.live, pages.env))
+    live = LiveTables(services.tables, services.live, pages.env)
+    return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env))
 
 
 def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:

@@ -444,6 +444,13 @@ def token_problem(token: str) -> str | None:
     return None
 
 
+def client_secret_from_env(env: Mapping[str, str] | None = None) -> str | None:
+    """The application's OAuth2 client secret (``DISCORD_CLIENT_SECRET``; the Discord Activity's
+    sign-in), from the environment only, like the token; ``None`` when not set."""
+    value = (os.environ if env is None else env).get("DISCORD_CLIENT_SECRET", "").strip()
+    return value or None
+
+
 def token_from_env(env: Mapping[str, str] | None = None) -> str | None:
     """The bot token from ``DISCORD_TOKEN`` (stripped), or ``None``."""
     env = os.environ if env is None else env

@@ -62,6 +62,8 @@ class TableClicks(Protocol):
     async def click_seat(self, interaction: discord.Interaction, table_id: str, seat: int) -> None: ...
     async def click_table_action(self, interaction: discord.Interaction, table_id: str, action: str) -> None: ...
     async def click_my_cards(self, interaction: discord.Interaction, table_id: str) -> None: ...
+    async def click_at_table(self, interaction: discord.Interaction, table_id: str) -> None: ...
+
     async def click_weis_marks(self, interaction: discord.Interaction, table_id: str, key: str, marks: int) -> None: ...
     async def click_card(self, interaction: discord.Interaction, table_id: str, key: str, card: int,
                          marks: int) -> None: ...  # fmt: skip
@@ -213,6 +215,14 @@ class MyCardsButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:hand"):
     async def handle(self, interaction: discord.Interaction) -> None:
         cog = table_clicks(interaction)
         await cog.click_my_cards(interaction, self.table_id)
+
+
+class AtTableButton(JassItem, template=rf"{PREFIX}:{_TABLE}:0:web"):
+    """Play at the live table: the Discord Activity where it is set up, else the seat's link."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = table_clicks(interaction)
+        await cog.click_at_table(interaction, self.table_id)
 
 
 # -- buttons of a private hand message (hand key <game>.<hand>) -----------------------------------
@@ -389,6 +399,7 @@ BUTTONS: tuple[type[JassItem], ...] = (
     StartButton,
     CancelButton,
     MyCardsButton,
+    AtTableButton,
     CardButton,
     WeisToggle,
     ContractButton,

@@ -658,6 +658,36 @@ class Jass(commands.Cog):
         if table is not None:
             await self.show_hand(interaction, table, self.lang(interaction), edit=False)
 
+    async def click_at_table(self, interaction: discord.Interaction, table_id: str) -> None:
+        """ "Spielen am Tisch": the Discord Activity (LAUNCH_ACTIVITY) where the application has it,
+        else a private link to the person's seat (a spectator's if they sit nowhere)."""
+        table = await self.button_table(interaction, table_id)
+        if table is None:
+            return
+        lang = self.lang(interaction)
+        if self.bot.activity_ready:
+            try:
+                await interaction.response.launch_activity()
+                return
+            except discord.HTTPException as err:  # Activities not switched on for the application
+                log.info("table %s: the Activity was not launched (HTTP %s): the link instead", table_id, err.status)
+        actor = actor_of(interaction.user)
+        seat = table.seat_of(actor)
+        if seat is not None:
+            url = await self.table_link(table_id, seat, actor, lang)
+        else:
+            url = await self.bot.live.link(table_id, None)
+            url = f"{url}?lang={lang}" if url else None
+        view = with_link(None, url, msg("live.open", lang))
+        text = msg("live.link" if seat is not None else "live.link_spectator", lang)
+        try:
+            if view is None:
+                await interaction.response.send_message(msg("live.no_web", lang), ephemeral=True)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+        finally:
+            release(view)
+
     async def click_weis_marks(self, interaction: discord.Interaction, table_id: str, key: str, marks: int) -> None:
         table = await self.button_table(interaction, table_id, key)
         if table is not None:

@@ -137,9 +137,11 @@ def lobby_buttons(view: TableView, lang: str) -> list[discord.ui.Button[discord.
     return buttons
 
 
-def table_buttons(view: TableView, lang: str, new_game: bool = True) -> list[discord.ui.Button[discord.ui.View]]:
+def table_buttons(view: TableView, lang: str, new_game: bool = True,
+                  at_table: bool = False) -> list[discord.ui.Button[discord.ui.View]]:  # fmt: skip
     """The table message's buttons; ``new_game``: offer another game at the end (not at a
-    tournament's or challenge's table)."""
+    tournament's or challenge's table); ``at_table``: the live table in the browser or as a
+    Discord Activity (the bot has a web address)."""
     if view.phase == "lobby":
         return lobby_buttons(view, lang)
     if view.phase == "abandoned" or (view.phase == "game_over" and not new_game):
@@ -152,13 +154,17 @@ def table_buttons(view: TableView, lang: str, new_game: bool = True) -> list[dis
                 custom_id=custom_id(view.table_id, "0", "start"),
             )
         ]
-    return [
+    buttons: list[discord.ui.Button[discord.ui.View]] = [
         discord.ui.Button(
             label=msg("btn.hand", lang),
             style=discord.ButtonStyle.primary,
             custom_id=custom_id(view.table_id, "0", "hand"),
         )
     ]
+    if at_table:
+        buttons.append(discord.ui.Button(label=msg("btn.at_table", lang), style=discord.ButtonStyle.secondary,
+                                         custom_id=custom_id(view.table_id, "0", "web")))  # fmt: skip
+    return buttons
 
 
 def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
@@ -331,10 +337,10 @@ def trick_line(view: TableView, lang: str, deck: Deck, faces: CardEmojis = NO_FA
 
 def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, str], note: str | None = None,
                   image: str | None = None, faces: CardEmojis = NO_FACES, title: str | None = None,
-                  new_game: bool = True) -> dict[str, Any]:  # fmt: skip
+                  new_game: bool = True, at_table: bool = False) -> dict[str, Any]:  # fmt: skip
     """The public table message as raw JSON, for posting and editing (no discord.py View/Message
     objects: cheaper, and nothing left for the cyclic garbage collector); ``note``: a footer line;
-    ``image``: the name of the attached table picture."""
+    ``image``: the name of the attached table picture; ``at_table``: the "Spielen am Tisch" button."""
     content = mentions.get(view.turn) if view.turn is not None and view.phase in ("contract", "play") else None
     embed = table_embed(view, lang, mentions, deck, faces, title)
     if note:
@@ -344,7 +350,7 @@ def table_payload(view: TableView, lang: str, deck: Deck, mentions: dict[int, st
     return {
         "content": content or "",
         "embeds": [embed.to_dict()],
-        "components": components_payload(table_buttons(view, lang, new_game)),
+        "components": components_payload(table_buttons(view, lang, new_game, at_table)),
         "allowed_mentions": {"parse": [], "users": [int(m[2:-1]) for m in mentions.values()]},
     }
 

@@ -227,7 +227,7 @@ class TableMessages:
         picture = table_picture(view, lang, deck, title) if self.switch(table.table_id, "images") else None
         body = table_payload(view, lang, deck, mentions_of(table), screen.note if screen else None,
                              image=TABLE_PNG if picture else None, faces=self.faces, title=title,
-                             new_game=not (display and display.label))  # fmt: skip
+                             new_game=not (display and display.label), at_table=self.at_table)  # fmt: skip
         if picture is not None:
             body["_picture"] = picture
         return body
@@ -576,6 +576,11 @@ class TableMessages:
             interval = max(interval, BROWSER_EDIT_INTERVAL)
         due = max(screen.last_edit + interval, self._channel_free.get(channel_id, 0.0))
         return max(due - now, rest.channel_wait(self.bot.http, "PATCH", channel_id, EDIT_ROUTE))
+
+    @property
+    def at_table(self) -> bool:
+        """The bot has a web address: the table message offers "Spielen am Tisch"."""
+        return self.bot.services is not None and bool(self.bot.live.base_url)
 
     def in_browser(self, table: TableSnapshot) -> bool:
         """Every person at the table plays at the live table in the browser now."""

@@ -117,6 +117,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "web.link": {"de": "Im Web ansehen", "en": "View on the web"},
     "live.open": {"de": "Am Tisch im Browser", "en": "Open the table"},
+    "btn.at_table": {"de": "Spielen am Tisch", "en": "Play at the table"},
+    "live.link": {
+        "de": "Dein Platz am Tisch im Browser (nur für dich, 12 Stunden gültig):",
+        "en": "Your seat at the table in the browser (yours only, valid for 12 hours):",
+    },
+    "live.link_spectator": {"de": "Der Tisch im Browser, zum Zuschauen:", "en": "The table in the browser, to watch:"},
+    "live.no_web": {
+        "de": "Dieser Bot hat keine Web-Adresse (`web.base_url`).",
+        "en": "This bot has no web address (`web.base_url`).",
+    },
     "settings.saved": {
         "de": "Gespeichert. Vorgaben für neue Tische: {values}",
         "en": "Saved. Defaults for new tables: {values}",

@@ -110,6 +110,19 @@ WEB: dict[str, dict[str, str]] = {
         "de": "Dieser Link gilt nicht (mehr). Hol dir im Discord einen neuen.",
         "en": "This link is not (or no longer) valid. Get a new one in Discord.",
     },
+    "activity.off": {
+        "de": "Der Tisch als Discord-Aktivität ist bei diesem Bot nicht eingerichtet.",
+        "en": "This bot has not set up the table as a Discord Activity.",
+    },
+    "activity.starting": {
+        "de": "Einen Moment: Discord fragt, ob du mitspielen willst …",
+        "en": "One moment: Discord asks whether you want to play …",
+    },
+    "activity.refused": {
+        "de": "Discord hat die Anmeldung nicht bestätigt. Nimm den Link in Discord.",
+        "en": "Discord did not confirm who you are. Use the link in Discord.",
+    },
+    "activity.no_table": {"de": "In diesem Kanal gibt es keinen Tisch.", "en": "There is no table in this channel."},
     "live.stale": {
         "de": "Das Spiel ist inzwischen weiter: nichts gespielt.",
         "en": "The game has moved on: nothing played.",

@@ -35,8 +35,10 @@ from .pages import LANGUAGES, SUIT_CLASSES, text
 log = logging.getLogger(__name__)
 
 #: A page with a websocket and its own script, nothing else.
+#: It may be framed by Discord's client: the Activity opens it (bot/web/activity.py).
 LIVE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self' {ws}; "
-            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")  # fmt: skip
+            "base-uri 'none'; form-action 'none'; frame-ancestors https://discord.com https://*.discord.com "
+            "https://*.discordsays.com")  # fmt: skip
 #: The largest message a browser may send (a click is a few dozen bytes).
 MAX_MESSAGE = 1024
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from .activity import Activity
     from .live import LiveTables
     from .pages import Pages
 
@@ -88,11 +89,12 @@ class WebServer:
 
     def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]],
                  pages: Pages | None = None, limit: RateLimit | None = None,
-                 live: LiveTables | None = None) -> None:  # fmt: skip
+                 live: LiveTables | None = None, activity: Activity | None = None) -> None:  # fmt: skip
         self._health = health
         self._metrics = metrics
         self._pages = pages
         self._live = live
+        self._activity = activity
         self._runner: web.AppRunner | None = None
         self.limit = limit or RateLimit()
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
@@ -105,6 +107,8 @@ class WebServer:
             self._pages.routes(app)
         if self._live is not None:
             self._live.routes(app)
+        if self._activity is not None:
+            self._activity.routes(app)
         return app
 
     @web.middleware
@@ -173,6 +177,8 @@ async def _headers(request: web.Request, handler: Callable[[web.Request], Awaita
         response = web.Response(status=404, text=NOT_FOUND)
     except web.HTTPFound as redirect:
         response = web.Response(status=redirect.status, headers={"Location": str(redirect.location)})
+    framed = "frame-ancestors 'none'" not in response.headers.get("Content-Security-Policy", "frame-ancestors 'none'")
     for key, value in HEADERS.items():
-        response.headers.setdefault(key, value)  # a page sets its own caching and policy
+        if not (framed and key == "X-Frame-Options"):  # Discord's client frames the Activity's pages
+            response.headers.setdefault(key, value)  # a page sets its own caching and policy
     return response

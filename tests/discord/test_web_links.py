@@ -118,3 +118,41 @@ async def test_the_hand_message_links_to_the_seat_at_the_live_table(tmp_path, mo
         assert ANNA["id"] not in token.split(".") and "u:" not in urls[0]  # the person's id is not in the address
     finally:
         await h.bot.close()
+
+
+async def test_spielen_am_tisch_launches_the_activity_or_gives_the_seats_link(tmp_path, monkeypatch):
+    from bot.web.activity import Activity
+    from bot.web.pages import Pages
+
+    from .test_table_game import ANNA, BEAT, button, new_table, table_message
+
+    settings = dataclasses.replace(fast_settings(tmp_path), web_base_url=BASE)
+    h = await started(settings, monkeypatch)
+    try:
+        options = [{"name": "computer_players", "type": 4, "value": 3}]
+        await h.send(h.command_payload("jass", new_table(options), ANNA))
+        lobby = table_message(h)
+        await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+        await settle(h)
+        message = table_message(h)
+        at_table = button(message, "web")
+        # Without the Activity set up (no client secret): the seat's own link, privately.
+        [answer] = await h.send(h.click_payload(at_table, ANNA, message))
+        data = answer.payload["data"]
+        assert answer.payload["type"] == 4 and data["flags"] & 64
+        [url] = [b["url"] for row in data["components"] for b in row["components"] if b.get("style") == 5]
+        grant = await h.bot.live.verify(url.removeprefix(f"{BASE}/table/").split("?")[0])
+        assert grant.seat == 0 and grant.actor == f"u:{ANNA['id']}"
+        # Someone who does not sit there gets the spectators' link.
+        [answer] = await h.send(h.click_payload(at_table, BEAT, message))
+        [url] = [b["url"] for row in answer.payload["data"]["components"] for b in row["components"]]
+        assert (await h.bot.live.verify(url.removeprefix(f"{BASE}/table/").split("?")[0])).seat is None
+        # With the Activity set up: Discord is asked to launch it (callback LAUNCH_ACTIVITY, 12).
+        monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s3cret")
+        monkeypatch.setattr(Activity, "script", staticmethod(lambda: b"// built"))
+        h.bot.web_activity(Pages(h.bot.site).env)
+        assert h.bot.activity_ready
+        [answer] = await h.send(h.click_payload(at_table, ANNA, message))
+        assert answer.payload["type"] == 12
+    finally:
+        await h.bot.close()

@@ -1,0 +1,125 @@
+"""The live table as a Discord Activity (issue 55): the page Discord opens inside its client, and
+the exchange of the person's OAuth2 code for their seat at the channel's table.
+
+Discord serves the Activity through its proxy from the bot's web server (the application's URL
+mapping ``/`` -> ``web.base_url``): ``GET /activity`` is the page (``static/activity.js``, built
+from ``bot/web/activity`` with the Embedded App SDK at ``make`` time). The SDK asks the person to
+authorize the application and hands the page a code; ``POST /activity/token`` exchanges it at
+Discord's token endpoint with the application's client secret (``DISCORD_CLIENT_SECRET``, from the
+environment only, never logged, never sent to a page), reads who the person is, and answers with
+the relative address of their seat at the channel's table (a spectator's, if they sit nowhere).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+from jinja2 import Environment
+
+from bot.services.live import LiveLinks
+from bot.services.tables import TableService
+
+from .pages import LANGUAGES, text
+
+log = logging.getLogger(__name__)
+
+TOKEN_URL = "https://discord.com/api/oauth2/token"
+API_URL = "https://discord.com/api/v10"
+#: Discord's client runs the Activity in a frame of its own hosts.
+FRAMES = "https://discord.com https://*.discord.com https://*.discordsays.com"
+ACTIVITY_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+                f"base-uri 'none'; form-action 'none'; frame-ancestors {FRAMES}")  # fmt: skip
+
+
+class Activity:
+    """``/activity`` and ``/activity/token``."""
+
+    def __init__(self, tables: TableService, links: LiveLinks, env: Environment, client_id: Callable[[], int | None],
+                 client_secret: str | None, token_url: str = TOKEN_URL, api_url: str = API_URL) -> None:  # fmt: skip
+        self.tables = tables
+        self.links = links
+        self.env = env
+        self.client_id = client_id
+        self._secret = client_secret
+        self.token_url = token_url
+        self.api_url = api_url.rstrip("/")
+
+    @property
+    def ready(self) -> bool:
+        """The page can authorize people: a client secret, and a script built."""
+        return bool(self._secret) and self.script() is not None
+
+    @staticmethod
+    def script() -> bytes | None:
+        path = resources.files("bot.web").joinpath("static/activity.js")
+        return path.read_bytes() if path.is_file() else None
+
+    def routes(self, app: web.Application) -> None:
+        app.router.add_get("/activity", self.page)
+        app.router.add_get("/static/activity.js", self.bundle)
+        app.router.add_post("/activity/token", self.exchange)
+
+    async def bundle(self, request: web.Request) -> web.Response:
+        script = self.script()
+        if script is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=script, content_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    async def page(self, request: web.Request) -> web.Response:
+        lang = request.query.get("lang", "de")
+        lang = lang if lang in LANGUAGES else "de"
+        t = text(lang)
+        if not self.ready or self.client_id() is None:
+            return web.Response(status=503, text=t("activity.off") + "\n")
+        body = self.env.get_template("activity.html").render(t=t, lang=lang, client_id=self.client_id())
+        return web.Response(text=body, content_type="text/html",
+                            headers={"Content-Security-Policy": ACTIVITY_CSP, "Cache-Control": "no-store"})  # fmt: skip
+
+    async def exchange(self, request: web.Request) -> web.Response:
+        """The person's code -> who they are -> the address of their seat at the channel's table."""
+        try:
+            asked: dict[str, Any] = await request.json()
+            code, channel = str(asked["code"])[:200], int(asked["channel_id"])
+        except (ValueError, KeyError, TypeError):
+            return web.json_response({"text": "bad request"}, status=400)
+        lang = asked.get("lang") if asked.get("lang") in LANGUAGES else "de"
+        t = text(str(lang))
+        if not self.ready or self.client_id() is None:
+            return web.json_response({"text": t("activity.off")}, status=503)
+        user = await self._user(code)
+        if user is None:
+            return web.json_response({"text": t("activity.refused")}, status=403)
+        actor = f"u:{user}"
+        table, _ = await self.tables.table_in_channel(channel, actor)
+        if table is None:
+            return web.json_response({"text": t("activity.no_table")}, status=404)
+        seat = table.seat_of(actor)
+        token = await self.links.token(table.table_id, seat, actor if seat is not None else "")
+        return web.json_response({"url": f"/table/{token}?lang={lang}"})
+
+    async def _user(self, code: str) -> str | None:
+        """The Discord user id behind an authorization code (None: Discord refused it)."""
+        form = {"client_id": str(self.client_id()), "client_secret": self._secret or "",
+                "grant_type": "authorization_code", "code": code}  # fmt: skip
+        timeout = aiohttp.ClientTimeout(total=10)
+        try:
+            async with aiohttp.ClientSession(timeout=timeout) as session:
+                async with session.post(self.token_url, data=form) as answer:
+                    if answer.status != 200:
+                        log.info("activity: Discord refused an authorization code (HTTP %s)", answer.status)
+                        return None
+                    access = (await answer.json())["access_token"]
+                headers = {"Authorization": f"Bearer {access}"}
+                async with session.get(f"{self.api_url}/users/@me", headers=headers) as answer:
+                    if answer.status != 200:
+                        log.info("activity: Discord did not say who the person is (HTTP %s)", answer.status)
+                        return None
+                    return str((await answer.json())["id"])
+        except (aiohttp.ClientError, TimeoutError, KeyError, ValueError) as err:
+            log.warning("activity: the code exchange failed: %s", type(err).__name__)
+            return None

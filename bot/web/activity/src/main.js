@@ -1,0 +1,43 @@
+// The live table as a Discord Activity. Inside Discord (the page runs through Discord's proxy, so
+// every address here is relative), the Embedded App SDK asks the person to authorize the bot; the
+// code goes to the bot's own web server, which exchanges it with Discord (the client secret never
+// reaches the page), finds the channel's table and answers with the person's seat link. Outside
+// Discord (?mock=1: the tests), the SDK's mock stands in for Discord's client.
+import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
+
+const body = document.body;
+const status = document.getElementById("status");
+const query = new URLSearchParams(location.search);
+const clientId = body.dataset.clientId;
+
+function say(text) {
+  status.textContent = text;
+}
+
+async function main() {
+  const mock = query.get("mock") === "1";
+  const sdk = mock
+    ? new DiscordSDKMock(clientId, query.get("guild_id"), query.get("channel_id"), null)
+    : new DiscordSDK(clientId);
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const answer = await fetch("/activity/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, channel_id: sdk.channelId, lang: body.dataset.lang }),
+  });
+  const found = await answer.json();
+  if (!answer.ok) {
+    say(found.text || body.dataset.failed);
+    return;
+  }
+  location.replace(found.url);
+}
+
+main().catch(() => say(body.dataset.failed));

@@ -1,0 +1,160 @@
+"""The live table as a Discord Activity: the page Discord opens, the OAuth2 code exchanged at the
+bot's web server with the client secret (a fake of Discord's token endpoint here), the seat found at
+the channel's table; in chromium with the Embedded App SDK's mock standing in for Discord's client."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from bot.services import ServiceSettings
+from bot.services.hub import Services
+from bot.storage import Storage
+from bot.web.activity import Activity
+from bot.web.live import LiveTables
+from bot.web.pages import Pages
+from bot.web.server import RateLimit, WebServer
+
+from .browser import REQUIRED, Browser, need_browser
+from .live_game import PEOPLE
+from .site import healthy, no_metrics
+
+CLIENT_ID = 424242
+SECRET = "client-s3cret-never-logged"
+CHANNEL = 8800
+
+
+class FakeDiscord:
+    """Discord's OAuth2 token endpoint and ``/users/@me``: the SDK mock's code is Anna's."""
+
+    def __init__(self) -> None:
+        self.forms: list[dict[str, Any]] = []
+        self.runner: web.AppRunner | None = None
+        self.root = ""
+
+    async def token(self, request: web.Request) -> web.Response:
+        form = dict(await request.post())
+        self.forms.append(form)
+        if form.get("client_secret") != SECRET or form.get("code") != "mock_code":
+            return web.json_response({"error": "invalid_grant"}, status=400)
+        return web.json_response({"access_token": "access-anna", "token_type": "Bearer"})
+
+    async def me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != "Bearer access-anna":
+            return web.json_response({"message": "401: Unauthorized"}, status=401)
+        return web.json_response({"id": PEOPLE[0].removeprefix("u:"), "username": "anna"})
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/api/oauth2/token", self.token)
+        app.router.add_get("/api/v10/users/@me", self.me)
+        self.runner = web.AppRunner(app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.root = f"http://127.0.0.1:{self.runner.addresses[0][1]}"
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+
+@pytest.fixture(autouse=True)
+def on_both_databases() -> None:
+    """SQLite only: the Activity adds no storage of its own."""
+
+
+@pytest.fixture
+async def served(tmp_path):
+    discord = FakeDiscord()
+    await discord.start()
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    services = Services.build(storage, ServiceSettings(ai_seed="activity"), "random")
+    pages = Pages(services.site)
+    live = LiveTables(services.tables, services.live, pages.env)
+    activity = Activity(services.tables, services.live, pages.env, lambda: CLIENT_ID, SECRET,
+                        token_url=f"{discord.root}/api/oauth2/token", api_url=f"{discord.root}/api/v10")  # fmt: skip
+    server = WebServer(healthy, no_metrics, pages, RateLimit(1000, 1000), live=live, activity=activity)
+    await server.start("127.0.0.1", 0)
+    table = await services.tables.create_table(PEOPLE[0], {"preset": "tournament", "hands_per_game": 2},
+                                               guild_id=77, channel_id=CHANNEL, limits=False)  # fmt: skip
+    yield {"services": services, "server": server, "discord": discord, "activity": activity, "table": table.table_id,
+           "root": f"http://127.0.0.1:{server.port}"}  # fmt: skip
+    await server.stop()
+    await services.close()
+    await storage.close()
+    await discord.stop()
+
+
+async def seat_people(services: Services, table_id: str) -> None:
+    from bot.game import JoinSeat, StartGame
+
+    for seat, actor in enumerate(PEOPLE):
+        await services.tables.execute(table_id, JoinSeat(actor, name=f"P{seat}", seat=seat))
+    await services.tables.execute(table_id, StartGame(PEOPLE[0], seed="activity"))
+
+
+async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
+    await seat_people(served["services"], served["table"])
+    root = served["root"]
+    caplog.set_level(logging.DEBUG)
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{root}/activity/token", json={"code": "mock_code", "channel_id": CHANNEL}) as answer:
+            assert answer.status == 200
+            url = (await answer.json())["url"]
+        assert url.startswith("/table/") and "?lang=de" in url  # relative: Discord's proxy serves it
+        grant = await served["services"].live.verify(url.removeprefix("/table/").split("?")[0])
+        assert (grant.seat, grant.actor) == (0, PEOPLE[0])
+        form = served["discord"].forms[-1]
+        assert form["client_id"] == str(CLIENT_ID) and form["grant_type"] == "authorization_code"
+        for body, status in (
+            ({"code": "forged", "channel_id": CHANNEL}, 403),  # Discord refuses the code
+            ({"code": "mock_code", "channel_id": 1}, 404),  # no table in that channel
+            ({"code": "mock_code"}, 400),
+            ({"channel_id": "x"}, 400),
+        ):
+            async with session.post(f"{root}/activity/token", json=body) as answer:
+                assert answer.status == status, body
+        async with session.get(f"{root}/activity") as answer:
+            page = await answer.text()
+            assert answer.status == 200 and f'data-client-id="{CLIENT_ID}"' in page
+            assert "frame-ancestors https://discord.com" in answer.headers["Content-Security-Policy"]
+            assert "X-Frame-Options" not in answer.headers  # Discord's client frames it
+            assert SECRET not in page
+    assert SECRET not in caplog.text  # the secret is never logged
+
+
+async def test_without_a_client_secret_the_activity_is_off(served):
+    off = Activity(served["services"].tables, served["services"].live, served["activity"].env, lambda: CLIENT_ID, None)
+    assert not off.ready
+
+
+async def test_the_activity_in_chromium_with_the_sdks_mock(served):
+    need_browser()
+    if Activity.script() is None:
+        message = "the Activity's script is not built: make builds it (npm)"
+        if REQUIRED:
+            raise AssertionError(message)
+        pytest.skip(message)
+    await seat_people(served["services"], served["table"])
+    browser = await Browser.start()
+    try:
+        await browser.open(f"{served['root']}/activity?mock=1&guild_id=77&channel_id={CHANNEL}")
+        for _ in range(200):
+            if "/table/" in await browser.call(lambda: browser.driver.current_url):
+                break
+            await asyncio.sleep(0.05)
+        assert "/table/" in await browser.call(lambda: browser.driver.current_url)
+        for _ in range(200):
+            if await browser.call(browser.driver.find_elements, "css selector", "#hand button.card"):
+                break
+            await asyncio.sleep(0.05)
+        cards = await browser.call(browser.driver.find_elements, "css selector", "#hand button.card")
+        assert len(cards) == 9  # Anna's own hand, through the Activity's sign-in
+    finally:
+        await browser.close()
