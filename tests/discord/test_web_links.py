@@ -11,7 +11,7 @@ from typing import Any
 from benchmarks.web_fill import fill, play_until_done
 
 from .harness import CHANNEL_ID, GUILD_ID, user
-from .test_table_game import fast_settings, started
+from .test_table_game import ANNA, BEAT, button, fast_settings, new_table, started, table_message
 from .test_tournament import said, settle
 
 BASE = "https://jass.example.org"
@@ -98,17 +98,21 @@ async def test_settings_web_and_the_link_buttons(tmp_path, monkeypatch):
         await h.bot.close()
 
 
-async def test_the_hand_message_links_to_the_seat_at_the_live_table(tmp_path, monkeypatch):
-    from .test_table_game import ANNA, button, new_table, table_message
-
+async def playing_with_computers(tmp_path, monkeypatch):
+    """A bot with a web address; Anna's table with three computer players, started."""
     settings = dataclasses.replace(fast_settings(tmp_path), web_base_url=BASE)
     h = await started(settings, monkeypatch)
+    options = [{"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    await settle(h)
+    return h
+
+
+async def test_the_hand_message_links_to_the_seat_at_the_live_table(tmp_path, monkeypatch):
+    h = await playing_with_computers(tmp_path, monkeypatch)
     try:
-        options = [{"name": "computer_players", "type": 4, "value": 3}]
-        await h.send(h.command_payload("jass", new_table(options), ANNA))
-        lobby = table_message(h)
-        await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
-        await settle(h)
         hand = await h.open_hand(ANNA, table_message(h))
         urls = [b["url"] for row in hand["components"] for b in row["components"] if b.get("style") == 5]
         assert len(urls) == 1 and urls[0].startswith(f"{BASE}/table/") and urls[0].endswith("?lang=de")
@@ -124,16 +128,8 @@ async def test_spielen_am_tisch_launches_the_activity_or_gives_the_seats_link(tm
     from bot.web.activity import Activity
     from bot.web.pages import Pages
 
-    from .test_table_game import ANNA, BEAT, button, new_table, table_message
-
-    settings = dataclasses.replace(fast_settings(tmp_path), web_base_url=BASE)
-    h = await started(settings, monkeypatch)
+    h = await playing_with_computers(tmp_path, monkeypatch)
     try:
-        options = [{"name": "computer_players", "type": 4, "value": 3}]
-        await h.send(h.command_payload("jass", new_table(options), ANNA))
-        lobby = table_message(h)
-        await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
-        await settle(h)
         message = table_message(h)
         at_table = button(message, "web")
         # Without the Activity set up (no client secret): the seat's own link, privately.

@@ -65,7 +65,7 @@ async def browsers():
     await asyncio.gather(*(b.close() for b in started))
 
 
-async def wait_for(condition, timeout: float = 10.0, what: str = "") -> None:
+async def wait_for(condition, timeout: float = 30.0, what: str = "") -> None:
     for _ in range(int(timeout / 0.02)):
         if await condition():
             return
@@ -143,10 +143,10 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
         seq, seat, _, _ = await current()
         assert seat is not None
         await bot.stop()
-        await wait_for(lambda: _equal(page_seq(seat), -1), what="the page notices")
+        await wait_for(lambda: _equal(page_seq(seat), -1), what="the page notices", timeout=30)
         card = await click_first(seat, "#hand button.card:not([disabled])")  # while the bot is away
         bot = await Bot.start(path, port)
-        await wait_for(lambda: _equal(page_seq(seat), seq), timeout=20)  # reconnected by itself
+        await wait_for(lambda: _equal(page_seq(seat), seq), timeout=45)  # reconnected by itself
         assert (await current())[0] == seq  # the click in the gap played nothing
         events = await bot.services.tables.events(table_id)
         assert sum(ev["type"] == "card" for ev in events) == sum(ev["type"] == "card" for ev in events[:seq])
