@@ -68,6 +68,12 @@ async def audit(served: Served, table_id: str) -> dict[str, int]:
             assert not own
         assert seen <= own | played, (grant.seat, seen - own - played)
         assert not own & played
+        board = state["board"]
+        if "Ansage" in board["heads"] and state["phase"] in ("predict", "play"):  # hidden predictions
+            column = board["heads"].index("Ansage")
+            others = [row[column] for i, row in enumerate(board["rows"]) if i != grant.seat]
+            assert set(others) <= {"–"}, (grant.seat, others)
+            counts["predictions_checked"] = counts.get("predictions_checked", 0) + len(others)
         counts["frames"] += 1
         counts["cards_checked"] += len(seen)
     return counts
@@ -169,13 +175,14 @@ async def test_hidden_predictions_and_a_coiffeur_row_from_the_pages(tmp_path, ba
             await players[0].send("predict:40")
             for p in players:
                 await p.read(0.3)
-            # The others do not see the prediction made (hidden until the hand is over).
-            assert all("40" not in json.dumps(p.state["board"]) for p in players[1:])
+            # The others do not see the prediction made (hidden until the hand is over): every frame
+            # is checked by the audit below; here the one just sent.
+            assert all(row[2] == "–" for p in players[1:] for row in p.state["board"]["rows"][:1])
             await play_through(players, services, differenzler)
             for p in players:
                 await p.ws.close()
             counts = await audit(served, differenzler)
-            assert counts["frames"] > 36
+            assert counts["frames"] > 36 and counts["predictions_checked"] > 100
             # Coiffeur: the chooser picks a row of the Tafel from the page.
             seats = [Player(await session.ws_connect(served.url(await services.live.token(coiffeur, s, a)) + "/ws"))
                      for s, a in enumerate(PEOPLE)]  # fmt: skip
