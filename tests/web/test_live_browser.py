@@ -177,3 +177,76 @@ async def _changed(value, seq: int) -> bool:
 
 async def _text_has(browser: Browser, text: str) -> bool:
     return text in await browser.text()
+
+
+async def test_a_differenzler_hand_and_a_coiffeur_row_in_chromium(tmp_path, browsers):
+    """Predictions typed into the page, hidden from the others until the hand is over; a Coiffeur
+    row chosen by a click."""
+    bot = await Bot.start(tmp_path / "db.sqlite3")
+    port = bot.server.port
+    try:
+        rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
+                 "stoeck_enabled": False, "hands_per_game": 1}  # fmt: skip
+        table_id = await seated_table(bot.services, rules, "dz-browser")
+        urls = [f"http://127.0.0.1:{port}/table/{await bot.services.live.token(table_id, s, a)}"
+                for s, a in enumerate(PEOPLE)]  # fmt: skip
+        await asyncio.gather(*(b.open(url) for b, url in zip(browsers, urls, strict=False)))
+
+        async def current() -> tuple[int, str]:
+            snapshot = await bot.services.tables.table(table_id)
+            return snapshot.seq, snapshot.phase
+
+        for seat, b in enumerate(browsers[:4]):  # each types a prediction and sends it
+            field = await b.call(b.driver.find_element, "id", "number")
+            await b.call(field.clear)
+            await b.call(field.send_keys, str(20 + seat))
+            send = await b.call(b.driver.find_element, "css selector", "#choice-list button")
+            await b.call(send.click)
+            await bot.services.tables.wait_idle()
+            for other in browsers[:4]:
+                if other is not b:  # nobody sees another's prediction while the hand runs
+                    rows = await other.call(other.driver.find_elements, "css selector", "#board tr td:nth-child(3)")
+                    shown = [await other.call(lambda r=r: r.text) for r in rows]
+                    assert str(20 + seat) not in shown
+        await wait_for(lambda: _phase(current(), "play"), what="the predictions are in")
+        while (await current())[1] == "play":
+            snapshot = await bot.services.tables.table(table_id)
+            b = browsers[snapshot.to_act or 0]
+            seq = snapshot.seq
+            await wait_for(lambda b=b, seq=seq: _shows(b, seq), what=f"the page shows {seq}")
+            found = await b.call(b.driver.find_elements, "css selector", PLAYABLE)
+            await b.call(found[0].click)
+            await bot.services.tables.wait_idle()
+            await wait_for(lambda seq=seq: _changed(current(), seq), what="the card played")
+        events = await bot.services.tables.events(table_id)
+        assert sum(ev["type"] == "card" for ev in events) == 36
+        assert sorted(ev["points"] for ev in events if ev["type"] == "prediction") == [20, 21, 22, 23]
+
+        coiffeur = await seated_table(bot.services, {"game": "coiffeur", "weis_enabled": False}, "cf-browser")
+        chooser = (await bot.services.tables.table(coiffeur)).to_act or 0
+        b = browsers[chooser]
+        token = await bot.services.live.token(coiffeur, chooser, PEOPLE[chooser])
+        await b.open(f"http://127.0.0.1:{port}/table/{token}")
+        await wait_for(lambda: _has(b, "#choice-list button[data-choice^='row:']"), what="the rows offered")
+        row = (await b.call(b.driver.find_elements, "css selector", "#choice-list button[data-choice^='row:']"))[-1]
+        await b.call(row.click)
+        await bot.services.tables.wait_idle()
+        await wait_for(lambda: _phase_of(bot, coiffeur, "play"), what="the row chosen")
+    finally:
+        await bot.stop()
+
+
+async def _phase(value, phase: str) -> bool:
+    return (await value)[1] == phase
+
+
+async def _phase_of(bot: Bot, table_id: str, phase: str) -> bool:
+    return (await bot.services.tables.table(table_id)).phase == phase
+
+
+async def _shows(b: Browser, seq: int) -> bool:
+    return int(await b.call(b.driver.execute_script, SEQ)) == seq
+
+
+async def _has(b: Browser, css: str) -> bool:
+    return bool(await b.call(b.driver.find_elements, "css selector", css))

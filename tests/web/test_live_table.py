@@ -204,3 +204,27 @@ async def test_hidden_predictions_and_a_coiffeur_row_from_the_pages(tmp_path, ba
 
 def test_a_card_id_names_a_real_card() -> None:
     assert str(Card.parse("rose-O")) == "rose-O" and CARD.fullmatch("schilte-10")
+
+
+async def test_a_molotow_hand_from_the_pages(tmp_path, backend):
+    """A kind without a decision of its own before the cards: the default part, every card from a page."""
+    served = await serve(tmp_path / "db.sqlite3")
+    services = served.services
+    try:
+        table_id = await seated_table(services, {"game": "molotow", "hands_per_game": 1}, "mo")
+        async with aiohttp.ClientSession() as session:
+            players = [
+                Player(await session.ws_connect(served.url(await services.live.token(table_id, s, a)) + "/ws"))
+                for s, a in enumerate(PEOPLE)
+            ]
+            for p in players:
+                await p.read(0.5)
+            assert all(p.state and not p.state["choices"] for p in players)
+            await play_through(players, services, table_id)
+            for p in players:
+                await p.ws.close()
+        events = await services.tables.events(table_id)
+        assert sum(ev["type"] == "card" for ev in events) == 36
+        assert (await audit(served, table_id))["frames"] > 36
+    finally:
+        await served.close()
