@@ -20,7 +20,8 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
-from bot.game import Command, GameError, PlayCard, TableSnapshot, TableView
+from bot.ai.player import play_command
+from bot.game import Command, GameError, TableSnapshot, TableView
 from bot.game.events import Event, TurnReminder
 from bot.rules import Card
 from bot.services.live import BadLink, Grant, LiveLinks
@@ -233,9 +234,11 @@ class LiveTables:
         command: Command | None
         if choice.startswith("card:"):
             try:
-                command = PlayCard(grant.actor, card=str(Card.parse(choice.removeprefix("card:"))))
+                card = Card.parse(choice.removeprefix("card:")).index
             except ValueError:
                 command = None
+            else:  # manual Weis and Stöck: every Weis held is declared, Stöck announced when completed
+                command = play_command(view, grant.actor, card)
         else:
             command = part_for(view.kind).command(view, grant.actor, choice)
         if command is None:

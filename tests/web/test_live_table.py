@@ -228,3 +228,30 @@ async def test_a_molotow_hand_from_the_pages(tmp_path, backend):
         assert (await audit(served, table_id))["frames"] > 36
     finally:
         await served.close()
+
+
+async def test_weis_and_stoeck_by_hand_are_declared_from_the_page(tmp_path, backend):
+    """Manual Weis and Stöck: a card from the page declares the Weis held and the Stöck completed."""
+    served = await serve(tmp_path / "db.sqlite3")
+    services = served.services
+    try:
+        rules = {"preset": "standard", "weis_mode": "manual", "stoeck_auto": False, "hands_per_game": 1}
+        declared = 0
+        for seed in ("w1", "w2", "w3"):
+            table_id = await seated_table(services, rules, seed)
+            async with aiohttp.ClientSession() as session:
+                players = [
+                    Player(await session.ws_connect(served.url(await services.live.token(table_id, s, a)) + "/ws"))
+                    for s, a in enumerate(PEOPLE)
+                ]
+                for p in players:
+                    await p.read(0.3)
+                await play_through(players, services, table_id)
+                for p in players:
+                    await p.ws.close()
+            events = await services.tables.events(table_id)
+            assert sum(ev["type"] == "card" for ev in events) == 36
+            declared += sum(bool(ev.get("weis")) or ev["type"] in ("weis", "stoeck") for ev in events)
+        assert declared > 0  # three deals: someone held a Weis or the Stöck, declared from the page
+    finally:
+        await served.close()
