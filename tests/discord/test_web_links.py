@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from types import SimpleNamespace
 from typing import Any
+
+import discord
 
 from benchmarks.web_fill import fill, play_until_done
 
@@ -150,5 +153,16 @@ async def test_spielen_am_tisch_launches_the_activity_or_gives_the_seats_link(tm
         assert h.bot.activity_ready
         [answer] = await h.send(h.click_payload(at_table, ANNA, message))
         assert answer.payload["type"] == 12
+        # Discord refuses to launch it (Activities not switched on for the application): the link.
+
+        async def refused(self: Any) -> None:
+            raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"),
+                                        {"code": 50035, "message": "Invalid Form Body"})  # fmt: skip
+
+        monkeypatch.setattr(discord.InteractionResponse, "launch_activity", refused)
+        [answer] = await h.send(h.click_payload(at_table, ANNA, message))
+        assert answer.payload["type"] == 4 and answer.payload["data"]["flags"] & 64
+        [url] = [b["url"] for row in answer.payload["data"]["components"] for b in row["components"]]
+        assert (await h.bot.live.verify(url.removeprefix(f"{BASE}/table/").split("?")[0])).seat == 0
     finally:
         await h.bot.close()
