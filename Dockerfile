@@ -3,6 +3,14 @@
 #   docker run -e DISCORD_TOKEN=... -v jass-data:/app/data jassbot
 # (No VOLUME instruction: it would leave an unused anonymous volume behind every container that
 # keeps its database elsewhere, e.g. on PostgreSQL; name the volume with -v as above.)
+# The Discord Activity's page script: the Embedded App SDK bundled by esbuild (npm registry).
+FROM node:20-slim AS activity
+WORKDIR /src/bot/web/activity
+COPY bot/web/activity/package.json bot/web/activity/package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY bot/web/activity/src ./src
+RUN npm run --silent build
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -14,6 +22,7 @@ WORKDIR /app
 RUN useradd --create-home --uid 10001 jass
 COPY pyproject.toml README.md ./
 COPY bot ./bot
+COPY --from=activity /src/bot/web/static/activity.js ./bot/web/static/activity.js
 COPY cogs ./cogs
 COPY config.example.yaml ./
 RUN pip install . && mkdir -p /app/data && chown -R jass:jass /app/data
