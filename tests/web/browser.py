@@ -55,8 +55,18 @@ class Browser:
         self.driver.set_page_load_timeout(30)
 
     @classmethod
-    async def start(cls) -> Browser:
-        return await asyncio.to_thread(cls)
+    async def start(cls, tries: int = 3) -> Browser:
+        """A browser; chromedriver failing to start (a busy machine) is tried again."""
+        from selenium.common.exceptions import WebDriverException
+
+        for attempt in range(tries):
+            try:
+                return await asyncio.to_thread(cls)
+            except WebDriverException:
+                if attempt == tries - 1:
+                    raise
+                await asyncio.sleep(1.0)
+        raise AssertionError("unreachable")
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)

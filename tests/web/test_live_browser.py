@@ -60,7 +60,7 @@ def on_both_databases() -> None:
 async def browsers():
     """Five browsers: four people and a spectator (each its own chromium, as on five devices)."""
     need_browser()
-    started = list(await asyncio.gather(*(Browser.start() for _ in range(5))))
+    started = [await Browser.start() for _ in range(5)]  # one after another: chromedriver starts are racy
     yield started
     await asyncio.gather(*(b.close() for b in started))
 
