@@ -9,7 +9,6 @@ it becomes the same command the Discord buttons give, and a refusal is told with
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -71,13 +70,14 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
     mine = seat is not None and view.turn == seat
     choices = [asdict(c) for c in part.choices(view, deck, t)] if mine or view.phase == "predict" else []
     hand = [{**card(c), "legal": bool(view.legal >> c & 1)} for c in cards_of(view.hand)] if seat is not None else []
+    contract = _contract(view, deck)
     return {
         "seq": snapshot.seq,
         "game": view.game_no,
         "hand_no": view.hand_no,
         "phase": view.phase,
         "title": f"{t('kind.' + view.kind)} · {t('hand', n=view.hand_no)}" if view.hand_no else t("kind." + view.kind),
-        "contract": f"{t('contract')}: {_contract(view, deck)}" if _contract(view, deck) else "",
+        "contract": f"{t('contract')}: {contract}" if contract else "",
         "seats": seats,
         "you": seat,
         "hand": hand,
@@ -250,5 +250,3 @@ class LiveTables:
             await self._refuse(conn, refusal_text(err, conn.lang))
         except StorageFailed:
             await self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
-        except asyncio.CancelledError:
-            raise

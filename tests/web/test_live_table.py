@@ -32,6 +32,16 @@ class Served:
     def url(self, token: str) -> str:
         return f"http://127.0.0.1:{self.server.port}/table/{token}"
 
+    async def pages(self, session: aiohttp.ClientSession, table_id: str, wait: float = 0.5) -> list[Player]:
+        """The four people's pages of a table, each with the first state it was sent."""
+        players = []
+        for seat, actor in enumerate(PEOPLE):
+            token = await self.services.live.token(table_id, seat, actor)
+            players.append(Player(await session.ws_connect(self.url(token) + "/ws")))
+        for p in players:
+            await p.read(wait)
+        return players
+
     async def close(self) -> None:
         await self.server.stop()
         await self.services.close()
@@ -124,10 +134,7 @@ async def test_four_people_play_a_whole_schieber_game_from_their_pages(tmp_path,
     try:
         table_id = await seated_table(services, QUICK)
         async with aiohttp.ClientSession() as session:
-            players = []
-            for seat, actor in enumerate(PEOPLE):
-                token = await services.live.token(table_id, seat, actor)
-                players.append(Player(await session.ws_connect(served.url(token) + "/ws")))
+            players = await served.pages(session, table_id)
             watcher = Player(await session.ws_connect(served.url(await services.live.token(table_id, None)) + "/ws"))
             for p in players:
                 await p.read(0.5)
@@ -165,12 +172,7 @@ async def test_hidden_predictions_and_a_coiffeur_row_from_the_pages(tmp_path, ba
         differenzler = await seated_table(services, rules, "dz")
         coiffeur = await seated_table(services, {"game": "coiffeur", "weis_enabled": False}, "cf")
         async with aiohttp.ClientSession() as session:
-            players = [
-                Player(await session.ws_connect(served.url(await services.live.token(differenzler, s, a)) + "/ws"))
-                for s, a in enumerate(PEOPLE)
-            ]
-            for p in players:
-                await p.read(0.5)
+            players = await served.pages(session, differenzler, 0.5)
             assert all(p.state and [c["id"] for c in p.state["choices"]] == ["predict"] for p in players)
             await players[0].send("predict:40")
             for p in players:
@@ -184,10 +186,7 @@ async def test_hidden_predictions_and_a_coiffeur_row_from_the_pages(tmp_path, ba
             counts = await audit(served, differenzler)
             assert counts["frames"] > 36 and counts["predictions_checked"] > 100
             # Coiffeur: the chooser picks a row of the Tafel from the page.
-            seats = [Player(await session.ws_connect(served.url(await services.live.token(coiffeur, s, a)) + "/ws"))
-                     for s, a in enumerate(PEOPLE)]  # fmt: skip
-            for p in seats:
-                await p.read(0.5)
+            seats = await served.pages(session, coiffeur, 0.5)
             chooser = next(p for p in seats if p.state and p.state["choices"])
             rows = [c["id"] for c in chooser.state["choices"] if c["id"].startswith("row:")]
             assert rows and "schieben" in [c["id"] for c in chooser.state["choices"]]
@@ -213,12 +212,7 @@ async def test_a_molotow_hand_from_the_pages(tmp_path, backend):
     try:
         table_id = await seated_table(services, {"game": "molotow", "hands_per_game": 1}, "mo")
         async with aiohttp.ClientSession() as session:
-            players = [
-                Player(await session.ws_connect(served.url(await services.live.token(table_id, s, a)) + "/ws"))
-                for s, a in enumerate(PEOPLE)
-            ]
-            for p in players:
-                await p.read(0.5)
+            players = await served.pages(session, table_id, 0.5)
             assert all(p.state and not p.state["choices"] for p in players)
             await play_through(players, services, table_id)
             for p in players:
@@ -240,12 +234,7 @@ async def test_weis_and_stoeck_by_hand_are_declared_from_the_page(tmp_path, back
         for seed in ("w1", "w2", "w3"):
             table_id = await seated_table(services, rules, seed)
             async with aiohttp.ClientSession() as session:
-                players = [
-                    Player(await session.ws_connect(served.url(await services.live.token(table_id, s, a)) + "/ws"))
-                    for s, a in enumerate(PEOPLE)
-                ]
-                for p in players:
-                    await p.read(0.3)
+                players = await served.pages(session, table_id, 0.3)
                 await play_through(players, services, table_id)
                 for p in players:
                     await p.ws.close()
