@@ -98,6 +98,7 @@ class _Cache:
     stamp: tuple[int, str]
     records: list[tuple[str, GameRecord]]  # (finished at, record), in the order the games ended
     sealed: bool  # tries of a running challenge were left out (read again until it closes)
+    people: dict[str, str] = field(default_factory=dict)  # page key -> the person (of these games)
 
 
 class SiteService:
@@ -148,7 +149,7 @@ class SiteService:
         if guild_id is None or actor in await self._stats_store.hidden(guild_id) or not is_person(actor):
             return None
         site = await self._store.site(guild_id)
-        if site is None or not any(a == actor for _, r in await self.records(site) for _, a in r.people()):
+        if site is None or await self.person_of(site, person_key(site.secret, actor)) != actor:
             return None
         return await self.url(guild_id, f"p/{person_key(site.secret, actor)}")
 
@@ -175,9 +176,16 @@ class SiteService:
             records = [(str(d["finished_at"]), GameRecord.from_dict(d)) for d in rows]
             tries = {r.table_id for _, r in records if r.kind == "challenge"}
             sealed = {table_id for table_id in tries if await self._challenges.sealed(table_id)}
-            cached = _Cache(stamp, [(at, r) for at, r in records if r.table_id not in sealed], bool(sealed))
+            kept = [(at, r) for at, r in records if r.table_id not in sealed]
+            people = {person_key(site.secret, a): a for _, r in kept for _, a in r.people()}
+            cached = _Cache(stamp, kept, bool(sealed), people)
             self._cache[site.guild_id] = cached
         return cached.records
+
+    async def person_of(self, site: Site, key: str) -> str | None:
+        """The person whose page key ``key`` is (None: nobody who played a game here)."""
+        await self.records(site)
+        return self._cache[site.guild_id].people.get(key)
 
     def line(self, site: Site, finished_at: str, r: GameRecord, hidden: set[str], private: str) -> GameLine:
         names, keys = [], []
@@ -208,7 +216,7 @@ class SiteService:
     async def person(self, site: Site, key: str, private: str) -> PersonPage:
         records = await self.records(site)
         hidden = await self.hidden(site)
-        actor = next((a for _, r in records for _, a in r.people() if person_key(site.secret, a) == key), None)
+        actor = await self.person_of(site, key)
         if actor is None or actor in hidden:
             raise NotFound(key)
         season, _ = await self._stats.season(site.guild_id)
