@@ -25,6 +25,8 @@ from .site import healthy, no_metrics
 
 RULES = {"preset": "tournament", "hands_per_game": 2}
 PLAYABLE = "#hand button.card:not([disabled])"
+#: The predictions column of a Differenzler page's score board, as the page shows it now.
+PREDICTIONS = "return [...document.querySelectorAll('#board tr td:nth-child(3)')].map(td => td.textContent)"
 #: The table state a page shows, or -1 while its socket is not connected.
 SEQ = "const m = document.getElementById('table'); return m.dataset.connected === 'yes' ? Number(m.dataset.seq) : -1"
 
@@ -197,6 +199,8 @@ async def test_a_differenzler_hand_and_a_coiffeur_row_in_chromium(tmp_path, brow
             return snapshot.seq, snapshot.phase
 
         for seat, b in enumerate(browsers[:4]):  # each types a prediction and sends it
+            seq, _ = await current()
+            await wait_for(lambda b=b, seq=seq: _shows(b, seq), what=f"the page shows {seq}")  # no redraw under way
             field = await b.call(b.driver.find_element, "id", "number")
             await b.call(field.clear)
             await b.call(field.send_keys, str(20 + seat))
@@ -205,8 +209,7 @@ async def test_a_differenzler_hand_and_a_coiffeur_row_in_chromium(tmp_path, brow
             await bot.services.tables.wait_idle()
             for other in browsers[:4]:
                 if other is not b:  # nobody sees another's prediction while the hand runs
-                    rows = await other.call(other.driver.find_elements, "css selector", "#board tr td:nth-child(3)")
-                    shown = [await other.call(lambda r=r: r.text) for r in rows]
+                    shown = await other.call(other.driver.execute_script, PREDICTIONS)  # read at once: no stale cells
                     assert str(20 + seat) not in shown
         await wait_for(lambda: _phase(current(), "play"), what="the predictions are in")
         while (await current())[1] == "play":
