@@ -6,7 +6,7 @@ others club players; one hand per deal, standard rules):
 1. **Exact endgames.** At the reviewed player's card in trick 8 (two cards each left), every
    deal of the unseen cards consistent with what the player knew (voids, Weis, Stöck shown) is
    enumerated, equally weighted, and played out perfectly (each team maximises its own points);
-   the review's best card (its sampled deals, weighted by the cards played) is compared with the
+   the review's best card (by the review's own values of the cards) is compared with the
    exact best (a tie counts as agreement).
 2. **Throws found.** The reviewed player plays as the club player but throws points away on
    purpose once a hand: playing last to a trick the opponents win, it plays its highest card worth

@@ -1,22 +1,24 @@
 """The coach: each of a player's decisions in a finished Schieber hand, valued from what the
 player knew at that moment (never from the hidden hands).
 
-For a card, every legal card is played out on the same deals of the unseen cards, drawn as the
-``strong`` search draws them (consistent with the voids, Weis and Stöck shown, weighted by how
-well they explain the cards played) and played to the end of the hand by club players, as the
-``strong`` search checks its candidates: a card's value is its team's mean card points for the
-hand (before the multiplier). In the last three tricks every deal consistent with what is certain
-(no guessing from how the cards were played) is played out perfectly (:mod:`.endgame`): those
-values are exact. The contract and Schieben likewise: each allowed contract, and
-Schieben with the partner choosing by the club player's hand model, played out on the same deals
-of the unseen cards by club players (:mod:`.contract_playout`), in written points.
+For a card, every legal card is played out on the same deals of the unseen cards, drawn from
+every deal consistent with what was public (voids, Weis and Stöck shown), each as likely as the
+next, and played to the end of the hand by club players, as the ``strong`` search checks its
+candidates: a card's value is its team's mean card points for the hand (before the multiplier).
+In the last three tricks every deal consistent with what is certain is played out perfectly
+(:mod:`.endgame`): those values are exact. The contract and Schieben likewise: each allowed
+contract, and Schieben with the partner choosing by the club player's hand model, played out on
+the same deals of the unseen cards by club players (:mod:`.contract_playout`), in written points.
 
-A decision's loss is what another option would surely have gained over the one taken: its value
-minus the taken one's, less a number of standard errors of that difference over the deals
+A decision's loss is what it cost on average, counted only where the review is sure another
+option was better: an option is surely better when its gain over the one taken, over the deals
+both were played out on, stays above 0 less a number of standard errors of that gain
 (:func:`sure`): two when there were two options, more with more (the best of many options looks
-better than it is by chance alone); the largest such bound over the options. The coach
-blames a decision only for what it is sure of (at about 98 %, over all the options compared), so a
-choice as good as the best within the noise of the sampling costs 0.
+better than it is by chance alone, so the chance that any of them passes by the luck of the deals
+alone stays at about 2 %). The loss is then the largest mean gain of such an option; a choice as
+good as the best within the noise of the sampling costs 0. Where the loss is still undecided when
+every decision has its deals, the time left plays the card taken and its likeliest rival out on
+more deals.
 The answer says how sure it is: the number of deals each option was played out on.
 """
 
@@ -52,7 +54,7 @@ SURE = 2.0  # standard errors of the difference subtracted from a loss when two 
 ENDGAME_CARDS = 3  # with this many cards or fewer in hand, every consistent deal is played out perfectly
 PERFECT_CARDS = 4  # with this many, sampled deals are played out perfectly (the club player misjudges them)
 COSTLY = 3  # decisions a review names
-NOTABLE = 1.0  # points: a smaller loss is no mistake worth naming
+NOTABLE = 0.5  # points: a smaller loss is no mistake worth naming (1 before: a thrown Ten often costs 1 or less)
 PLAIN = {str(c) for c in Contract}
 #: The options of a manual Weis declaration: every Weis held, none, or some of them.
 WEIS_ALL, WEIS_NONE, WEIS_SOME = "weis_all", "weis_none", "weis_some"
@@ -94,13 +96,15 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """Points the decision cost on average, as far as the review is sure (0 for the best one):
-        against each other option, the lower bound of what it would have gained (its gain less
-        ``sure`` standard errors of that gain over the deals), the largest of them."""
+        """Points the decision cost on average (0 for the best one), counted only where the review
+        is sure another option was better: an option is *surely better* when its gain over the one
+        taken, less ``sure`` standard errors of that gain over the deals, is above 0; the loss is
+        the largest mean gain of such an option. Exact values (no noise): their difference."""
         z = sure(len(self.values))
         if self.gains:
-            return max(0.0, *(gain - z * self.noises[option] for option, gain in self.gains.items()))
-        return max(0.0, self.best_value - self.taken_value - z * self.noise)
+            return max((gain for option, gain in self.gains.items() if gain - z * self.noises[option] > 0), default=0.0)
+        gain = self.best_value - self.taken_value
+        return gain if gain - z * self.noise > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -289,27 +293,35 @@ class _CardValuation:
                     pairs = self.pairs(c)
                     gains[str(Card.from_index(c))] = sum(x - t for x, t in pairs) / len(pairs)
                     noises[str(Card.from_index(c))] = _noise([x for x, _ in pairs], [t for _, t in pairs])
+            z = sure(len(values))
+            better = [o for o, gain in gains.items() if gain - z * noises[o] > 0]
+            best = max(better, key=lambda o: gains[o]) if better else best  # the loss names this option
         reason, facts = _reason(self.view, self.played, Card.parse(best).index, self.after)
         return Decision(len(self.view.tricks) + 1, "card", taken, best, values, reason, facts, noises.get(best, 0.0),
                         noises, gains)  # fmt: skip
 
     def _rival(self, d: Decision, cap: int) -> int | None:
-        """The option that may beat the card taken by ``NOTABLE`` or more and is not yet on
-        ``cap`` deals: the one with the highest upper bound of its gain."""
+        """The option that may yet be shown surely better than the card taken by ``NOTABLE`` or
+        more and is not on ``cap`` deals: the one with the highest upper bound of its gain."""
         z = sure(len(d.values))
         bounds = {Card.parse(o).index: d.gains[o] + z * d.noises[o] for o in d.gains}
         open_ = [c for c, bound in bounds.items() if bound >= NOTABLE and len(self.pairs(c)) < cap]
         return max(open_, key=lambda c: bounds[c]) if open_ else None
 
     def undecided(self, worlds: int) -> float | None:
-        """How far the cost of the card taken is from being decided (None: decided, exact, or on
-        as many deals as it may have): it may or may not reach ``NOTABLE`` within the noise."""
+        """How far the card taken is from being named (None: decided, exact, or on as many deals as
+        it may have): some option may or may not be surely better by ``NOTABLE`` within the noise.
+        The distance is the rival's shortfall in points: of its lower bound below 0, or of its mean
+        gain below ``NOTABLE``."""
         if self.exact:
             return None
         d = self.decision()
-        if d.loss >= NOTABLE or self._rival(d, MORE_WORLDS * worlds) is None:
+        rival = self._rival(d, MORE_WORLDS * worlds)
+        if d.loss >= NOTABLE or rival is None:
             return None
-        return NOTABLE - d.loss
+        option = str(Card.from_index(rival))
+        gain, margin = d.gains[option], sure(len(d.values)) * d.noises[option]
+        return max(margin - gain, NOTABLE - gain, 0.0)
 
     def more(self, worlds: int, budget: float) -> None:
         """As many deals again for the card taken and its likeliest rival, within ``budget`` seconds."""
@@ -338,8 +350,11 @@ def _noise(best: Sequence[float], taken: Sequence[float]) -> float:
 
 def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Random,
                  budget: float = float("inf")) -> dict[int, list[int]]:  # fmt: skip
-    """Each card's points for the viewer's team on each of the same sampled deals: drawn as the
-    strong search draws them and played to the end of the hand by club players; in the last
+    """Each card's points for the viewer's team on each of the same sampled deals: drawn from every
+    deal consistent with what was public, each as likely as the next (not in proportion to how
+    well a deal explains the cards played, as the strong search draws them: those draws repeat
+    deals, and a mean over them looked surer than it was), and played to the end of the hand by
+    club players; in the last
     three tricks, every deal consistent with what is certain (voids, undertrumps, Weis, Stöck, the
     first hand's Rose 7; no guessing from how the cards were played), each played out perfectly;
     with four cards left, deals drawn from those consistent ones, each played out perfectly."""
@@ -357,7 +372,7 @@ def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Ran
             if len(out[cards[0]]) >= 2 and time.perf_counter() - start > budget:
                 break
         return out
-    samples = SearchPlayer(rng, worlds=worlds).club_samples(view, cards, worlds, budget)
+    samples = SearchPlayer(rng, worlds=worlds, inference=False).club_samples(view, cards, worlds, budget)
     return {c: [a for a, _ in points] for c, points in samples.items()}
 
 

@@ -254,8 +254,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "of its Weis, the other none. {best}: {loss} points more on average.",
     },
     "review.clean": {
-        "de": "Keiner deiner {n} Entscheide hat im Schnitt einen Punkt oder mehr gekostet. Gut gespielt!",
-        "en": "None of your {n} decisions cost a point or more on average. Well played!",
+        "de": "Keiner deiner {n} Entscheide hat im Schnitt einen halben Punkt oder mehr gekostet. Gut gespielt!",
+        "en": "None of your {n} decisions cost half a point or more on average. Well played!",
     },
     "review.total": {
         "de": "{n} Entscheide bewertet; zusammen im Schnitt {loss} Punkte liegen gelassen.",
@@ -264,10 +264,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "review.sure": {
         "de": "Grundlage: jede Karte auf {worlds} Verteilungen der Karten, die du nicht sahst, zu Ende gespielt "
         "(wie du sie damals kanntest). Karten und Weis: Punkte vor dem Multiplikator, Trumpfwahl: geschriebene Punkte; "
-        "ein Verlust zählt nur, soweit er sicher über dem Zufall der Verteilungen liegt.",
+        "ein Verlust zählt nur, wo eine andere Wahl sicher, über den Zufall der Verteilungen hinaus, besser war.",
         "en": "Based on: each card played out on {worlds} deals of the cards you could not see (as you knew them "
-        "then). Cards and Weis: points before the multiplier; contract: written points; a loss counts only where it is "
-        "surely beyond the noise of the deals.",
+        "then). Cards and Weis: points before the multiplier; contract: written points; a loss counts only where another "
+        "choice was surely better, beyond the noise of the deals.",
     },
     "review.err.not_seated": {"de": "Du sitzt nicht an diesem Tisch.", "en": "You are not seated at this table."},
     "review.err.no_hand": {

@@ -54,4 +54,4 @@ def test_the_answer_names_a_weis_decision_in_everyday_words():
                         ("en", ("**Weis:** declaring none", "declaring every Weis", "20 points of Weis"))):  # fmt: skip
         text = review_embed(review, Deck(lang), lang).description
         assert all(w in text for w in words), text
-        assert f"−{round(weis.loss, 1)}" in text and weis.loss == 26.5 - 2.0
+        assert f"−{round(weis.loss, 1)}" in text and weis.loss == 26.5
