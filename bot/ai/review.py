@@ -69,6 +69,13 @@ def sure(options: int) -> float:
     return NormalDist().inv_cdf(1.0 - tail / max(1, options - 1)) if options > 2 else SURE
 
 
+def surely_better(gains: Mapping[str, float], noises: Mapping[str, float], options: int) -> list[str]:
+    """The options whose mean gain over the one taken stays above 0 when ``sure(options)`` standard
+    errors of it are taken off."""
+    z = sure(options)
+    return [option for option, gain in gains.items() if gain - z * noises[option] > 0]
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision: what was chosen, the best option, every option's expected points, and why."""
@@ -100,11 +107,10 @@ class Decision:
         is sure another option was better: an option is *surely better* when its gain over the one
         taken, less ``sure`` standard errors of that gain over the deals, is above 0; the loss is
         the largest mean gain of such an option. Exact values (no noise): their difference."""
-        z = sure(len(self.values))
         if self.gains:
-            return max((gain for option, gain in self.gains.items() if gain - z * self.noises[option] > 0), default=0.0)
+            return max((self.gains[o] for o in surely_better(self.gains, self.noises, len(self.values))), default=0.0)
         gain = self.best_value - self.taken_value
-        return gain if gain - z * self.noise > 0 else 0.0
+        return gain if gain - sure(len(self.values)) * self.noise > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -293,8 +299,7 @@ class _CardValuation:
                     pairs = self.pairs(c)
                     gains[str(Card.from_index(c))] = sum(x - t for x, t in pairs) / len(pairs)
                     noises[str(Card.from_index(c))] = _noise([x for x, _ in pairs], [t for _, t in pairs])
-            z = sure(len(values))
-            better = [o for o, gain in gains.items() if gain - z * noises[o] > 0]
+            better = surely_better(gains, noises, len(values))
             best = max(better, key=lambda o: gains[o]) if better else best  # the loss names this option
         reason, facts = _reason(self.view, self.played, Card.parse(best).index, self.after)
         return Decision(len(self.view.tricks) + 1, "card", taken, best, values, reason, facts, noises.get(best, 0.0),
@@ -354,10 +359,10 @@ def card_samples(view: TableView, cards: list[int], worlds: int, rng: random.Ran
     deal consistent with what was public, each as likely as the next (not in proportion to how
     well a deal explains the cards played, as the strong search draws them: those draws repeat
     deals, and a mean over them looked surer than it was), and played to the end of the hand by
-    club players; in the last
-    three tricks, every deal consistent with what is certain (voids, undertrumps, Weis, Stöck, the
-    first hand's Rose 7; no guessing from how the cards were played), each played out perfectly;
-    with four cards left, deals drawn from those consistent ones, each played out perfectly."""
+    club players; in the last three tricks, every deal consistent with what is certain (voids,
+    undertrumps, Weis, Stöck, the first hand's Rose 7; no guessing from how the cards were played),
+    each played out perfectly; with four cards left, deals drawn from those consistent ones, each
+    played out perfectly."""
     if view.hand.bit_count() <= ENDGAME_CARDS:
         exact = exact_values(view, cards)
         if exact is not None:
