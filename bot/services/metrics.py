@@ -30,6 +30,7 @@ HELP = {
     "commands_total": ("counter", "Commands to tables by game kind, command and outcome (ok, refused, failed, error)."),
     "command_seconds": ("histogram", "Seconds from a command given to its events committed and announced."),
     "database_errors_total": ("counter", "Commands whose events could not be written to the database."),
+    "subscriber_timeouts_total": ("counter", "Subscribers (messages, pages) a command stopped waiting for."),
     "discord_requests_total": ("counter", "Requests of the bot token to Discord's REST API, by method and route."),
     "discord_429_total": ("counter", "Discord's 429 answers (retried), by scope: global, or a route's bucket."),
     "open_tables": ("gauge", "Tables in memory whose game is not over."),
@@ -55,6 +56,7 @@ class Metrics:
         self.latency_count = 0
         self.latency_sum = 0.0
         self.database_errors = 0
+        self.subscriber_timeouts = 0  # a subscriber that a command stopped waiting for
         self.requests: Counter[str] = Counter()  # "METHOD /route/{template}"
         self.limited: Counter[str] = Counter()  # scope: global, bucket
 
@@ -100,6 +102,8 @@ class Metrics:
         out.append(f"{PREFIX}command_seconds_count {self.latency_count}")
         head("database_errors_total")
         out.append(f"{PREFIX}database_errors_total {self.database_errors}")
+        head("subscriber_timeouts_total")
+        out.append(f"{PREFIX}subscriber_timeouts_total {self.subscriber_timeouts}")
         head("discord_requests_total")
         for route, n in sorted(self.requests.items()):
             method, _, path = route.partition(" ")

@@ -49,6 +49,21 @@ Subscriber = Callable[[str, Sequence[Event | TurnReminder], TableSnapshot], Awai
 Evicted = Callable[[str], None]
 
 
+#: Seconds a command waits for one subscriber at most (``TableService._notify``).
+NOTIFY_BOUND = 2.0
+
+
+async def _tell(before: asyncio.Future[None] | None, callback: Subscriber, table_id: str,
+                events: Sequence[Event | TurnReminder], snapshot: TableSnapshot) -> None:  # fmt: skip
+    """One subscriber's call, after its late call for the same table (if any) is done."""
+    if before is not None:
+        await asyncio.wait([before])
+    try:
+        await callback(table_id, events, snapshot)
+    except Exception:
+        log.exception("subscriber failed for table %s", table_id)
+
+
 class UnknownTable(Exception):
     """No table with this id (or it can no longer be played)."""
 
@@ -141,6 +156,8 @@ class TableService:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: set[asyncio.Task[None]] = set()  # tasks that wait for a person (turn timers)
         self._subscribers: list[Subscriber] = []
+        self.notify_bound = NOTIFY_BOUND
+        self._behind: dict[tuple[int, str], asyncio.Future[None]] = {}  # (subscriber, table) -> its late call
         self._before_deal: list[Callable[[str], Awaitable[None]]] = []
         self._evicted: list[Evicted] = []
         self._retries: dict[str, int] = {}  # table id -> failed writes in a row
@@ -176,12 +193,27 @@ class TableService:
         return snapshot
 
     async def _notify(self, table_id: str, events: Sequence[Event | TurnReminder], snapshot: TableSnapshot) -> None:
-        """Tell every subscriber what was committed, with the table as it left it."""
-        for callback in self._subscribers:
+        """Tell every subscriber what was committed, with the table as it left it.
+
+        A subscriber is waited for :attr:`notify_bound` seconds at most: one that takes longer goes on
+        by itself (its next calls for the table wait for it, so it sees the changes in order), and
+        the command returns without it. No subscriber can stall a command.
+        """
+        for index, callback in enumerate(self._subscribers):
+            key = (index, table_id)
+            call = asyncio.ensure_future(_tell(self._behind.get(key), callback, table_id, events, snapshot))
             try:
-                await callback(table_id, events, snapshot)
-            except Exception:
-                log.exception("subscriber failed for table %s", table_id)
+                await asyncio.wait_for(asyncio.shield(call), self.notify_bound)
+            except TimeoutError:
+                log.warning("table %s: a subscriber (%s) took over %.1f s; the command goes on without it",
+                            table_id, getattr(callback, "__qualname__", "?"), self.notify_bound)  # fmt: skip
+                self.metrics.subscriber_timeouts += 1
+                self._behind[key] = call
+                call.add_done_callback(lambda done, key=key: self._caught_up(key, done))
+
+    def _caught_up(self, key: tuple[int, str], call: asyncio.Future[None]) -> None:
+        if self._behind.get(key) is call:
+            del self._behind[key]
 
     # -- tables --------------------------------------------------------------------------
 

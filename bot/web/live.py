@@ -9,11 +9,14 @@ it becomes the same command the Discord buttons give, and a refusal is told with
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
+import time
+from collections import deque
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -39,8 +42,20 @@ log = logging.getLogger(__name__)
 LIVE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self' {ws}; "
             "base-uri 'none'; form-action 'none'; frame-ancestors https://discord.com https://*.discord.com "
             "https://*.discordsays.com")  # fmt: skip
-#: The largest message a browser may send (a click is a few dozen bytes).
+#: The largest message a browser may send (a click is a few dozen bytes); a longer one is refused.
 MAX_MESSAGE = 1024
+#: A message past this size closes the socket (aiohttp reads no further).
+MAX_FRAME = 64 * 1024
+#: A socket that has not taken a frame within this many seconds is dropped (its page reconnects).
+SEND_TIMEOUT = 5.0
+#: Frames (refusals) waiting for one socket at most; past it the socket is dropped. States never pile
+#: up: only the newest waits.
+MAX_PENDING = 64
+#: Messages a socket may send a second on average, and at once; past that they are dropped, and a
+#: socket that keeps on sending past it (:data:`MAX_DROPPED` in a row) is closed.
+MESSAGE_RATE, MESSAGE_BURST, MAX_DROPPED = 10.0, 20.0, 200
+#: Close code for a socket that floods (RFC 6455: policy violation).
+POLICY_VIOLATION = 1008
 
 
 def cards_of(mask: int) -> list[int]:
@@ -122,9 +137,51 @@ def _status(view: TableView, seat: int | None, t: Any) -> str:
 
 @dataclass(eq=False)
 class Socket:
+    """One page's socket: what waits to be sent to it (the newest table state, refusals in order),
+    sent by its own task, so that a page that stops reading holds up nothing but itself."""
+
     ws: web.WebSocketResponse
     grant: Grant
     lang: str
+    transport: asyncio.BaseTransport | None = None
+    table: TableSnapshot | None = None  # the newest state not yet sent
+    frames: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    tokens: float = MESSAGE_BURST
+    at: float = field(default_factory=time.monotonic)
+    dropped: int = 0  # messages over the rate in a row
+
+    def allow(self, now: float) -> bool:
+        """A token bucket for the page's messages."""
+        self.tokens = min(MESSAGE_BURST, self.tokens + (now - self.at) * MESSAGE_RATE)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.dropped = 0
+            return True
+        self.dropped += 1
+        return False
+
+
+def parse_click(data: str) -> tuple[str, int, int] | None:
+    """``{"id": …, "game": n, "hand_no": n}`` from a page, or None for anything else.
+
+    >>> parse_click('{"id": "card:rose-6", "game": 1, "hand_no": 2}')
+    ('card:rose-6', 1, 2)
+    >>> parse_click('{"id": "x", "game": 1e999, "hand_no": 1}') is None
+    True
+    """
+    try:
+        message = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict):
+        return None
+    choice, game, hand = message.get("id"), message.get("game"), message.get("hand_no")
+    numbers = (game, hand)
+    if not isinstance(choice, str) or not all(type(n) is int and 0 <= n < 1_000_000 for n in numbers):
+        return None
+    return choice[:64], int(game), int(hand)  # type: ignore[arg-type]
 
 
 class LiveTables:
@@ -174,62 +231,113 @@ class LiveTables:
             grant = await self.links.verify(request.match_info["token"])
         except BadLink as err:
             raise web.HTTPForbidden(text=f"link refused: {err.reason}\n") from err
-        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_FRAME)
         await ws.prepare(request)
-        conn = Socket(ws, grant, self._lang(request))
+        conn = Socket(ws, grant, self._lang(request), transport=request.transport)
+        sender = asyncio.create_task(self._sender(conn))
         self.sockets.setdefault(grant.table_id, set()).add(conn)
         if grant.seat is not None:
             self.links.opened(grant.table_id, grant.seat)
         try:
-            await self._send_state(conn, await self.tables.table(grant.table_id))
+            self._queue_state(conn, await self.tables.table(grant.table_id))
             async for message in ws:
-                if message.type != WSMsgType.TEXT:
-                    break
+                if not conn.allow(time.monotonic()):
+                    if conn.dropped > MAX_DROPPED:
+                        await ws.close(code=POLICY_VIOLATION, message=b"too many messages")
+                        break
+                    continue  # flooding: dropped unanswered
+                if message.type != WSMsgType.TEXT or len(message.data) > MAX_MESSAGE:
+                    self._queue(conn, {"type": "refused", "text": refusal_text(GameError("OTHER"), conn.lang)})
+                    continue
                 await self._on_message(conn, message.data)
         except (UnknownTable, ConnectionResetError):
             pass
         finally:
-            self.sockets.get(grant.table_id, set()).discard(conn)
-            if grant.seat is not None:
-                self.links.closed(grant.table_id, grant.seat)
+            sender.cancel()
+            self._forget(conn)
         return ws
 
+    def _forget(self, conn: Socket) -> None:
+        conns = self.sockets.get(conn.grant.table_id)
+        if conns is None or conn not in conns:
+            return
+        conns.discard(conn)
+        if not conns:
+            del self.sockets[conn.grant.table_id]
+        if conn.grant.seat is not None:
+            self.links.closed(conn.grant.table_id, conn.grant.seat)
+
     async def _on_events(self, table_id: str, events: Sequence[Event | TurnReminder], table: TableSnapshot) -> None:
+        """Service subscriber: the newest state is handed to each socket's sender; nothing is awaited."""
         for conn in list(self.sockets.get(table_id, ())):
-            with contextlib.suppress(ConnectionResetError, RuntimeError):
-                await self._send_state(conn, table)
+            self._queue_state(conn, table)
+
+    def _queue_state(self, conn: Socket, table: TableSnapshot) -> None:
+        conn.table = table  # an older state not yet sent is replaced: the newest wins
+        conn.wake.set()
+
+    def _queue(self, conn: Socket, frame: dict[str, Any]) -> None:
+        if len(conn.frames) >= MAX_PENDING:
+            self._drop(conn, "behind")
+            return
+        conn.frames.append(frame)
+        conn.wake.set()
+
+    def _drop(self, conn: Socket, why: str) -> None:
+        """A page that does not read: its connection is cut (the page reconnects and gets the state)."""
+        log.info("live table %s: a page's socket was dropped (%s)", conn.grant.table_id, why)
+        self._forget(conn)
+        if conn.transport is not None:
+            conn.transport.abort()
+
+    async def _sender(self, conn: Socket) -> None:
+        """Sends what waits for one socket, each frame within :data:`SEND_TIMEOUT`."""
+        try:
+            while not conn.ws.closed:
+                await conn.wake.wait()
+                conn.wake.clear()
+                while conn.frames or conn.table is not None:
+                    if conn.frames:
+                        frame = conn.frames.popleft()
+                    else:
+                        table, conn.table = conn.table, None
+                        assert table is not None
+                        frame = self._state_frame(conn, table)
+                    await asyncio.wait_for(self._send(conn, frame), SEND_TIMEOUT)
+        except TimeoutError:
+            self._drop(conn, "slow")
+        except (ConnectionResetError, RuntimeError):
+            self._drop(conn, "gone")
 
     async def _send(self, conn: Socket, frame: dict[str, Any]) -> None:
         if self.frames is not None:
             self.frames.append((conn.grant, frame))
         await conn.ws.send_json(frame)
 
-    async def _send_state(self, conn: Socket, table: TableSnapshot) -> None:
+    def _state_frame(self, conn: Socket, table: TableSnapshot) -> dict[str, Any]:
         seat = conn.grant.seat
         if seat is not None and table.seats[seat].actor != conn.grant.actor:
             seat = None  # the seat changed hands: the link shows the public view only
-        await self._send(conn, {"type": "state", "state": state_of(table, seat, conn.lang)})
+        return {"type": "state", "state": state_of(table, seat, conn.lang)}
 
-    async def _refuse(self, conn: Socket, text_: str) -> None:
-        await self._send(conn, {"type": "refused", "text": text_})
+    def _refuse(self, conn: Socket, text_: str) -> None:
+        self._queue(conn, {"type": "refused", "text": text_})
 
     async def _on_message(self, conn: Socket, data: str) -> None:
         t = text(conn.lang)
-        try:
-            message = json.loads(data)
-            choice, game, hand = str(message["id"])[:64], int(message["game"]), int(message["hand_no"])
-        except (ValueError, KeyError, TypeError):
-            await self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
+        click = parse_click(data)
+        if click is None:
+            self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
             return
+        choice, game, hand = click
         grant = conn.grant
         snapshot = await self.tables.table(grant.table_id)
         if grant.seat is None or grant.actor is None or snapshot.seats[grant.seat].actor != grant.actor:
-            await self._refuse(conn, t("live.link_bad"))
+            self._refuse(conn, t("live.link_bad"))
             return
         if (game, hand) != (snapshot.game_no, snapshot.hand_no):
-            await self._refuse(conn, t("live.stale"))  # a click on a hand that is over: nothing played
-            await self._send_state(conn, snapshot)
-            return
+            self._refuse(conn, t("live.stale"))  # a click on a hand that is over: nothing played (the page
+            return  # has the newest state already: every change is sent to it)
         view = snapshot.view_for(grant.seat)
         command: Command | None
         if choice.startswith("card:"):
@@ -242,11 +350,11 @@ class LiveTables:
         else:
             command = part_for(view.kind).command(view, grant.actor, choice)
         if command is None:
-            await self._refuse(conn, t("live.stale"))
+            self._refuse(conn, t("live.stale"))
             return
         try:
             await self.tables.execute(grant.table_id, command)
         except GameError as err:
-            await self._refuse(conn, refusal_text(err, conn.lang))
+            self._refuse(conn, refusal_text(err, conn.lang))
         except StorageFailed:
-            await self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
+            self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
