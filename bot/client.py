@@ -35,7 +35,7 @@ from bot.texts import COMMAND_TEXTS, language_of, message
 from bot.web.activity import Activity
 from bot.web.live import LiveTables
 from bot.web.pages import Pages
-from bot.web.server import Health, WebServer
+from bot.web.server import Health, WebServer, metrics_listener, web_options
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class JassBot(commands.AutoShardedBot):
         services = self._built()
         if self._activity is None:
             self._activity = Activity(services.tables, services.live, env, lambda: self.application_id,
-                                      client_secret_from_env())  # fmt: skip
+                                      client_secret_from_env(), bot_token=lambda: self.http.token)  # fmt: skip
         return self._activity
 
     @property
@@ -328,7 +328,8 @@ def web_server(bot: JassBot, services: Services) -> WebServer:
     Discord Activity."""
     pages = Pages(services.site)
     live = LiveTables(services.tables, services.live, pages.env)
-    return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env))
+    return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env),
+                     **web_options(bot.settings))  # fmt: skip
 
 
 def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
@@ -354,7 +355,7 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
         bot = JassBot(settings, services, shards=shards, claim=claim)
         server = web_server(bot, services) if settings.web_port else None
         if server is not None:
-            await server.start(settings.web_bind, settings.web_port)
+            await server.start(settings.web_bind, settings.web_port, *metrics_listener(settings))
         if shards.ids is not None:
             log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()

@@ -10,6 +10,7 @@ are reported at once. The Discord token is not a setting: it comes only from the
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -33,7 +34,9 @@ SWITCH = ("on", "off")
 DATABASE_DEFAULT = Path("data/jass.sqlite3")
 LOG_FILE_DEFAULT: Path | None = None  # stderr only
 
-Kind = Literal["seconds", "count", "choice", "path", "database", "ids", "preset", "overrides", "host", "url"]
+Kind = Literal[
+    "seconds", "count", "choice", "path", "database", "ids", "preset", "overrides", "host", "url", "networks"
+]
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("web.port", "web_port", "JASS_WEB_PORT", "count", 0, 0, 65535),  # 0: no web server
     Option("web.bind", "web_bind", "JASS_WEB_BIND", "host", "127.0.0.1"),
     Option("web.base_url", "web_base_url", "JASS_WEB_BASE_URL", "url", ""),
+    Option("web.trusted_proxies", "web_trusted_proxies", "JASS_WEB_TRUSTED_PROXIES", "networks", ()),
+    Option("web.rate", "web_rate", "JASS_WEB_RATE", "count", 10, 1, 10_000),  # requests a second per client
+    Option("web.burst", "web_burst", "JASS_WEB_BURST", "count", 60, 1, 100_000),  # ... and at once
+    Option("web.metrics_port", "web_metrics_port", "JASS_WEB_METRICS_PORT", "count", 0, 0, 65535),
+    Option("web.metrics_bind", "web_metrics_bind", "JASS_WEB_METRICS_BIND", "host", "127.0.0.1"),
 )
 BY_KEY = {o.key: o for o in OPTIONS}
 #: Environment variable -> dotted config key.
@@ -147,6 +155,11 @@ class Settings:
     web_port: int = _default("web.port")  # the web server's port (health, metrics); 0: no web server
     web_bind: str = _default("web.bind")  # the address it listens on (the host only, unless configured)
     web_base_url: str = _default("web.base_url")  # how people reach it (links), e.g. https://jass.example.org
+    web_trusted_proxies: tuple[str, ...] = _default("web.trusted_proxies")  # proxies whose X-Forwarded-For counts
+    web_rate: int = _default("web.rate")  # requests a second one client may make on average
+    web_burst: int = _default("web.burst")  # ... and at once
+    web_metrics_port: int = _default("web.metrics_port")  # /metrics on a port of its own (0: on web.port)
+    web_metrics_bind: str = _default("web.metrics_bind")  # the address of that port
     source: str = "defaults"
 
     def describe(self) -> list[str]:
@@ -168,6 +181,10 @@ class Settings:
                 shown = redacted(str(value))
             elif option.key == "web.port":
                 shown = str(value) if value else "0 (no web server)"
+            elif option.key == "web.metrics_port":
+                shown = str(value) if value else "0 (/metrics on web.port)"
+            elif option.kind == "networks":
+                shown = ", ".join(value) if value else "none (the peer's address is the client)"
             elif option.kind == "url":
                 shown = value or "none"
             elif option.kind == "count" and option.key.startswith("limits."):
@@ -332,6 +349,18 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
                 continue
             ids.append(int(g))
         return tuple(ids)
+    if option.kind == "networks":
+        items = [g for g in raw.replace(",", " ").split() if g] if isinstance(raw, str) else raw
+        if not isinstance(items, list | tuple):
+            problem(option.key, "expected a list of addresses or networks, e.g. [127.0.0.1, 10.0.0.0/8]")
+            return option.default
+        networks = []
+        for item in items:
+            try:
+                networks.append(str(ipaddress.ip_network(str(item).strip(), strict=False)))
+            except ValueError:
+                problem(option.key, f"not an address or network: {item!r}")
+        return tuple(networks)
     if option.kind == "host":
         text = raw.strip() if isinstance(raw, str) else ""
         if not text or any(c.isspace() or c in "/@?#" for c in text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -24,6 +25,8 @@ from .tables import TableService, UnknownTable
 SEAT_TTL = 12 * 3600
 #: The secret's name in the database.
 KEY = "table-links"
+_SEAT = re.compile(r"-|[0-9]{1,2}")
+_EXPIRES = re.compile(r"[0-9]{1,12}")
 
 
 class BadLink(ValueError):
@@ -95,8 +98,8 @@ class LiveLinks:
     async def verify(self, token: str) -> Grant:
         """The grant of a token (BadLink: forged, expired, or its seat has changed hands)."""
         parts = token.split(".")
-        if len(parts) != 4 or not parts[2].isdigit() or not (parts[1] == "-" or parts[1].isdigit()):
-            raise BadLink("forged")
+        if len(parts) != 4 or not _EXPIRES.fullmatch(parts[2]) or not _SEAT.fullmatch(parts[1]):
+            raise BadLink("forged")  # ASCII digits only: "²" is a digit to str.isdigit, not to int()
         table_id, seat_s, expires_s, signature = parts
         seat = None if seat_s == "-" else int(seat_s)
         expires = int(expires_s)

@@ -6,6 +6,7 @@ The Discord layer (and the terminal, tests, benchmarks) only ever call this serv
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import secrets
@@ -209,7 +210,7 @@ class TableService:
                             table_id, getattr(callback, "__qualname__", "?"), self.notify_bound)  # fmt: skip
                 self.metrics.subscriber_timeouts += 1
                 self._behind[key] = call
-                call.add_done_callback(lambda done, key=key: self._caught_up(key, done))
+                call.add_done_callback(functools.partial(self._caught_up, key))
 
     def _caught_up(self, key: tuple[int, str], call: asyncio.Future[None]) -> None:
         if self._behind.get(key) is call:

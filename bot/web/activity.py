@@ -8,11 +8,17 @@ authorize the application and hands the page a code; ``POST /activity/token`` ex
 Discord's token endpoint with the application's client secret (``DISCORD_CLIENT_SECRET``, from the
 environment only, never logged, never sent to a page), reads who the person is, and answers with
 the relative address of their seat at the channel's table (a spectator's, if they sit nowhere).
+
+The channel is never taken from the page: the page names the Activity's instance (the SDK's
+``instanceId``), and Discord (``GET /applications/<id>/activity-instances/<instance>``, with the
+bot's token) says in which channel that instance runs and who is in it. A person who is not in the
+instance, or an instance Discord does not know, is refused.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -36,12 +42,18 @@ ACTIVITY_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-sr
                 f"base-uri 'none'; form-action 'none'; frame-ancestors {FRAMES}")  # fmt: skip
 
 
+#: What an Activity instance id may look like (Discord's are digits; the SDK's mock too).
+_INSTANCE = re.compile(r"[0-9A-Za-z_-]{1,64}")
+
+
 class Activity:
     """``/activity`` and ``/activity/token``."""
 
     def __init__(self, tables: TableService, links: LiveLinks, env: Environment, client_id: Callable[[], int | None],
-                 client_secret: str | None, token_url: str = TOKEN_URL, api_url: str = API_URL) -> None:  # fmt: skip
+                 client_secret: str | None, token_url: str = TOKEN_URL, api_url: str = API_URL,
+                 bot_token: Callable[[], str | None] = lambda: None) -> None:  # fmt: skip
         self.tables = tables
+        self._bot_token = bot_token
         self.links = links
         self.env = env
         self.client_id = client_id
@@ -81,18 +93,25 @@ class Activity:
                             headers={"Content-Security-Policy": ACTIVITY_CSP, "Cache-Control": "no-store"})  # fmt: skip
 
     async def exchange(self, request: web.Request) -> web.Response:
-        """The person's code -> who they are -> the address of their seat at the channel's table."""
+        """The person's code -> who they are -> the instance's channel (Discord says which, and that
+        the person is in it) -> the address of their seat at the channel's table."""
         try:
-            asked: dict[str, Any] = await request.json()
-            code, channel = str(asked["code"])[:200], int(asked["channel_id"])
-        except (ValueError, KeyError, TypeError):
+            asked: Any = await request.json()
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            asked = None
+        code = asked.get("code") if isinstance(asked, dict) else None
+        instance = asked.get("instance_id") if isinstance(asked, dict) else None
+        if not isinstance(code, str) or not isinstance(instance, str) or not _INSTANCE.fullmatch(instance):
             return web.json_response({"text": "bad request"}, status=400)
         lang = asked.get("lang") if asked.get("lang") in LANGUAGES else "de"
         t = text(str(lang))
         if not self.ready or self.client_id() is None:
             return web.json_response({"text": t("activity.off")}, status=503)
-        user = await self._user(code)
+        user = await self._user(code[:200])
         if user is None:
+            return web.json_response({"text": t("activity.refused")}, status=403)
+        channel = await self._channel_of(instance, user)
+        if channel is None:
             return web.json_response({"text": t("activity.refused")}, status=403)
         actor = f"u:{user}"
         table, _ = await self.tables.table_in_channel(channel, actor)
@@ -101,6 +120,29 @@ class Activity:
         seat = table.seat_of(actor)
         token = await self.links.token(table.table_id, seat, actor if seat is not None else "")
         return web.json_response({"url": f"/table/{token}?lang={lang}"})
+
+    async def _channel_of(self, instance: str, user: str) -> int | None:
+        """The channel the Activity's ``instance`` runs in, as Discord says, if ``user`` is in it."""
+        token = self._bot_token()
+        if not token:
+            log.warning("activity: no bot token to ask Discord about an Activity instance")
+            return None
+        url = f"{self.api_url}/applications/{self.client_id()}/activity-instances/{instance}"
+        try:
+            async with (
+                aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session,
+                session.get(url, headers={"Authorization": f"Bot {token}"}) as answer,
+            ):
+                if answer.status != 200:
+                    log.info("activity: Discord does not know the instance (HTTP %s)", answer.status)
+                    return None
+                found = await answer.json()
+            users = {str(u) for u in found.get("users", ())}
+            channel = int(str(found["location"]["channel_id"]))
+        except (aiohttp.ClientError, TimeoutError, KeyError, TypeError, ValueError, AttributeError) as err:
+            log.warning("activity: the instance could not be read: %s", type(err).__name__)
+            return None
+        return channel if user in users else None
 
     async def _user(self, code: str) -> str | None:
         """The Discord user id behind an authorization code (None: Discord refused it)."""

@@ -143,7 +143,7 @@ class Socket:
     ws: web.WebSocketResponse
     grant: Grant
     lang: str
-    transport: asyncio.BaseTransport | None = None
+    transport: asyncio.Transport | None = None
     table: TableSnapshot | None = None  # the newest state not yet sent
     frames: deque[dict[str, Any]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -233,7 +233,8 @@ class LiveTables:
             raise web.HTTPForbidden(text=f"link refused: {err.reason}\n") from err
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_FRAME)
         await ws.prepare(request)
-        conn = Socket(ws, grant, self._lang(request), transport=request.transport)
+        transport = request.transport
+        conn = Socket(ws, grant, self._lang(request), transport if isinstance(transport, asyncio.Transport) else None)
         sender = asyncio.create_task(self._sender(conn))
         self.sockets.setdefault(grant.table_id, set()).add(conn)
         if grant.seat is not None:

@@ -18,7 +18,7 @@ from bot.services.metrics import Metrics
 from bot.storage import Storage, StorageError
 
 from .pages import Pages
-from .server import Health, WebServer
+from .server import Health, WebServer, metrics_listener, web_options
 
 log = logging.getLogger(__name__)
 
@@ -56,13 +56,13 @@ def run_web(settings: Settings) -> int:
         services = Services.build(storage, ServiceSettings(), settings.computer_level, settings.web_base_url)
         process = WebProcess(storage)
         # No live table here: a table is played in the process of its server's shard.
-        server = WebServer(process.health, process.metrics_text, Pages(services.site))
+        server = WebServer(process.health, process.metrics_text, Pages(services.site), **web_options(settings))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         try:
-            await server.start(settings.web_bind, settings.web_port)
+            await server.start(settings.web_bind, settings.web_port, *metrics_listener(settings))
             await stop.wait()
         finally:
             await server.stop()

@@ -6,25 +6,31 @@ to the host only unless ``web.bind`` says otherwise.
 - ``GET /metrics``: the bot's counters and gauges in Prometheus' text format.
 - The servers' public pages (``bot/web/pages.py``) under ``/s/<slug>/``, when it is handed them.
 
-Each client (by its address) may ask :data:`RATE` times a second on average, :data:`BURST` at once;
-beyond that it is answered 429 with ``Retry-After``. It is handed two coroutines (the bot's facts),
-so it can be tested without Discord.
+Each client (by its address, an IPv6 address by its /64; behind the proxies named in
+``web.trusted_proxies`` the right-most address of ``X-Forwarded-For`` that is not one of them) may ask
+``web.rate`` times a second on average, ``web.burst`` at once; beyond that it is answered 429 with
+``Retry-After``. A connection that has not sent a whole request head within :data:`HEAD_TIMEOUT`
+seconds is closed. Every answer, errors included, carries :data:`HEADERS`. It is handed two
+coroutines (the bot's facts), so it can be tested without Discord.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from bot.config import Settings
+
     from .activity import Activity
     from .live import LiveTables
     from .pages import Pages
@@ -45,18 +51,24 @@ HEADERS = {
 
 NOT_FOUND = "There is no such page. / Diese Seite gibt es nicht.\n"
 
-#: Requests a second one client may make on average, and at once.
-RATE, BURST = 5.0, 20.0
-#: Clients remembered at most (the oldest are forgotten first).
-CLIENTS = 10_000
+#: Requests a second one client may make on average, and at once (``web.rate``, ``web.burst``).
+RATE, BURST = 10.0, 60.0
+#: Clients remembered while they are not limited: past it the oldest one that is not limited now is
+#: forgotten (it would have its whole burst again anyway soon); a limited client is never forgotten
+#: before :data:`CLIENTS_MAX` clients are remembered.
+CLIENTS, CLIENTS_MAX = 10_000, 200_000
+#: Seconds a connection may take to send a request's head (and stay idle between two requests).
+HEAD_TIMEOUT = 15.0
+STATUS_TEXT = {400: "bad request", 403: "forbidden", 405: "method not allowed", 413: "request too large",
+               500: "internal error"}  # fmt: skip
 
 
 class RateLimit:
-    """A token bucket per client address."""
+    """A token bucket per client (see :func:`client_key`)."""
 
     def __init__(self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+        self.buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, at), least recently seen first
 
     def wait(self, client: str) -> float:
         """0 when ``client`` may be answered now (a token is taken), else the seconds to wait."""
@@ -64,12 +76,23 @@ class RateLimit:
         tokens, at = self.buckets.pop(client, (self.burst, now))
         tokens = min(self.burst, tokens + (now - at) * self.rate)
         if len(self.buckets) >= CLIENTS:
-            self.buckets.pop(next(iter(self.buckets)))
+            self._forget_one(now)
         if tokens >= 1:
             self.buckets[client] = (tokens - 1, now)
             return 0.0
         self.buckets[client] = (tokens, now)
         return (1 - tokens) / self.rate
+
+    def _forget_one(self, now: float, scan: int = 64) -> None:
+        """Forget the least recently seen client that is not limited now (one of the first ``scan``)."""
+        for i, (client, (tokens, at)) in enumerate(self.buckets.items()):
+            if tokens + (now - at) * self.rate >= 1:
+                del self.buckets[client]
+                return
+            if i >= scan:
+                break
+        if len(self.buckets) >= CLIENTS_MAX:
+            self.buckets.pop(next(iter(self.buckets)))
 
 
 @dataclass(frozen=True)
@@ -89,20 +112,26 @@ class WebServer:
 
     def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]],
                  pages: Pages | None = None, limit: RateLimit | None = None,
-                 live: LiveTables | None = None, activity: Activity | None = None) -> None:  # fmt: skip
+                 live: LiveTables | None = None, activity: Activity | None = None,
+                 trusted_proxies: Iterable[str] = (), head_timeout: float = HEAD_TIMEOUT) -> None:  # fmt: skip
         self._health = health
         self._metrics = metrics
         self._pages = pages
         self._live = live
         self._activity = activity
         self._runner: web.AppRunner | None = None
+        self._metrics_runner: web.AppRunner | None = None
         self.limit = limit or RateLimit()
+        self.trusted = tuple(ipaddress.ip_network(n, strict=False) for n in trusted_proxies)
+        self.head_timeout = head_timeout
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
+        self.metrics_port: int | None = None  # where /metrics is served when on a port of its own
 
-    def app(self) -> web.Application:
+    def app(self, metrics: bool = True) -> web.Application:
         app = web.Application(middlewares=[_headers, self._limited])
         app.router.add_get("/healthz", self.healthz)
-        app.router.add_get("/metrics", self.metrics)
+        if metrics:
+            app.router.add_get("/metrics", self.metrics)
         if self._pages is not None:
             self._pages.routes(app)
         if self._live is not None:
@@ -115,7 +144,7 @@ class WebServer:
     async def _limited(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        wait = self.limit.wait(client_of(request))
+        wait = self.limit.wait(client_key(client_of(request, self.trusted)))
         if wait > 0:
             return web.Response(status=429, text="too many requests\n", headers={"Retry-After": str(math.ceil(wait))})
         return await handler(request)
@@ -129,54 +158,122 @@ class WebServer:
     async def metrics(self, request: web.Request) -> web.Response:
         return web.Response(body=(await self._metrics()).encode("utf-8"), headers={"Content-Type": METRICS_TYPE})
 
-    async def start(self, bind: str, port: int) -> None:
-        """Listen on ``bind``:``port`` (port 0: any free port, then :attr:`port`)."""
-        self._runner = web.AppRunner(self.app(), access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, bind, port)
-        await site.start()
-        addresses = self._runner.addresses  # (host, port, …) of each socket listening
-        self.port = int(addresses[0][1]) if addresses else port
-        log.info(
-            "web server listening on %s:%s (/healthz, /metrics%s)",
-            bind,
-            self.port,
-            ", public pages" if self._pages else "",
-        )
+    async def start(self, bind: str, port: int, metrics_bind: str = "127.0.0.1", metrics_port: int | None = None
+                    ) -> None:  # fmt: skip
+        """Listen on ``bind``:``port`` (port 0: any free port, then :attr:`port`); with ``metrics_port``
+        (0: any free port), ``/metrics`` is served there only."""
+        apart = metrics_port is not None
+        self._runner, self.port = await self._listen(self.app(metrics=not apart), bind, port)
+        if apart:
+            metrics_app = web.Application(middlewares=[_headers])
+            metrics_app.router.add_get("/metrics", self.metrics)
+            self._metrics_runner, self.metrics_port = await self._listen(metrics_app, metrics_bind, metrics_port or 0)
+        log.info("web server listening on %s:%s (/healthz%s%s)%s", bind, self.port,
+                 "" if apart else ", /metrics", ", public pages" if self._pages else "",
+                 f"; /metrics on {metrics_bind}:{self.metrics_port}" if apart else "")  # fmt: skip
+
+    async def _listen(self, app: web.Application, bind: str, port: int) -> tuple[web.AppRunner, int]:
+        # aiohttp closes a connection whose first request head is not complete within its keep-alive
+        # timeout (a slowloris), as it closes an idle one between two requests.
+        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self.head_timeout, handle_signals=False)
+        await runner.setup()
+        await web.TCPSite(runner, bind, port).start()
+        addresses = runner.addresses  # (host, port, …) of each socket listening
+        return runner, int(addresses[0][1]) if addresses else port
 
     async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        for runner in (self._runner, self._metrics_runner):
+            if runner is not None:
+                await runner.cleanup()
+        self._runner = self._metrics_runner = None
 
 
-def client_of(request: web.Request) -> str:
-    """Whose request it is, for the rate limit: the peer's address, or behind a reverse proxy on
-    the host or a private network (loopback, 10/8, 172.16/12, 192.168/16, fc00::/7) the address
-    the proxy names first in ``X-Forwarded-For`` (a client on the internet cannot claim one).
+def web_options(settings: Settings) -> dict[str, Any]:
+    """The web server's arguments from the settings (``web.*``)."""
+    return {"limit": RateLimit(settings.web_rate, settings.web_burst), "trusted_proxies": settings.web_trusted_proxies}
+
+
+def metrics_listener(settings: Settings) -> tuple[str, int | None]:
+    """Where ``/metrics`` listens when on a port of its own (``web.metrics_port``), else (bind, None)."""
+    return settings.web_metrics_bind, settings.web_metrics_port or None
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        address = ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def client_of(request: web.Request, trusted: Sequence[Network] = ()) -> str:
+    """Whose request it is, for the rate limit: the peer's address; when the peer is one of the
+    ``trusted`` proxies, the right-most address of ``X-Forwarded-For`` that is not a trusted proxy
+    itself (what a client writes there itself stands left of it, and is never taken).
 
     >>> from aiohttp.test_utils import make_mocked_request
-    >>> client_of(make_mocked_request("GET", "/", headers={"X-Forwarded-For": "203.0.113.9, 10.0.0.2"}))
-    '203.0.113.9'
+    >>> forged = make_mocked_request("GET", "/", headers={"X-Forwarded-For": "203.0.113.9, 198.51.100.7"})
+    >>> client_of(forged)  # no trusted proxy: the header counts for nothing
+    '?'
     """
     peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
-    try:
-        trusted = ipaddress.ip_address(peer).is_private
-    except ValueError:  # a test transport, or a Unix socket
-        trusted = peer == "?"
-    return forwarded if forwarded and trusted else peer
+    address = _address(peer)
+    if address is None or not any(address in net for net in trusted):
+        return str(address) if address is not None else peer
+    for hop in reversed(request.headers.get("X-Forwarded-For", "").split(",")):
+        hop_address = _address(hop)
+        if hop_address is None:
+            break  # not written by a proxy of ours: the last trusted hop's peer is the client
+        address = hop_address
+        if not any(address in net for net in trusted):
+            break
+    return str(address)
+
+
+def client_key(client: str) -> str:
+    """The rate limit's key: an IPv4 address alone, an IPv6 address by its /64 (one household or
+    host has a whole /64 to take addresses from).
+
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:ffff::9")
+    True
+    >>> client_key("2001:db8:1:3::1") == client_key("2001:db8:1:2::1"), client_key("192.0.2.1")
+    (False, '192.0.2.1')
+    """
+    address = _address(client)
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return client
 
 
 @web.middleware
 async def _headers(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
                    ) -> web.StreamResponse:  # fmt: skip
+    """Every answer, errors included, carries the security headers; an error's body is short text."""
     try:
         response = await handler(request)
     except web.HTTPNotFound:
         response = web.Response(status=404, text=NOT_FOUND)
-    except web.HTTPFound as redirect:
-        response = web.Response(status=redirect.status, headers={"Location": str(redirect.location)})
+    except web.HTTPException as http:
+        if http.status >= 400:
+            text = http.text if http.text and not http.text.startswith(f"{http.status}: ") else None
+            response = web.Response(status=http.status, text=text or STATUS_TEXT.get(http.status, "refused") + "\n")
+            for key in ("Retry-After", "Allow"):
+                if key in http.headers:
+                    response.headers[key] = http.headers[key]
+        else:
+            response = web.Response(status=http.status, headers={"Location": http.headers.get("Location", "/")})
+    except (ConnectionResetError, asyncio.CancelledError):
+        raise
+    except Exception:
+        log.exception("web: %s %s failed", request.method, request.path)
+        response = web.Response(status=500, text=STATUS_TEXT[500] + "\n")
+    if response.prepared:  # a websocket, already under way: its headers are gone
+        return response
     framed = "frame-ancestors 'none'" not in response.headers.get("Content-Security-Policy", "frame-ancestors 'none'")
     for key, value in HEADERS.items():
         if not (framed and key == "X-Frame-Options"):  # Discord's client frames the Activity's pages

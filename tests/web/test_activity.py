@@ -27,6 +27,9 @@ from .site import healthy, no_metrics
 CLIENT_ID = 424242
 SECRET = "client-s3cret-never-logged"
 CHANNEL = 8800
+OTHER_CHANNEL = 9900  # a channel of another server, with a table of its own
+INSTANCE = "123456789012345678"  # the SDK mock's instance id
+BOT_TOKEN = "bot-t0ken-never-logged"
 
 
 class FakeDiscord:
@@ -49,10 +52,25 @@ class FakeDiscord:
             return web.json_response({"message": "401: Unauthorized"}, status=401)
         return web.json_response({"id": PEOPLE[0].removeprefix("u:"), "username": "anna"})
 
+    async def instance(self, request: web.Request) -> web.Response:
+        """Discord's Activity instances: the mock's runs in CHANNEL with Anna in it; "lonely" runs in
+        the same channel without her."""
+        if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+            return web.json_response({"message": "401: Unauthorized"}, status=401)
+        if request.match_info["app"] != str(CLIENT_ID):
+            return web.json_response({"message": "Unknown Application"}, status=404)
+        users = {INSTANCE: [PEOPLE[0].removeprefix("u:")], "lonely": ["999"]}.get(request.match_info["instance"])
+        if users is None:
+            return web.json_response({"message": "Unknown Activity Instance"}, status=404)
+        location = {"id": "gc-77-8800", "kind": "gc", "channel_id": str(CHANNEL), "guild_id": "77"}
+        return web.json_response({"application_id": str(CLIENT_ID), "instance_id": request.match_info["instance"],
+                                  "launch_id": "1", "location": location, "users": users})  # fmt: skip
+
     async def start(self) -> None:
         app = web.Application()
         app.router.add_post("/api/oauth2/token", self.token)
         app.router.add_get("/api/v10/users/@me", self.me)
+        app.router.add_get("/api/v10/applications/{app}/activity-instances/{instance}", self.instance)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", 0)
@@ -78,12 +96,16 @@ async def served(tmp_path):
     pages = Pages(services.site)
     live = LiveTables(services.tables, services.live, pages.env)
     activity = Activity(services.tables, services.live, pages.env, lambda: CLIENT_ID, SECRET,
-                        token_url=f"{discord.root}/api/oauth2/token", api_url=f"{discord.root}/api/v10")  # fmt: skip
+                        token_url=f"{discord.root}/api/oauth2/token", api_url=f"{discord.root}/api/v10",
+                        bot_token=lambda: BOT_TOKEN)  # fmt: skip
     server = WebServer(healthy, no_metrics, pages, RateLimit(1000, 1000), live=live, activity=activity)
     await server.start("127.0.0.1", 0)
     table = await services.tables.create_table(PEOPLE[0], {"preset": "tournament", "hands_per_game": 2},
                                                guild_id=77, channel_id=CHANNEL, limits=False)  # fmt: skip
-    yield {"services": services, "server": server, "discord": discord, "activity": activity, "table": table.table_id,
+    other = await services.tables.create_table(PEOPLE[1], {"preset": "tournament", "hands_per_game": 2},
+                                               guild_id=78, channel_id=OTHER_CHANNEL, limits=False)  # fmt: skip
+    yield {"other": other.table_id,
+           "services": services, "server": server, "discord": discord, "activity": activity, "table": table.table_id,
            "root": f"http://127.0.0.1:{server.port}"}  # fmt: skip
     await server.stop()
     await services.close()
@@ -104,7 +126,8 @@ async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
     root = served["root"]
     caplog.set_level(logging.DEBUG)
     async with aiohttp.ClientSession() as session:
-        async with session.post(f"{root}/activity/token", json={"code": "mock_code", "channel_id": CHANNEL}) as answer:
+        asked = {"code": "mock_code", "instance_id": INSTANCE}
+        async with session.post(f"{root}/activity/token", json=asked) as answer:
             assert answer.status == 200
             url = (await answer.json())["url"]
         assert url.startswith("/table/") and "?lang=de" in url  # relative: Discord's proxy serves it
@@ -113,20 +136,38 @@ async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
         form = served["discord"].forms[-1]
         assert form["client_id"] == str(CLIENT_ID) and form["grant_type"] == "authorization_code"
         for body, status in (
-            ({"code": "forged", "channel_id": CHANNEL}, 403),  # Discord refuses the code
-            ({"code": "mock_code", "channel_id": 1}, 404),  # no table in that channel
+            ({"code": "forged", "instance_id": INSTANCE}, 403),  # Discord refuses the code
+            ({"code": "mock_code", "instance_id": "unknown"}, 403),  # an instance Discord does not know
+            ({"code": "mock_code", "instance_id": "lonely"}, 403),  # an instance Anna is not in
+            # Another server's channel named by the page: never taken; the instance's channel is used.
+            ({"code": "mock_code", "instance_id": INSTANCE, "channel_id": OTHER_CHANNEL}, 200),
             ({"code": "mock_code"}, 400),
             ({"channel_id": "x"}, 400),
+            ({"code": "mock_code", "instance_id": "../../users/@me"}, 400),
         ):
             async with session.post(f"{root}/activity/token", json=body) as answer:
                 assert answer.status == status, body
+                if status == 200:
+                    found = (await answer.json())["url"].removeprefix("/table/").split("?")[0]
+                    assert (await served["services"].live.verify(found)).table_id == served["table"]
+        # Malformed bodies: 400, never a server error (and no traceback logged).
+        for raw in (b'{"code": "a", "instance_id": "1", "channel_id": 1e999}', b"[" * 5000 + b"]" * 5000,
+                    b"\xff\xfe", b"[]", b'"code"'):  # fmt: skip
+            async with session.post(f"{root}/activity/token", data=raw,
+                                    headers={"Content-Type": "application/json"}) as answer:  # fmt: skip
+                assert answer.status in (400, 403), raw[:40]
+                assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        async with session.post(f"{root}/activity/token", data=b"{" + b" " * (2 << 20) + b"}",
+                                headers={"Content-Type": "application/json"}) as answer:  # fmt: skip
+            assert answer.status == 413 and answer.headers["Referrer-Policy"] == "no-referrer"
+        assert not [r for r in caplog.records if r.exc_info]
         async with session.get(f"{root}/activity") as answer:
             page = await answer.text()
             assert answer.status == 200 and f'data-client-id="{CLIENT_ID}"' in page
             assert "frame-ancestors https://discord.com" in answer.headers["Content-Security-Policy"]
             assert "X-Frame-Options" not in answer.headers  # Discord's client frames it
             assert SECRET not in page
-    assert SECRET not in caplog.text  # the secret is never logged
+    assert SECRET not in caplog.text and BOT_TOKEN not in caplog.text  # the secrets are never logged
 
 
 async def test_without_a_client_secret_the_activity_is_off(served):

@@ -30,7 +30,8 @@ async function main() {
   const answer = await fetch("/activity/token", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code, channel_id: sdk.channelId, lang: body.dataset.lang }),
+    // The instance, not the channel: the server asks Discord where the instance runs and who is in it.
+    body: JSON.stringify({ code, instance_id: sdk.instanceId, lang: body.dataset.lang }),
   });
   const found = await answer.json();
   if (!answer.ok) {
