@@ -17,7 +17,10 @@ from bot.game import AddComputer, JoinSeat, StartGame
 from bot.services.hub import Services
 
 HOST = "u:1"
-NAMES = ("Anna", "Beat", "Carla", "Dänu", "Eva", "Fritz", "Gabi", "Hansruedi", "Iris", "Jürg", "Käthi", "Luca")
+#: Real names are hard on layouts: one of 32 letters without a space, one that starts with a
+#: right-to-left override (U+202E), which must turn round nothing but itself.
+NAMES = ("Anna", "BernadetteZimmermannBürgivomSee1", "\u202eCarla", "Dänu", "Eva", "Fritz", "Gabi", "Hansruedi",
+         "Iris", "Jürg", "Käthi", "Luca")  # fmt: skip
 #: Short games of each kind (a few hands), the rules the tables are opened with.
 RULES: dict[str, dict[str, Any]] = {
     "schieber": {"preset": "tournament", "hands_per_game": 2},

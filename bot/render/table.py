@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont, ImageFont
 
 from .cards import _font, card_image, png_bytes
-from .text import Canvas, Drawn
+from .text import Canvas, Drawn, drawable
 
 FELT = (26, 92, 48)
 CHALK = (236, 236, 226)
@@ -197,6 +197,7 @@ def _zed(d: ImageDraw.ImageDraw, top: int, total: int) -> None:
 
 def _fitted(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> tuple[str, FreeTypeFont | ImageFont]:
     """The text in the largest font (down to 11 px) that fits ``width``; cut with … only below that."""
+    text = drawable(text)
     for s in range(size, 10, -1):
         font = _font(s)
         if d.textlength(text, font=font) <= width:

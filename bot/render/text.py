@@ -19,6 +19,18 @@ from PIL.ImageFont import FreeTypeFont, ImageFont
 from .cards import _font
 
 Font = FreeTypeFont | ImageFont
+#: Unicode's direction controls (embeddings, overrides, isolates, marks): a name that carries one would
+#: turn round what is drawn after it in the same line, so the pictures draw text without them.
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+
+
+def drawable(text: str) -> str:
+    """``text`` without direction controls: each name keeps its own direction, and no other.
+
+    >>> drawable("\u202eAnna & Beat")
+    'Anna & Beat'
+    """
+    return text.translate(BIDI_CONTROLS)
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
 
@@ -53,6 +65,7 @@ class Canvas:
         """``text`` (+ ``suffix``, never cut) in the largest font from ``size`` down to ``least`` that
         fits ``width`` on one line or (two sizes down and below) on two lines broken at a space or
         hyphen; only when nothing fits even so, the text is cut with an ellipsis (the suffix stays)."""
+        text = drawable(text)
         for s in range(size, least - 1, -1):  # the larger type first, on two lines if need be
             font = _font(s, bold)
             if self.width(text + suffix, font) <= width:
@@ -93,6 +106,7 @@ class Canvas:
     def text(self, what: str, xy: tuple[float, float], text: str, font: Font, fill: tuple[int, int, int],
              anchor: str = "la") -> Box:  # fmt: skip
         """Draw one line and record its box."""
+        text = drawable(text)
         self.d.text(xy, text, fill=fill, font=font, anchor=anchor)
         box = self.d.textbbox(xy, text, font=font, anchor=anchor)
         drawn = (int(box[0]), int(box[1]), int(box[2]), int(box[3]))

@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import hmac
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.game import TableView
 from bot.game.events import hands_over
@@ -29,6 +30,18 @@ from .tables import TableService
 
 #: Games listed on a server's front page and on a person's page.
 RECENT = 30
+
+
+def _seats_scored(events: list[Any], game: int) -> dict[int, tuple[str | None, tuple[int, ...]]]:
+    """Per hand of ``game`` in a game of individuals: its trump and what each seat wrote."""
+    out: dict[int, tuple[str | None, tuple[int, ...]]] = {}
+    current = 0
+    for ev in events:
+        if ev["type"] == "game_started":
+            current = ev["game"]
+        elif ev["type"] == "seats_scored" and current == game:
+            out[ev["hand"]] = (ev.get("trump") or None, tuple(ev.get("penalties", ())))
+    return out
 
 
 class NotFound(LookupError):
@@ -267,11 +280,14 @@ class SiteService:
         scored, _ = hands_over(events)
         hands = []
         record = found[1]
+        seats_scored = _seats_scored(events, game)  # the kinds of individuals: trump and points per seat
         for g, hand, _ in scored:
             if g != game:
                 continue
             contract = record.hands[hand - 1].contract if hand - 1 < len(record.hands) else None
             written = tuple(record.hands[hand - 1].written) if hand - 1 < len(record.hands) else ()
+            if hand in seats_scored and not written:
+                contract, written = seats_scored[hand]
             hands.append(HandLine(hand, len(step_indexes(events, game, hand)) - 1, contract, written))
         return GamePage(line, hands)
 

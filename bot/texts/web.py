@@ -91,6 +91,7 @@ WEB: dict[str, dict[str, str]] = {
     "language": {"de": "English", "en": "Deutsch"},
     "act.schieben": {"de": "Schieben", "en": "Schieben (your partner chooses)"},
     "live.title": {"de": "Am Tisch", "en": "At the table"},
+    "live.seats": {"de": "Plätze und Karten im Stich", "en": "Seats and cards in the trick"},
     "live.your_hand": {"de": "Deine Karten", "en": "Your cards"},
     "live.your_turn": {"de": "Du bist am Zug.", "en": "Your turn."},
     "live.turn_of": {"de": "{name} ist am Zug.", "en": "{name} to play."},

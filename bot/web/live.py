@@ -33,7 +33,7 @@ from bot.texts.cards import deck_for
 from bot.texts.web import WEB
 
 from .kinds import part_for
-from .pages import LANGUAGES, SUIT_CLASSES, text
+from .pages import LANGUAGES, SUIT_CLASSES, isolated, text
 
 log = logging.getLogger(__name__)
 
@@ -115,9 +115,9 @@ def _notes(view: TableView, deck: Any, t: Any) -> list[str]:
     out = []
     for seat, weis in sorted(view.weis.items()):
         if weis:
-            out.append(f"{view.seats[seat].name}: {t('live.weis')} " + ", ".join(str(w.points) for w in weis))
+            out.append(f"{isolated(view.seats[seat].name)}: {t('live.weis')} " + ", ".join(str(w.points) for w in weis))
     if view.stoeck_holder is not None:
-        out.append(t("live.stoeck", name=view.seats[view.stoeck_holder].name))
+        out.append(t("live.stoeck", name=isolated(view.seats[view.stoeck_holder].name)))
     return out
 
 
@@ -131,7 +131,7 @@ def _status(view: TableView, seat: int | None, t: Any) -> str:
     if seat is not None and view.turn == seat:
         return str(t("live.your_turn"))
     if view.turn is not None:
-        return str(t("live.turn_of", name=view.seats[view.turn].name))
+        return str(t("live.turn_of", name=isolated(view.seats[view.turn].name)))
     return "" if seat is not None else str(t("live.spectator"))
 
 

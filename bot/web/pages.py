@@ -37,6 +37,30 @@ SUIT_CLASSES = ("eichel", "rose", "schelle", "schilte")
 CHART_W, CHART_H = 600, 160
 
 
+#: Unicode's first-strong isolate and its end: a name inside a sentence keeps its own direction, and a
+#: right-to-left override in a name (U+202E) ends with it.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` isolated for a sentence (``t("won_by", name=isolated(n))``).
+
+    >>> isolated("\u202eAnna") == "\u2068\u202eAnna\u2069"
+    True
+    """
+    return f"{FSI}{name}{PDI}"
+
+
+def person(name: str) -> Markup:
+    """A name on its own: isolated (``<bdi>``), cut with an ellipsis where it is too long for its place
+    (the whole name in the title).
+
+    >>> str(person("<b>Anna</b>"))
+    '<bdi class="name" title="&lt;b&gt;Anna&lt;/b&gt;">&lt;b&gt;Anna&lt;/b&gt;</bdi>'
+    """
+    return Markup('<bdi class="name" title="{0}">{0}</bdi>').format(name)
+
+
 def text(lang: str) -> Callable[..., str]:
     """The page texts of one language, by key with values (``t("hand", n=3)``)."""
 
@@ -70,6 +94,8 @@ class Pages:
         self.site = site
         self.env = Environment(loader=PackageLoader("bot.web", "templates"), autoescape=select_autoescape(),
                                trim_blocks=True, lstrip_blocks=True)  # fmt: skip
+        self.env.filters["person"] = person
+        self.env.filters["iso"] = isolated
         self.css = resources.files("bot.web").joinpath("static/site.css").read_bytes()
         self.css_etag = '"' + hashlib.sha256(self.css).hexdigest()[:20] + '"'
         self.script = resources.files("bot.web").joinpath("static/table.js").read_bytes()  # the live table

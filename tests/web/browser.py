@@ -8,6 +8,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -24,6 +25,9 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1")  # fmt: skip
 
 T = TypeVar("T")
+#: axe-core, the accessibility checker, from the npm registry (a dev dependency of bot/web/activity,
+#: installed by make with the Activity's script).
+AXE = Path(__file__).resolve().parents[2] / "bot" / "web" / "activity" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def available() -> bool:
@@ -93,6 +97,22 @@ class Browser:
                                      "return Math.max(document.documentElement.scrollHeight, 400)"))  # fmt: skip
         await self.width(width, min(height, 2400))
         await self.call(self.driver.save_screenshot, path)
+
+    async def axe(self) -> list[str]:
+        """axe-core's violations on the page as it is now (their ids and the nodes they name)."""
+        if not AXE.is_file():
+            message = f"axe-core is not installed ({AXE}): make installs it (npm)"
+            if REQUIRED:
+                raise AssertionError(message)
+            pytest.skip(message)
+        await self.call(self.driver.execute_script, AXE.read_text(encoding="utf-8"))
+        found = await self.call(self.driver.execute_async_script, """
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ["violations"]}).then(
+                (r) => done(r.violations.map((v) => v.id + " (" + v.impact + "): " +
+                                             v.nodes.map((n) => n.target.join(" ")).join(", "))),
+                (e) => done(["axe failed: " + e]));""")  # fmt: skip
+        return [str(v) for v in found]
 
     async def close(self) -> None:
         await self.call(self.driver.quit)

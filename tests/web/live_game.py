@@ -13,7 +13,8 @@ from bot.game import JoinSeat, StartGame
 from bot.services.hub import Services
 
 PEOPLE = [f"u:{500 + i}" for i in range(4)]
-NAMES = ["Anna", "Beat", "Carla", "Dänu"]
+#: A name of 32 letters without a space, and one with a right-to-left override (U+202E).
+NAMES = ["Anna", "BernadetteZimmermannBürgivomSee1", "\u202eCarla", "Dänu"]
 CARD = re.compile(r"\b(?:eichel|rose|schelle|schilte)-(?:6|7|8|9|10|U|O|K|A)\b")
 
 

@@ -115,10 +115,18 @@ async def test_the_pages_in_chromium(tmp_path, monkeypatch, browser):
                 await click(browser, "a[rel=next]")
         assert "Gespielte Stiche" in await browser.text()
 
-        for name, url in pages.items():
+        long_name = next(n for n in filled.people.values() if len(n) >= 32 and " " not in n)
+        await browser.open(home_url)
+        pages_to_check = {**pages, "long-name": (await person_page_of(browser, home_url, long_name)) or person_url}
+        for name, url in pages_to_check.items():
             await browser.open(url)
             text = await browser.text()
             assert private not in text and forgotten not in text, name
+            # Every name stands in an isolate of its own: an override in one (U+202E) turns round
+            # nothing after it (no text outside a <bdi> carries one).
+            loose = await browser.call(browser.driver.execute_script, LOOSE_OVERRIDES)
+            assert loose == 0, (name, loose)
+            assert await browser.axe() == [], name  # 0 accessibility violations
             for width in (360, 1280):
                 await browser.width(width)
                 assert not await browser.overflows(), (name, width)
@@ -142,6 +150,31 @@ async def test_the_pages_in_chromium(tmp_path, monkeypatch, browser):
     finally:
         await server.stop()
         await h.bot.close()
+
+
+#: Text nodes with a right-to-left override that are not inside a name's isolate (<bdi>, or Unicode's
+#: isolate characters round a name inside a sentence).
+LOOSE_OVERRIDES = """
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+let loose = 0;
+while (walker.nextNode()) {
+  const node = walker.currentNode;
+  const text = node.textContent;
+  const at = text.indexOf("\u202e");
+  const isolated = text.lastIndexOf("\u2068", at) >= 0 && text.indexOf("\u2069", at) > at;
+  if (at >= 0 && !isolated && !node.parentElement.closest("bdi")) loose += 1;
+}
+return loose;
+"""
+
+
+async def person_page_of(browser, home_url: str, name: str) -> str | None:
+    """The address of ``name``'s page, found by its link's title on the front page."""
+    await browser.open(home_url)
+    script = ("return [...document.querySelectorAll('bdi.name')].filter(b => b.title === arguments[0])"
+              ".map(b => b.closest('a')).filter(a => a).map(a => a.href)[0] || null")  # fmt: skip
+    found = await browser.call(browser.driver.execute_script, script, name)
+    return str(found) if found else None
 
 
 def test_screenshots_are_named_for_the_readme() -> None:

@@ -20,6 +20,7 @@ from bot.web.pages import Pages
 from bot.web.server import RateLimit, WebServer
 
 from .browser import SHOTS, Browser, need_browser
+from .test_browser import LOOSE_OVERRIDES
 from .live_game import PEOPLE, seated_table
 from .site import healthy, no_metrics
 
@@ -27,8 +28,16 @@ RULES = {"preset": "tournament", "hands_per_game": 2}
 PLAYABLE = "#hand button.card:not([disabled])"
 #: The predictions column of a Differenzler page's score board, as the page shows it now.
 PREDICTIONS = "return [...document.querySelectorAll('#board tr td:nth-child(3)')].map(td => td.textContent)"
-#: The table state a page shows, or -1 while its socket is not connected.
-SEQ = "const m = document.getElementById('table'); return m.dataset.connected === 'yes' ? Number(m.dataset.seq) : -1"
+#: The table state a page shows, or -1 while its socket is not connected or nothing is drawn yet (a
+#: loaded machine: the page may be connected before its first state is drawn).
+SEQ = ("const m = document.getElementById('table'); "
+       "return m && m.dataset.connected === 'yes' && m.dataset.seq ? Number(m.dataset.seq) : -1")  # fmt: skip
+
+
+async def seq_shown(b: Browser) -> int:
+    """The table state page ``b`` shows (-1 while it shows none)."""
+    seq = await b.call(b.driver.execute_script, SEQ)
+    return int(seq) if isinstance(seq, int | float) and seq == seq else -1
 
 
 class Bot:
@@ -90,7 +99,7 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
 
         async def page_seq(i: int) -> int:
             """The table state page ``i`` shows (-1 while it is not connected)."""
-            return int(await browsers[i].call(browsers[i].driver.execute_script, SEQ))
+            return await seq_shown(browsers[i])
 
         async def click_first(i: int, css: str) -> str:
             """Click the first element ``css`` finds in page ``i``: its card or choice."""
@@ -137,7 +146,10 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
             await step()
         _, seat, _, _ = await current()
         assert seat is not None
-        for width in (360, 1280):
+        for b in (browsers[seat], browsers[4]):  # a seat's page and the spectator's
+            assert await b.axe() == []  # 0 accessibility violations
+            assert await b.call(b.driver.execute_script, LOOSE_OVERRIDES) == 0  # every name isolated
+        for width in (360, 1280):  # the long name is cut, never widens the page
             await browsers[seat].width(width)
             assert not await browsers[seat].overflows(), width
             await browsers[seat].screenshot(os.path.join(shots, f"table-{width}.png"), width)
@@ -150,7 +162,10 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
         await wait_for(lambda: _equal(page_seq(seat), -1), what="the page notices", timeout=30)
         card = await click_first(seat, "#hand button.card:not([disabled])")  # while the bot is away
         bot = await Bot.start(path, port)
+        back = asyncio.get_running_loop().time()
         await wait_for(lambda: _equal(page_seq(seat), seq), timeout=45)  # reconnected by itself
+        # within about a second of the bot being back (it tries at least once a second)
+        assert asyncio.get_running_loop().time() - back < 3.0
         assert (await current())[0] == seq  # the click in the gap played nothing
         events = await bot.services.tables.events(table_id)
         assert sum(ev["type"] == "card" for ev in events) == sum(ev["type"] == "card" for ev in events[:seq])
@@ -255,8 +270,21 @@ async def _phase_of(bot: Bot, table_id: str, phase: str) -> bool:
 
 
 async def _shows(b: Browser, seq: int) -> bool:
-    return int(await b.call(b.driver.execute_script, SEQ)) == seq
+    return await seq_shown(b) == seq
 
 
 async def _has(b: Browser, css: str) -> bool:
     return bool(await b.call(b.driver.find_elements, "css selector", css))
+
+
+async def test_a_page_connected_but_not_yet_drawn_reads_as_no_state():
+    """A loaded machine: the socket is open before the first state is drawn; the tests wait, not crash."""
+    need_browser()
+    b = await Browser.start()
+    try:
+        await b.open("data:text/html,<main id='table' data-connected='yes'></main>")
+        assert await seq_shown(b) == -1
+        await b.open("data:text/html,<main id='table' data-connected='yes' data-seq='12'></main>")
+        assert await seq_shown(b) == 12
+    finally:
+        await b.close()

@@ -86,6 +86,16 @@ async def test_every_page_of_a_filled_server(tmp_path, backend):
             played = {tid for tids in filled.tables.values() for tid in tids}
             games = {urlsplit(u).path.split("/")[4] for u in seen if "/g/" in u}
             assert played <= games  # every game of every kind is reachable, tournament tables too
+            # A game's page says each hand's trump and what was written, in every kind.
+            hand_row = re.compile(r'<tr><td class="num">(\d+)</td><td>(.*?)</td><td class="num">(.*?)</td>')
+            for kind in ("schieber", "coiffeur", "differenzler", "molotow"):
+                for tid in filled.tables[kind]:
+                    body = next(b for u, b in seen.items() if re.search(f"/g/{tid}/\\d+$", urlsplit(u).path))
+                    rows = hand_row.findall(body)
+                    assert rows and all(contract.strip() and written.strip() for _, contract, written in rows), kind
+            # The front page's recent games name the game each result belongs to.
+            front = text_of(seen[served.home])
+            assert "Differenzler" in front.split("Letzte Partien")[1] and "Molotow" in front.split("Letzte Partien")[1]
             # the hidden person's page is not there, even for someone who knows the key
             key = person_key(served.site.secret, filled.private)
             assert (await get(session, served.home + f"p/{key}"))[0] == 404

@@ -32,7 +32,9 @@ class Choice:
 
 
 def names(view: TableView) -> list[str]:
-    return [s.name for s in view.seats]
+    """The seats' names, each in Unicode's isolate (FSI … PDI): a right-to-left name or an override in
+    one turns round nothing beside it, in a team's name or a table cell."""
+    return [f"\u2068{s.name}\u2069" for s in view.seats]
 
 
 class WebPart:

@@ -6,13 +6,21 @@ const token = location.pathname.split("/")[2];
 const lang = new URLSearchParams(location.search).get("lang") || "de";
 let socket = null;
 let state = null;
-let wait = 500;
+// Reconnect quickly: the first try at once, then every 250 ms up to once a second (a restarted bot
+// is found within about a second of being back).
+let wait = 250;
 
 function el(tag, attrs = {}, text = null) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   if (text !== null) node.textContent = text;
   return node;
+}
+
+function nameNode(name) {
+  // A name stands apart from its neighbours (a right-to-left name or override stays inside it) and is cut
+  // with an ellipsis where it is too long (the whole name in its title).
+  return el("bdi", { class: "name", title: name }, name);
 }
 
 function cardNode(card, tag = "span") {
@@ -40,7 +48,9 @@ function draw(s) {
   seats.replaceChildren();
   s.seats.forEach((seat, i) => {
     const row = el("tr", { class: (seat.turn ? "turn " : "") + (seat.you ? "you" : ""), "data-seat": String(i) });
-    row.append(el("th", {}, seat.name));
+    const head = el("th", { scope: "row" });
+    head.append(nameNode(seat.name));
+    row.append(head);
     const cell = el("td");
     if (seat.card) cell.append(cardNode(seat.card));
     row.append(cell);
@@ -77,11 +87,21 @@ function draw(s) {
   const board = document.getElementById("board");
   board.replaceChildren();
   const head = el("tr");
-  s.board.heads.forEach((h, i) => head.append(el("th", i ? { class: "num" } : {}, h)));
+  // An empty corner is a plain cell (a header cell says what its column is).
+  s.board.heads.forEach((h, i) => {
+    const attrs = h ? { scope: "col" } : {};
+    if (i) attrs.class = "num";
+    head.append(el(h ? "th" : "td", attrs, h));
+  });
   board.append(head);
   for (const cells of s.board.rows) {
     const row = el("tr");
-    cells.forEach((c, i) => row.append(el("td", i ? { class: "num" } : {}, c)));
+    cells.forEach((c, i) => {
+      const cell = el("td", i ? { class: "num" } : {});
+      if (i) cell.textContent = c;
+      else cell.append(nameNode(c));
+      row.append(cell);
+    });
     board.append(row);
   }
 }
@@ -96,7 +116,7 @@ function refuse(text) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/table/${token}/ws?lang=${encodeURIComponent(lang)}`);
-  socket.addEventListener("open", () => { wait = 500; main.dataset.connected = "yes"; });
+  socket.addEventListener("open", () => { wait = 250; main.dataset.connected = "yes"; });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type === "state") {
@@ -111,7 +131,7 @@ function connect() {
     document.getElementById("status").textContent = texts["live.connecting"];
     state = null; // a click during the gap is not sent (and never sent later)
     setTimeout(connect, wait);
-    wait = Math.min(wait * 2, 8000);
+    wait = Math.min(wait * 2, 1000);
   });
 }
 
