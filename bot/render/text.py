@@ -31,6 +31,8 @@ def drawable(text: str) -> str:
     'Anna & Beat'
     """
     return text.translate(BIDI_CONTROLS)
+
+
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
 

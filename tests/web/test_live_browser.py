@@ -20,9 +20,9 @@ from bot.web.pages import Pages
 from bot.web.server import RateLimit, WebServer
 
 from .browser import SHOTS, Browser, need_browser
-from .test_browser import LOOSE_OVERRIDES
 from .live_game import PEOPLE, seated_table
 from .site import healthy, no_metrics
+from .test_browser import LOOSE_OVERRIDES
 
 RULES = {"preset": "tournament", "hands_per_game": 2}
 PLAYABLE = "#hand button.card:not([disabled])"
