@@ -10,12 +10,13 @@ ACTIVITY := bot/web/activity
 ACTIVITY_JS := bot/web/static/activity.js
 
 # The Discord Activity's page script: the Embedded App SDK bundled by esbuild, both from the npm
-# registry (package-lock.json). Without npm the bot runs as before, only the Activity is off.
+# registry (package-lock.json; axe-core for the browser tests comes with them). Without npm, or when
+# its registry cannot be reached, the bot runs as before and only the Activity is off (one line says why).
 $(ACTIVITY_JS): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVITY)/src/main.js
-	@if command -v npm >/dev/null 2>&1; then \
-		cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build; \
-	else \
-		echo "npm not found: the Discord Activity's page is not built (the live table works without it)"; \
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "npm not found: the Discord Activity's page is not built (the bot and the live table work without it)"; \
+	elif ! (cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build); then \
+		echo "npm could not install or build the Activity's page (is its registry reachable?): the Discord Activity is off (the bot and the live table work without it)"; \
 	fi
 
 $(STAMP): pyproject.toml

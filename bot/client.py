@@ -143,6 +143,9 @@ class JassBot(commands.AutoShardedBot):
         if self._activity is None:
             self._activity = Activity(services.tables, services.live, env, lambda: self.application_id,
                                       client_secret_from_env(), bot_token=lambda: self.http.token)  # fmt: skip
+            why = self._activity.why_off()
+            if why is not None:
+                log.info("the Discord Activity is off: %s; 'Spielen am Tisch' gives seat links instead", why)
         return self._activity
 
     @property

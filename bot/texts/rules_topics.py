@@ -220,11 +220,13 @@ TOPICS: tuple[Topic, ...] = (
         {
             "de": "**Puur:** Trumpf-Under, höchste Karte. **Näll:** Trumpf-Neun. **Bock:** die höchste "
             "noch nicht gespielte Karte einer Farbe. **Vorhand:** wählt Trumpf und spielt aus. "
-            "**Stich:** die vier Karten einer Runde. **Match:** alle Stiche. **Weis, Stöck:** "
+            "**Stich:** die vier Karten, die reihum je eine gespielt werden (eine Runde hat neun). "
+            "**Runde:** ein Spiel mit neun Karten, vom Geben bis zum Schreiben. **Match:** alle Stiche. **Weis, Stöck:** "
             "siehe dort. **Bedanken:** die Partie für gewonnen erklären.",
             "en": "**Puur:** the Under of trump, the highest card. **Näll:** the Nine of trump. "
             "**Bock:** the highest card of a suit still in play. **Vorhand:** forehand, "
-            "chooses trump and leads. **Stich:** a trick. **Match:** all tricks. **Weis, "
+            "chooses trump and leads. **Stich:** a trick, one card from each player in turn (nine in a hand). "
+            "**Runde:** a hand, from the deal to the scoring. **Match:** all tricks. **Weis, "
             "Stöck:** see those topics. **Bedanken:** claiming the win.",
         },
         ("puur", "buur", "bauer", "näll", "nell", "bock", "glossar", "words", "begriffe"),
@@ -314,12 +316,16 @@ TOPICS: tuple[Topic, ...] = (
         "§12.7",
         {"de": "Striche und Jasstafel", "en": "Striche and the Jasstafel"},
         {
-            "de": "Auf der **Jasstafel** schreibt man Punkte als Striche auf das Z: ein langer Strich 100, ein "
-            "kurzer 50, ein Kreuz 20. Dazu **Striche** für Ereignisse: Berg 1, Sieg 2, Match 1, Schneider 2, "
-            "Kontermatsch 2. Der Bot zeigt die Tafel nach jeder Runde als Bild.",
-            "en": "On the **Jasstafel** points are written as strokes on the Z: a long stroke 100, a short one 50, "
-            "a cross 20. **Striche** count events besides: Berg 1, win 2, Match 1, Schneider 2, Kontermatsch 2. The "
-            "bot shows the slate as a picture after every hand.",
+            "de": "Auf der **Jasstafel** schreibt man Punkte als Striche auf das Z: jeder Strich auf der oberen "
+            "Linie zählt 100, auf der Schräge 50, auf der unteren Linie 20; was unter 20 bleibt, steht als Zahl "
+            "daneben (370 = drei Striche oben, einer auf der Schräge, einer unten, Rest 0). Dazu **Striche** für "
+            "Ereignisse: Berg 1, Sieg 2, Match 1, Schneider 2, Kontermatsch 2. Der Bot zeigt die Tafel nach jeder "
+            "Runde als Bild.",
+            "en": "On the **Jasstafel** points are written as strokes on the Z: each stroke on the top line counts "
+            "100, on the diagonal 50, on the bottom line 20; what is left under 20 is written as a number beside "
+            "it (370 = three strokes at the top, one on the diagonal, one at the bottom, 0 left). **Striche** count "
+            "events besides: Berg 1, win 2, Match 1, Schneider 2, Kontermatsch 2. The bot shows the slate as a "
+            "picture after every hand.",
         },
         ("jasstafel", "tafel", "strich", "slate", "z"),
     ),

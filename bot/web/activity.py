@@ -66,6 +66,14 @@ class Activity:
         """The page can authorize people: a client secret, and a script built."""
         return bool(self._secret) and self.script() is not None
 
+    def why_off(self) -> str | None:
+        """Why the Activity is off (None: it is on), for the log line at start."""
+        if not self._secret:
+            return "DISCORD_CLIENT_SECRET is not set"
+        if self.script() is None:
+            return "its page script is not built (make builds it with npm; npm was missing or failed)"
+        return None
+
     @staticmethod
     def script() -> bytes | None:
         path = resources.files("bot.web").joinpath("static/activity.js")

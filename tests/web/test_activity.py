@@ -88,7 +88,9 @@ def on_both_databases() -> None:
 
 
 @pytest.fixture
-async def served(tmp_path):
+async def served(tmp_path, monkeypatch):
+    if Activity.script() is None:  # the exchange needs no script; only the chromium test does (it says so)
+        monkeypatch.setattr(Activity, "script", staticmethod(lambda: b"// the page's script, not built here"))
     discord = FakeDiscord()
     await discord.start()
     storage = await Storage.open(tmp_path / "db.sqlite3")
@@ -172,12 +174,20 @@ async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
 
 async def test_without_a_client_secret_the_activity_is_off(served):
     off = Activity(served["services"].tables, served["services"].live, served["activity"].env, lambda: CLIENT_ID, None)
-    assert not off.ready
+    assert not off.ready and "DISCORD_CLIENT_SECRET" in (off.why_off() or "")
+    assert served["activity"].why_off() is None
+
+
+async def test_without_its_script_the_activity_says_why_it_is_off(served, monkeypatch):
+    monkeypatch.setattr(Activity, "script", staticmethod(lambda: None))
+    assert not served["activity"].ready and "not built" in (served["activity"].why_off() or "")
+    async with aiohttp.ClientSession() as session, session.get(f"{served['root']}/activity") as answer:
+        assert answer.status == 503
 
 
 async def test_the_activity_in_chromium_with_the_sdks_mock(served):
     need_browser()
-    if Activity.script() is None:
+    if Activity.script() is None or Activity.script().startswith(b"// the page's script, not built"):
         message = "the Activity's script is not built: make builds it (npm)"
         if REQUIRED:
             raise AssertionError(message)

@@ -1,0 +1,28 @@
+"""make with npm installed but its registry out of reach (issue 61): the Activity is off, one line
+says why, and make goes on (make run and make test need Python only)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_an_npm_that_cannot_reach_its_registry_does_not_stop_make(tmp_path: Path) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    npm = fake / "npm"
+    npm.write_text("#!/bin/sh\necho 'npm error code EAI_AGAIN (registry unreachable)' >&2\nexit 1\n")
+    npm.chmod(0o755)
+    out = tmp_path / "activity.js"
+    env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"}
+    done = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), str(out), f"ACTIVITY_JS={out}"],
+                          env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "the Discord Activity is off" in done.stdout and not out.exists()
