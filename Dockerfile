@@ -4,7 +4,7 @@
 # (No VOLUME instruction: it would leave an unused anonymous volume behind every container that
 # keeps its database elsewhere, e.g. on PostgreSQL; name the volume with -v as above.)
 # The Discord Activity's page script: the Embedded App SDK bundled by esbuild (npm registry).
-FROM node:20-slim AS activity
+FROM node:24-slim AS activity
 WORKDIR /src/bot/web/activity
 COPY bot/web/activity/package.json bot/web/activity/package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
@@ -20,12 +20,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 RUN useradd --create-home --uid 10001 jass
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY bot ./bot
 COPY --from=activity /src/bot/web/static/activity.js ./bot/web/static/activity.js
 COPY cogs ./cogs
 COPY config.example.yaml ./
-RUN pip install . && mkdir -p /app/data && chown -R jass:jass /app/data
+# The versions the tests ran with (constraints.txt), not whatever is newest on the day of the build.
+RUN pip install -c constraints.txt . && mkdir -p /app/data && chown -R jass:jass /app/data
 
 USER jass
 # Healthy while the bot's heartbeat (written every 30 s) says the database answers and the

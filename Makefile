@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 RESEARCH_STAMP := $(VENV)/.research
 
-.PHONY: run test test-quick lint typecheck bench research play check-config clean
+.PHONY: constraints run test test-quick lint typecheck bench research play check-config clean
 
 ACTIVITY := bot/web/activity
 ACTIVITY_JS := bot/web/static/activity.js
@@ -19,11 +19,16 @@ $(ACTIVITY_JS): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVIT
 		echo "npm could not install or build the Activity's page (is its registry reachable?): the Discord Activity is off (the bot and the live table work without it)"; \
 	fi
 
-$(STAMP): pyproject.toml
+# constraints.txt: the versions of every package the suite last passed with (the Dockerfile uses it
+# too); renew it with `make constraints` after changing pyproject.toml's dependencies.
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
+
+constraints: $(STAMP)
+	$(PY) -m pip freeze --exclude-editable --exclude jass-kit --exclude numba --exclude llvmlite > constraints.txt
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -277,10 +277,14 @@ class JassBot(commands.AutoShardedBot):
         if self.services is None:
             return ""
         facts = await self.health()  # the database asked now (a ping)
+        latency = self.latency
         gauges = {
             "open_tables": float(self.service.open_count()),
             "computer_queue": float(self.service.thinkers.wait_stats()["queued"]),
             "gateway_up": 1.0 if facts.gateway == "connected" else 0.0,
+            "gateway_latency_seconds": latency if latency == latency and latency != float("inf") else 0.0,
+            "guilds": float(len(self.guilds)),
+            "shards": float(len(self.shards)) if self.shards else float(self.shard_count or 1),
             "database_up": 1.0 if facts.database else 0.0,
         }
         return self.service.metrics.render(gauges)
@@ -332,7 +336,7 @@ def web_server(bot: JassBot, services: Services) -> WebServer:
     pages = Pages(services.site)
     live = LiveTables(services.tables, services.live, pages.env)
     return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env),
-                     **web_options(bot.settings))  # fmt: skip
+                     measured=services.tables.metrics, **web_options(bot.settings))  # fmt: skip
 
 
 def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
@@ -341,7 +345,7 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
     A start-up failure ends the process with one line on stderr and a non-zero exit code.
     """
     try:
-        setup_logging(settings.log_level, settings.log_file, token=token)
+        setup_logging(settings.log_level, settings.log_file, token=token, fmt=settings.log_format)
     except OSError as err:
         print(f"cannot open the log file {settings.log_file}: {err.strerror or err}", file=sys.stderr)
         return 2

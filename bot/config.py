@@ -69,6 +69,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("dev_guild_ids", "dev_guild_ids", "JASS_DEV_GUILD_IDS", "ids", ()),
     Option("log.level", "log_level", "JASS_LOG_LEVEL", "choice", "INFO", choices=LOG_LEVELS, upper=True),
     Option("log.file", "log_file", "JASS_LOG_FILE", "path", LOG_FILE_DEFAULT),
+    Option("log.format", "log_format", "JASS_LOG_FORMAT", "choice", "text", choices=("text", "json")),
     Option("limits.tables_per_channel", "tables_per_channel", "JASS_TABLES_PER_CHANNEL", "count", 3, 0, 100),
     Option("limits.tables_per_user", "tables_per_user", "JASS_TABLES_PER_USER", "count", 3, 0, 100),
     Option("card_emojis", "card_emojis", "JASS_CARD_EMOJIS", "choice", "on", choices=SWITCH),
@@ -148,6 +149,7 @@ class Settings:
     dev_guild_ids: tuple[int, ...] = _default("dev_guild_ids")
     log_level: str = _default("log.level")
     log_file: Path | None = LOG_FILE_DEFAULT
+    log_format: str = _default("log.format")  # text, or json: one JSON object a line
     tables_per_channel: int = _default("limits.tables_per_channel")  # 0: no limit
     tables_per_user: int = _default("limits.tables_per_user")  # 0: no limit
     card_emojis: str = _default("card_emojis")  # on: card pictures as application emojis on the buttons

@@ -156,7 +156,7 @@ class TableMessages:
         self.bot = bot
         self.service = service
         self.faces = faces
-        self.renderer = Renderer(bot.settings.render_workers)
+        self.renderer = Renderer(bot.settings.render_workers, observe=service.metrics.rendered)
         self.edit_interval = EDIT_INTERVAL
         self.upload_interval = UPLOAD_INTERVAL
         self.line_interval = LINE_INTERVAL

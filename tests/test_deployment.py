@@ -52,3 +52,30 @@ def test_compose_builds_one_image_checks_health_and_restarts_with_back_off():
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "HEALTHCHECK" in dockerfile and '"bot", "health"' in dockerfile
     assert not any(line.strip().startswith("VOLUME") for line in dockerfile.splitlines())
+
+
+def test_every_bot_process_has_its_metrics_reachable_and_off_the_public_port():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    bots = {name: s for name, s in compose["services"].items() if name != "db"}
+    published = []
+    for name, service in bots.items():
+        env = service["environment"]
+        assert env["JASS_WEB_METRICS_PORT"] == 9100, name
+        ports = [p for p in service.get("ports", ()) if p.endswith(":9100")]
+        assert len(ports) == 1 and ports[0].startswith("127.0.0.1:"), name
+        published.append(ports[0].split(":")[1])
+    assert len(set(published)) == len(bots)  # one host port each
+
+
+def test_the_images_build_on_supported_releases_with_locked_dependencies():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    node = next(line for line in dockerfile.splitlines() if line.startswith("FROM node:"))
+    assert int(node.split(":")[1].split("-")[0]) >= 22  # Node 20 ended on 2026-04-30
+    assert "-c constraints.txt" in dockerfile
+    assert "-c constraints.txt" in (ROOT / "Makefile").read_text()
+    locked = {line.split("==")[0].lower().replace("_", "-").replace(".", "-")
+              for line in (ROOT / "constraints.txt").read_text().splitlines() if "==" in line}  # fmt: skip
+    for name in ("numpy", "pillow", "aiohttp", "discord-py", "prometheus-client", "jinja2"):
+        assert name in locked, name
+    project = (ROOT / "pyproject.toml").read_text()
+    assert '"aiohttp' in project and '"prometheus-client' in project

@@ -43,3 +43,30 @@ def test_a_cached_exception_text_from_another_formatter_is_redacted_too():
     assert TOKEN in record.exc_text
     out = RedactingFormatter(TOKEN).format(record)
     assert TOKEN not in out and REDACTED in out
+
+
+def test_json_lines_and_a_log_file_that_rotates(tmp_path, monkeypatch):
+    import json
+
+    import bot.logs as logs
+
+    monkeypatch.setattr(logs, "ROTATE_BYTES", 2000)
+    log_file = tmp_path / "jass.log"
+    setup_logging("INFO", log_file, token=TOKEN, fmt="json")
+    log = logging.getLogger("test.json")
+    try:
+        for i in range(60):
+            log.info("line %d with %s", i, TOKEN)
+        try:
+            raise RuntimeError(TOKEN)
+        except RuntimeError:
+            log.exception("failed")
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        lines = [json.loads(line) for line in log_file.read_text().splitlines()]
+        assert lines[-1]["message"] == "failed" and "RuntimeError" in lines[-1]["exception"]
+        assert all(line["logger"] == "test.json" and TOKEN not in json.dumps(line) for line in lines)
+        rotated = sorted(p.name for p in tmp_path.iterdir())
+        assert "jass.log.1" in rotated and len(rotated) <= 1 + logs.ROTATE_KEEP
+    finally:
+        logging.getLogger().handlers.clear()

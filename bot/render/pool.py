@@ -9,6 +9,9 @@ worker processes, started on first use (``spawn``: nothing of the bot is copied 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
 
 from bot.pools import LazyPool
 
@@ -20,21 +23,29 @@ from .table import SlatePicture, TablePicture, slate_png, table_png
 class Renderer:
     """Draws table pictures and Jasstafeln as PNG bytes without blocking the event loop."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, observe: Callable[[str, float], None] | None = None) -> None:
         self.workers = workers
         self.pool = LazyPool(workers, threads=1, name="render")
+        self.observe = observe  # (picture, seconds) of each picture drawn: the operators' metrics
+
+    async def _draw(self, name: str, draw: Callable[[Any], bytes], picture: Any) -> bytes:
+        started = time.perf_counter()
+        png = await asyncio.get_running_loop().run_in_executor(self.pool.executor(), draw, picture)
+        if self.observe is not None:
+            self.observe(name, time.perf_counter() - started)
+        return png
 
     async def table(self, picture: TablePicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), table_png, picture)
+        return await self._draw("table", table_png, picture)
 
     async def slate(self, picture: SlatePicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), slate_png, picture)
+        return await self._draw("jasstafel", slate_png, picture)
 
     async def coiffeur(self, picture: CoiffeurPicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), coiffeur_png, picture)
+        return await self._draw("coiffeur", coiffeur_png, picture)
 
     async def pad(self, picture: PadPicture) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.pool.executor(), pad_png, picture)
+        return await self._draw("pad", pad_png, picture)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

@@ -208,7 +208,7 @@ class TableService:
             except TimeoutError:
                 log.warning("table %s: a subscriber (%s) took over %.1f s; the command goes on without it",
                             table_id, getattr(callback, "__qualname__", "?"), self.notify_bound)  # fmt: skip
-                self.metrics.subscriber_timeouts += 1
+                self.metrics.subscriber_late()
                 self._behind[key] = call
                 call.add_done_callback(functools.partial(self._caught_up, key))
 

@@ -46,7 +46,7 @@ class WebProcess:
 
 def run_web(settings: Settings) -> int:
     """Serve the pages until SIGINT/SIGTERM (``web.port`` must be set)."""
-    setup_logging(settings.log_level, settings.log_file)
+    setup_logging(settings.log_level, settings.log_file, fmt=settings.log_format)
     if not settings.web_port:
         log.error("python -m bot web needs web.port (JASS_WEB_PORT): the port to serve the pages on")
         return 2
@@ -56,7 +56,8 @@ def run_web(settings: Settings) -> int:
         services = Services.build(storage, ServiceSettings(), settings.computer_level, settings.web_base_url)
         process = WebProcess(storage)
         # No live table here: a table is played in the process of its server's shard.
-        server = WebServer(process.health, process.metrics_text, Pages(services.site), **web_options(settings))
+        server = WebServer(process.health, process.metrics_text, Pages(services.site), measured=process.metrics,
+                           **web_options(settings))  # fmt: skip
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -30,6 +30,7 @@ from aiohttp import web
 
 if TYPE_CHECKING:
     from bot.config import Settings
+    from bot.services.metrics import Metrics
 
     from .activity import Activity
     from .live import LiveTables
@@ -113,7 +114,8 @@ class WebServer:
     def __init__(self, health: Callable[[], Awaitable[Health]], metrics: Callable[[], Awaitable[str]],
                  pages: Pages | None = None, limit: RateLimit | None = None,
                  live: LiveTables | None = None, activity: Activity | None = None,
-                 trusted_proxies: Iterable[str] = (), head_timeout: float = HEAD_TIMEOUT) -> None:  # fmt: skip
+                 trusted_proxies: Iterable[str] = (), head_timeout: float = HEAD_TIMEOUT,
+                 measured: Metrics | None = None) -> None:  # fmt: skip
         self._health = health
         self._metrics = metrics
         self._pages = pages
@@ -124,11 +126,12 @@ class WebServer:
         self.limit = limit or RateLimit()
         self.trusted = tuple(ipaddress.ip_network(n, strict=False) for n in trusted_proxies)
         self.head_timeout = head_timeout
+        self.measured = measured  # requests counted by route and status, with their time (/metrics)
         self.port: int | None = None  # the port it listens on (when started on port 0: the one chosen)
         self.metrics_port: int | None = None  # where /metrics is served when on a port of its own
 
     def app(self, metrics: bool = True) -> web.Application:
-        app = web.Application(middlewares=[_headers, self._limited])
+        app = web.Application(middlewares=[self._measure, _headers, self._limited])
         app.router.add_get("/healthz", self.healthz)
         if metrics:
             app.router.add_get("/metrics", self.metrics)
@@ -139,6 +142,23 @@ class WebServer:
         if self._activity is not None:
             self._activity.routes(app)
         return app
+
+    @web.middleware
+    async def _measure(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        if self.measured is None:
+            return await handler(request)
+        started = time.perf_counter()
+        status = 500
+        try:
+            response = await handler(request)
+            status = response.status
+            return response
+        finally:
+            resource = request.match_info.route.resource
+            route = resource.canonical if resource is not None else "unmatched"
+            self.measured.web(route, status, time.perf_counter() - started)
 
     @web.middleware
     async def _limited(

@@ -96,17 +96,32 @@ async def test_metrics_count_the_commands_of_a_real_game_by_kind_and_outcome(har
         await server.stop()
     assert status == 200
     lines = dict(line.rsplit(" ", 1) for line in body.splitlines() if not line.startswith("#"))
-    assert int(lines['jass_commands_total{kind="schieber",command="PlayCard",outcome="ok"}']) >= 6
-    assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="refused"}']) == 1
-    assert int(lines['jass_commands_total{kind="schieber",command="StartGame",outcome="ok"}']) == 1
-    assert lines["jass_open_tables"] == "1" and lines["jass_database_errors_total"] == "0"
-    assert lines["jass_database_up"] == "1"  # asked when /metrics is read
-    count = int(lines["jass_command_seconds_count"])
-    assert int(lines['jass_command_seconds_bucket{le="+Inf"}']) == count >= 8
+    value = {k: float(v) for k, v in lines.items()}
+    assert value['jass_commands_total{command="PlayCard",kind="schieber",outcome="ok"}'] >= 6
+    assert value['jass_commands_total{command="StartGame",kind="schieber",outcome="refused"}'] == 1
+    assert value['jass_commands_total{command="StartGame",kind="schieber",outcome="ok"}'] == 1
+    assert value["jass_open_tables"] == 1 and value["jass_database_errors_total"] == 0
+    assert value["jass_database_up"] == 1  # asked when /metrics is read
+    count = value["jass_command_seconds_count"]
+    assert value['jass_command_seconds_bucket{le="+Inf"}'] == count >= 8
     assert health_status == 200 and '"database": true' in health_body
-    edits = [v for k, v in lines.items() if k.startswith('jass_discord_requests_total{method="PATCH"')]
-    assert edits and sum(map(int, edits)) >= 1  # the table message edited with the bot token
-    assert lines['jass_discord_429_total{scope="global"}'] == "0"
+    edits = [v for k, v in value.items() if k.startswith('jass_discord_requests_total{method="PATCH"')]
+    assert edits and sum(edits) >= 1  # the table message edited with the bot token
+    assert value['jass_discord_429_total{scope="global"}'] == 0
+    # what an operator dashboards: the process, the build, the gateway, servers and shards
+    dashboard = (
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_open_fds",
+        "process_start_time_seconds",
+        "jass_gateway_latency_seconds",
+        "jass_guilds",
+        "jass_shards",
+    )
+    for name in dashboard:
+        assert name in value, name
+    assert any(k.startswith("jass_build_info{version=") for k in value)
+    assert any(k.startswith('jass_render_seconds_count{picture="table"}') for k in value)
     assert "anna" not in body.lower() and "11" not in [v for k, v in lines.items() if "kind" in k]  # no user data
 
 
@@ -156,7 +171,7 @@ def test_discord_429s_are_counted_by_scope_from_discord_py_s_log():
     finally:
         logger.removeHandler(handler)
     text = metrics.render({})
-    assert 'jass_discord_429_total{scope="bucket"} 1' in text and 'jass_discord_429_total{scope="global"} 1' in text
+    assert 'jass_discord_429_total{scope="bucket"} 1.0' in text and 'jass_discord_429_total{scope="global"} 1.0' in text
     # the pinned discord.py still says so (an upgrade that changed its words would stop the count)
     import inspect
 

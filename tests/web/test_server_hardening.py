@@ -161,3 +161,19 @@ async def test_metrics_on_a_port_of_their_own():
                 assert answer.status == 200
     finally:
         await server.stop()
+
+
+async def test_web_requests_are_counted_by_route_and_status():
+    from bot.services.metrics import Metrics
+
+    measured = Metrics()
+    server = await started(measured=measured)
+    try:
+        assert await statuses(server.port, [{}, {}]) == [200, 200]
+        assert await statuses(server.port, [{}], "/nope/12345") == [404]
+    finally:
+        await server.stop()
+    text = measured.render({})
+    assert 'jass_web_requests_total{route="/healthz",status="200"} 2.0' in text
+    assert 'jass_web_requests_total{route="unmatched",status="404"} 1.0' in text and "12345" not in text
+    assert 'jass_web_request_seconds_count{route="/healthz"} 2.0' in text
