@@ -177,18 +177,11 @@ def processes_run(url: str, tables: int, processes: int, seconds: float, ai_dela
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _project_on_path() -> None:
-    """``tests.pg`` importable also when this file is run as ``python benchmarks/service_bench.py``."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-
-
 @contextlib.contextmanager
 def postgres(dsn: str | None):
     if dsn:
         yield dsn
         return
-    _project_on_path()
     from tests.pg import cluster
 
     with cluster(durable=True) as url:  # commits synced to disk, as on a real server
@@ -219,7 +212,6 @@ async def main() -> None:
         await restore_run(Path(tmp) / "restore.sqlite3", args.restore, 20, "sqlite")
         if args.backend == "sqlite":
             return
-        _project_on_path()
         from tests.pg import find_bin, fresh_schema
 
         if args.dsn is None and find_bin() is None:

@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -45,9 +44,7 @@ def postgres(dsn: str | None) -> Iterator[str]:
     if dsn:
         yield dsn
         return
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.pg import cluster
+    from tests.pg import cluster  # run as python -m benchmarks.web_bench: the project is on the path
 
     with cluster(durable=True) as url:
         yield url

@@ -30,18 +30,15 @@ from typing import Any
 
 import aiohttp
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from bot.game import JoinSeat, StartGame
+from bot.services import ServiceSettings
+from bot.services.hub import Services
+from bot.storage import Storage
+from bot.web.live import LiveTables
+from bot.web.pages import Pages
+from bot.web.server import Health, RateLimit, WebServer
 
-from bot.game import JoinSeat, StartGame  # noqa: E402
-from bot.services import ServiceSettings  # noqa: E402
-from bot.services.hub import Services  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.web.live import LiveTables  # noqa: E402
-from bot.web.pages import Pages  # noqa: E402
-from bot.web.server import Health, RateLimit, WebServer  # noqa: E402
-
+ROOT = Path(__file__).resolve().parents[1]  # run as python -m benchmarks.web_table_bench
 RULES = {"preset": "tournament", "hands_per_game": 1}
 
 

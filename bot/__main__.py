@@ -62,10 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     web = sub.add_parser("web", help="serve the public pages, /healthz and /metrics without Discord (web.port)")
     rebuild = sub.add_parser("rebuild-stats", help="recompute every statistic and rating from the event log")
     migrate = sub.add_parser("migrate-db", help="copy the SQLite database into PostgreSQL, checked by replaying")
-    migrate.add_argument("--to", required=True, metavar="URL", help="postgresql://user:password@host/database")
+    migrate.add_argument("--to", required=True, metavar="URL",
+                         help="postgresql://user@host/database (the password from PGPASSWORD)")  # fmt: skip
     migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
                          help="the SQLite file (default: the database setting)")  # fmt: skip
-    for p in (run, check, rebuild, migrate, web):
+    backup = sub.add_parser("backup", help="copy the SQLite database, safely while the bot runs (PostgreSQL: pg_dump)")
+    backup.add_argument("path", metavar="PATH", help="the new file to write, e.g. backups/jass-2026-12-06.sqlite3")
+    for p in (run, check, rebuild, migrate, web, backup):
         p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
@@ -157,6 +160,33 @@ def rebuild_stats(path: str | None) -> int:
         return 0
 
     return asyncio.run(go())
+
+
+def backup_db(path: str | None, target: str) -> int:
+    """``python -m bot backup PATH``: SQLite's online backup of the configured database."""
+    import asyncio
+    from pathlib import Path
+
+    from bot.config import ConfigError, load_settings
+    from bot.storage.backup import BackupError, backup_sqlite
+    from bot.storage.db import is_postgres_url
+
+    try:
+        settings = load_settings(path)
+    except ConfigError as err:
+        print(f"The settings have problems: {err}", file=sys.stderr)
+        return 2
+    if is_postgres_url(str(settings.database)):
+        print("the database is PostgreSQL: back it up with pg_dump, e.g. pg_dump -Fc -f jass.dump "
+              "postgresql://jass@db/jass (docs/operations.md)", file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        version = asyncio.run(backup_sqlite(Path(settings.database), Path(target)))
+    except BackupError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print(f"backed up {settings.database} to {target} (schema version {version}); restore: docs/operations.md")
+    return 0
 
 
 def migrate_db(path: str | None, target: str, source: str | None) -> int:
@@ -269,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
         return health_check()
     if args.command == "web":
         return web_only(args.config)
+    if args.command == "backup":
+        return backup_db(args.config, args.path)
     if args.command == "migrate-db":
         return migrate_db(args.config, args.to, args.source)
     return run(args.config, getattr(args, "shard_count", None), getattr(args, "shards", None))

@@ -264,8 +264,9 @@ def _read_file(chosen: str | Path) -> dict[str, Any]:
         loaded = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader that refuses duplicate keys
     except _DuplicateKey as err:
         raise ConfigError({"config": f"{chosen}: {err}"}) from None
-    except yaml.YAMLError as err:
-        raise ConfigError({"config": f"{chosen} is not valid YAML: {err}"}) from None
+    except yaml.YAMLError as err:  # its marks name the text "<unicode string>": name the file instead
+        where = str(err).replace('"<unicode string>"', f'"{chosen}"')
+        raise ConfigError({"config": f"{chosen} is not valid YAML: {where}"}) from None
     if loaded is None:
         return {}
     if not isinstance(loaded, dict):

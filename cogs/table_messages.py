@@ -156,7 +156,9 @@ class TableMessages:
         self.bot = bot
         self.service = service
         self.faces = faces
-        self.renderer = Renderer(bot.settings.render_workers, observe=service.metrics.rendered)
+        self.renderer = Renderer(
+            bot.settings.render_workers, observe=lambda picture, seconds: service.picture_drawn(picture, seconds)
+        )
         self.edit_interval = EDIT_INTERVAL
         self.upload_interval = UPLOAD_INTERVAL
         self.line_interval = LINE_INTERVAL

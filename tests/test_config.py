@@ -180,3 +180,19 @@ def test_server_settings_are_checked_against_the_same_limits():
     )
     assert good == {"preset": "swisslos", "deck": "french"}
     assert set(bad) == {"target", "turn_timer", "colour"}
+
+
+def test_a_tab_in_the_settings_file_names_the_file(tmp_path):
+    path = tmp_path / "config.yaml"
+    path.write_text("web:\n\tport: 8080\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_settings(path, env={})
+    assert str(path) in err.value.problems["config"].split("is not valid YAML")[1]
+    assert "<unicode string>" not in str(err.value)
+
+
+def test_trusted_proxies_are_addresses_or_networks():
+    s = load_settings(None, env={"JASS_WEB_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8 fd00::/8"})
+    assert s.web_trusted_proxies == ("127.0.0.1/32", "10.0.0.0/8", "fd00::/8")
+    with pytest.raises(ConfigError, match=r"web\.trusted_proxies"):
+        load_settings(None, env={"JASS_WEB_TRUSTED_PROXIES": "10.0.0.0/8, proxy.example"})

@@ -79,3 +79,8 @@ def test_the_images_build_on_supported_releases_with_locked_dependencies():
         assert name in locked, name
     project = (ROOT / "pyproject.toml").read_text()
     assert '"aiohttp' in project and '"prometheus-client' in project
+
+
+def test_benchmarks_run_as_modules_without_touching_sys_path():
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        assert "sys.path.insert" not in path.read_text(encoding="utf-8"), path.name

@@ -1,4 +1,5 @@
-"""Every event a table records, declared once: a ``TypedDict`` per kind with a literal ``type``.
+"""Every event a table records as stored: a ``TypedDict`` per kind with a literal ``type`` (the primary
+events are declared a second time, as dataclasses, in ``typed.py``).
 
 Events are plain JSON objects (stored as they are in ``table_events``). *Primary* events record
 decisions and are all ``Table.replay`` reads; *derived* ones (``"derived": true``) record their

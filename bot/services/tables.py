@@ -175,6 +175,10 @@ class TableService:
         """``callback(table_id, events, table)`` after every committed command."""
         self._subscribers.append(callback)
 
+    def picture_drawn(self, picture: str, seconds: float) -> None:
+        """A picture of a table drawn for Discord (its time is in the operators' metrics)."""
+        self.metrics.rendered(picture, seconds)
+
     def before_deal(self, callback: Callable[[str], Awaitable[None]]) -> None:
         """``await callback(table_id)`` after the hand pause, before the next hand is dealt (the
         Discord layer waits for its hand summary to be out, so every card is seen before the next

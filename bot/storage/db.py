@@ -172,6 +172,8 @@ class Storage:
         version = await _value(conn, "PRAGMA user_version")
         for number, sql in MIGRATIONS:
             if number > version:
+                log.info("applying migration %d to the database (at version %d; this bot needs %d); an older bot "
+                         "cannot use it afterwards: docs/operations.md", number, version, LATEST_VERSION)  # fmt: skip
                 await conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
                 log.info("database migrated to version %d", number)
 

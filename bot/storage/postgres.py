@@ -41,6 +41,9 @@ async def open_postgres(url: str, max_size: int = 10) -> PostgresDatabase:
                 )
             for number, sql in MIGRATIONS:
                 if number > version:
+                    log.info("applying migration %d to the database (at version %d; this bot needs %d); "
+                             "an older bot cannot use it afterwards: docs/operations.md", number, version,
+                             LATEST_VERSION)  # fmt: skip
                     sql = POSTGRES_INSTEAD.get(number, sql)
                     for statement in _statements(sql + "\n" + POSTGRES_AFTER.get(number, "")):
                         await tx.execute(statement)  # carried into PostgreSQL's dialect by the database
