@@ -19,6 +19,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     JASS_DATABASE=/app/data/jass.sqlite3
 
 WORKDIR /app
+# Names in the pictures: emoji in colour, Chinese and Japanese, right-to-left laid out (raqm).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-color-emoji fonts-wqy-microhei libraqm0 \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 10001 jass
 COPY pyproject.toml README.md constraints.txt ./
 COPY bot ./bot

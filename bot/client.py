@@ -21,6 +21,7 @@ from bot import health
 from bot.collector import Collector
 from bot.config import Settings, client_secret_from_env
 from bot.logs import redact, setup_logging
+from bot.render.fonts import missing as pictures_lack
 from bot.services import ServiceSettings, TableService
 from bot.services.challenges import ChallengeService
 from bot.services.hub import Services
@@ -171,6 +172,8 @@ class JassBot(commands.AutoShardedBot):
         self._count_requests()
         self.restored = await self.service.restore()
         log.info("restored %d open tables", len(self.restored))
+        for lacking in pictures_lack():
+            log.warning("pictures: %s", lacking)
         # After an upgrade that changed the ratings: rebuilt once (in the process of shard 0).
         rebuilt = await self.stats.rebuild_if_pending() if self.shard_slice.first else None
         if rebuilt is not None:

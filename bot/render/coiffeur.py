@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .cards import _font, png_bytes
+from .fonts import draw_text
 from .table import CHALK, HIGHLIGHT, SLATE, _fitted
 from .text import Canvas, Drawn
 
@@ -75,7 +76,7 @@ def _coiffeur_render(p: CoiffeurPicture) -> tuple[Image.Image, tuple[Drawn, ...]
     for i, (label, factor) in enumerate(p.rows):
         d.line([(12, y), (WIDTH - 12, y)], fill=MUTED, width=1)
         text, font = _fitted(d, f"{label} ×{factor}", LABEL_WIDTH - 8, 18)
-        d.text((16, y + LINE // 2), text, fill=CHALK, font=font, anchor="lm")
+        draw_text(d, (16, y + LINE // 2), text, font, CHALK, "lm")
         for team in (0, 1):
             value = p.cells[i][team] if i < len(p.cells) else None
             centre = left[team] + column // 2
@@ -88,9 +89,9 @@ def _coiffeur_render(p: CoiffeurPicture) -> tuple[Image.Image, tuple[Drawn, ...]
             if joker:
                 d.text((centre, y + 2), str(value), fill=colour, font=_font(17, bold=True), anchor="ma")
                 note, note_font = _fitted(d, joker, column - 12, 12)
-                d.text((centre, y + LINE - 3), note, fill=MUTED, font=note_font, anchor="md")
+                draw_text(d, (centre, y + LINE - 3), note, note_font, MUTED, "md")
             else:
-                d.text((centre, y + LINE // 2), str(value), fill=colour, font=value_font, anchor="mm")
+                draw_text(d, (centre, y + LINE // 2), str(value), value_font, colour, "mm")
         y += LINE
     d.line([(12, y), (WIDTH - 12, y)], fill=CHALK, width=2)
     for team in (0, 1):
@@ -101,7 +102,7 @@ def _coiffeur_render(p: CoiffeurPicture) -> tuple[Image.Image, tuple[Drawn, ...]
         d.line([(x, HEAD - 6), (x, y + FOOT - 4)], fill=MUTED, width=1)
     if p.winner:
         line, line_font = _fitted(d, p.winner, WIDTH - 32, 18)
-        d.text((WIDTH // 2, height - 30), line, fill=HIGHLIGHT, font=line_font, anchor="ma")
+        draw_text(d, (WIDTH // 2, height - 30), line, line_font, HIGHLIGHT, "ma")
     return img, tuple(c.drawn)
 
 

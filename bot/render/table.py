@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont, ImageFont
 
 from .cards import _font, card_image, png_bytes
+from .fonts import draw_text, text_length
 from .text import Canvas, Drawn, drawable
 
 FELT = (26, 92, 48)
@@ -200,10 +201,10 @@ def _fitted(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> tuple[s
     text = drawable(text)
     for s in range(size, 10, -1):
         font = _font(s)
-        if d.textlength(text, font=font) <= width:
+        if text_length(d, text, font) <= width:
             return text, font
     font = _font(11)
-    while text and d.textlength(text + "…", font=font) > width:
+    while text and text_length(d, text + "…", font) > width:
         text = text[:-1]
     return text + "…", font
 
@@ -212,8 +213,8 @@ def _striche(d: ImageDraw.ImageDraw, x: int, y: int, marks: tuple[tuple[str, int
     """Each kind of Strich with its label and as many short vertical strokes."""
     font = _font(13)
     for label, n in marks:
-        d.text((x, y), label, fill=CHALK, font=font)
-        x += int(d.textlength(label, font=font)) + 6
+        draw_text(d, (x, y), label, font, CHALK)
+        x += int(text_length(d, label, font)) + 6
         for _ in range(n):
             d.line([(x, y + 1), (x, y + 14)], fill=HIGHLIGHT, width=2)
             x += 6
@@ -228,24 +229,24 @@ def _jasstafel_image(p: SlatePicture) -> Image.Image:
     font, big = _font(15), _font(22)
     if p.title:
         title, title_font = _fitted(d, p.title, WIDTH - 40, 15)
-        d.text((WIDTH // 2, 16), title, fill=CHALK, font=title_font, anchor="ma")
+        draw_text(d, (WIDTH // 2, 16), title, title_font, CHALK, "ma")
     for team in (0, 1):
         top = zed_top(team)
         name, name_font = _fitted(d, p.teams[team], WIDTH - 2 * ZED_LEFT, 16)
-        d.text((ZED_LEFT, top - 30), name, fill=CHALK, font=name_font)  # the whole name, above its Z
+        draw_text(d, (ZED_LEFT, top - 30), name, name_font, CHALK)  # the whole name, above its Z
         _zed(d, top, p.totals[team])
         x = WIDTH - 130
-        d.text((x, top + 4), str(p.totals[team]), fill=CHALK, font=big)
+        draw_text(d, (x, top + 4), str(p.totals[team]), big, CHALK)
         if p.written[team]:
-            d.text((x, top + 36), f"+{p.written[team]}", fill=HIGHLIGHT, font=font)
+            draw_text(d, (x, top + 36), f"+{p.written[team]}", font, HIGHLIGHT)
         rest = strokes(p.totals[team])[3]
         if rest:
-            d.text((x, top + 62), f"({rest})", fill=CHALK, font=font)
+            draw_text(d, (x, top + 62), f"({rest})", font, CHALK)
         if p.striche[team]:
             _striche(d, ZED_LEFT, top + ZED_HEIGHT + 10, p.striche[team])
     if p.winner:
         line, line_font = _fitted(d, p.winner, WIDTH - 40, 18)
-        d.text((WIDTH // 2, SLATE_HEIGHT - 34), line, fill=HIGHLIGHT, font=line_font, anchor="ma")
+        draw_text(d, (WIDTH // 2, SLATE_HEIGHT - 34), line, line_font, HIGHLIGHT, "ma")
     return img
 
 

@@ -17,6 +17,7 @@ from PIL import ImageDraw
 from PIL.ImageFont import FreeTypeFont, ImageFont
 
 from .cards import _font
+from .fonts import draw_text, text_length
 
 Font = FreeTypeFont | ImageFont
 #: Unicode's direction controls (embeddings, overrides, isolates, marks): a name that carries one would
@@ -60,7 +61,7 @@ class Canvas:
     drawn: list[Drawn] = field(default_factory=list)
 
     def width(self, text: str, font: Font) -> float:
-        return self.d.textlength(text, font=font)
+        return text_length(self.d, text, font)
 
     def fit(self, text: str, width: float, size: int, *, least: int = 11, suffix: str = "", lines: int = 2,
             bold: bool = False) -> tuple[list[str], Font]:  # fmt: skip
@@ -109,9 +110,7 @@ class Canvas:
              anchor: str = "la") -> Box:  # fmt: skip
         """Draw one line and record its box."""
         text = drawable(text)
-        self.d.text(xy, text, fill=fill, font=font, anchor=anchor)
-        box = self.d.textbbox(xy, text, font=font, anchor=anchor)
-        drawn = (int(box[0]), int(box[1]), int(box[2]), int(box[3]))
+        drawn = draw_text(self.d, xy, text, font, fill, anchor)
         self.drawn.append(Drawn(what, text, drawn, int(getattr(font, "size", 0))))
         return drawn
 
