@@ -37,6 +37,10 @@ class ManualClock(Clock):
         heapq.heappush(self._sleepers, (self._now + seconds, next(self._ids), future))
         await future
 
+    def due(self) -> list[float]:
+        """When each task sleeping on this clock wakes (tests wait for a sleep to be registered)."""
+        return sorted(when for when, _, future in self._sleepers if not future.done())
+
     async def advance(self, seconds: float) -> None:
         """Move time forward, waking every sleeper that is due, in order."""
         for _ in range(5):  # let tasks that are about to sleep register first

@@ -104,6 +104,9 @@ async def test_links_are_signed_bound_to_the_seat_and_its_person_and_expire(tmp_
             (token[:-1] + ("0" if token[-1] != "0" else "1"), "seat"),  # forged signature
             ("nonsense", "forged"),
             (f"nope.1.{grant.expires}.{token.split('.')[-1]}", "forged"),
+            (f"{table_id}.².{grant.expires}.{token.split('.')[-1]}", "forged"),  # "²": a digit to isdigit
+            (f"{table_id}.1.{'9' * 5000}.{token.split('.')[-1]}", "forged"),  # an expiry of 5,000 digits
+            (f"{table_id}.1.²{grant.expires}.{token.split('.')[-1]}", "forged"),
         ):
             with pytest.raises(BadLink) as refused:
                 await links.verify(bad)
@@ -116,6 +119,11 @@ async def test_links_are_signed_bound_to_the_seat_and_its_person_and_expire(tmp_
         async with aiohttp.ClientSession() as session:
             async with session.get(served.url("nonsense")) as answer:
                 assert answer.status == 403 and "gilt nicht" in await answer.text()
+            for odd in (f"{table_id}.².1.x", f"{table_id}.1.{'9' * 5000}.x"):  # 403, never a server error
+                async with session.get(served.url(odd)) as answer:
+                    assert answer.status == 403 and answer.headers["X-Content-Type-Options"] == "nosniff"
+                async with session.get(served.url(odd) + "/ws") as answer:
+                    assert answer.status == 403
             async with session.get(served.url(token)) as answer:
                 assert answer.status == 200
                 csp = answer.headers["Content-Security-Policy"]
