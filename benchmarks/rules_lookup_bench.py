@@ -1,5 +1,7 @@
-"""How long /rules takes to compute its answers: topic search, card reading and the four
-calculators, each run many times. Prints p50 and p99 in milliseconds.
+"""How well and how fast /rules answers: the question set of tests/rules_questions.py asked through
+``/rules ask``'s answer (right first answers in all and per language, the median answer length, p50
+and p95 time per question), then topic search, card reading and the four calculators, each run many
+times (p50 and p99 in milliseconds).
 
 Run: ``python -m benchmarks.rules_lookup_bench``.
 """
@@ -12,8 +14,11 @@ from collections.abc import Callable
 
 from bot.rules import RuleSet
 from bot.rules.lookup import better_weis, playable, points_of, weis_in, written
+from bot.texts.answers import reply
+from bot.texts.ask import ask
 from bot.texts.card_words import CardWordsError, parse_cards
 from bot.texts.rules_topics import find_topics
+from tests.rules_questions import QUESTIONS
 
 RULES = RuleSet()
 HAND = "Rose 6, Rose 7, Rose 8, Eichel U, Rose U, Schelle U, Schilte U, Eichel A, Schilte 9"
@@ -29,7 +34,30 @@ def measure(name: str, job: Callable[[], object], runs: int = 2000) -> None:
     print(f"{name:34} p50 {statistics.median(times):7.3f} ms   p99 {times[int(len(times) * 0.99)]:7.3f} ms")
 
 
+def questions() -> None:
+    """The question set: right first answers, answer length, time per question."""
+    ask("warm up", "de")  # the index is built on first use (once per process)
+    right: dict[str, list[bool]] = {"de": [], "en": []}
+    lengths, times = [], []
+    for lang, question, wanted in QUESTIONS:
+        start = time.perf_counter()
+        found = reply(question, lang)
+        times.append((time.perf_counter() - start) * 1000)
+        text = (found.answer or "").replace("**", "").replace("`", "").lower()
+        right[lang].append(all(any(o.lower() in text for o in w.split("|")) for w in wanted))
+        lengths.append(len(found.answer or ""))
+    every = right["de"] + right["en"]
+    times.sort()
+    print(f"questions: {len(every)} ({len(right['de'])} German, {len(right['en'])} English)")
+    print(f"right first answers: {sum(every)}/{len(every)} = {sum(every) / len(every):.1%}")
+    for lang in ("de", "en"):
+        print(f"  {lang}: {sum(right[lang])}/{len(right[lang])} = {sum(right[lang]) / len(right[lang]):.1%}")
+    print(f"median answer length: {statistics.median(lengths):.0f} characters (longest {max(lengths)})")
+    print(f"time per question: p50 {statistics.median(times):.2f} ms   p95 {times[int(len(times) * 0.95)]:.2f} ms")
+
+
 def main() -> None:
+    questions()
     measure("topic search 'Stöckli'", lambda: find_topics("Stöckli"))
     measure("topic search 'zurückschieben'", lambda: find_topics("zurückschieben"))
     measure("read 9 cards in words", lambda: parse_cards(HAND))

@@ -68,7 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the SQLite file (default: the database setting)")  # fmt: skip
     backup = sub.add_parser("backup", help="copy the SQLite database, safely while the bot runs (PostgreSQL: pg_dump)")
     backup.add_argument("path", metavar="PATH", help="the new file to write, e.g. backups/jass-2026-12-06.sqlite3")
-    for p in (run, check, rebuild, migrate, web, backup):
+    rules = sub.add_parser(
+        "rules", help='answer a question about the rules: python -m bot rules "Wie viel zählt der Puur?"'
+    )
+    rules.add_argument("question", nargs="+", help="the question, as a player would ask it")
+    rules.add_argument("--lang", default="de", choices=("de", "en"), help="the answer's language")
+    rules.add_argument("--json", action="store_true", help='print {"answer", "topic", "more"} as JSON')
+    for p in (run, check, rebuild, migrate, web, backup, rules):
         p.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("--seats", default="human,ai,ai,ai", help="four of human/ai in playing order")
@@ -160,6 +166,31 @@ def rebuild_stats(path: str | None) -> int:
         return 0
 
     return asyncio.run(go())
+
+
+def rules_answer(path: str | None, question: str, lang: str, as_json: bool) -> int:
+    """``python -m bot rules "<question>"``: the first answer, for the configured rules."""
+    import json
+
+    from bot.config import ConfigError, load_settings
+    from bot.rules import RuleSet
+    from bot.texts.answers import plain, reply
+
+    try:
+        rules = load_settings(path).rules
+    except ConfigError:
+        rules = RuleSet()  # a question needs no valid bot settings: the standard rules then
+    found = reply(question, lang, rules)
+    if as_json:
+        print(json.dumps(found.json(), ensure_ascii=False))
+        return 0 if found.answer is not None else 1
+    if found.answer is None:
+        print("Dazu habe ich keine Regel gefunden." if lang == "de" else "I found no rule for that.")
+        for related in found.more:
+            print(f"  - {related.text} ({related.topic})")
+        return 1
+    print(plain(found.answer))
+    return 0
 
 
 def backup_db(path: str | None, target: str) -> int:
@@ -299,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         return health_check()
     if args.command == "web":
         return web_only(args.config)
+    if args.command == "rules":
+        return rules_answer(args.config, " ".join(args.question), args.lang, args.json)
     if args.command == "backup":
         return backup_db(args.config, args.path)
     if args.command == "migrate-db":

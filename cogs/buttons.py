@@ -95,6 +95,8 @@ class ChallengeClicks(Protocol):
 class RulesClicks(Protocol):
     async def show_in_channel(self, interaction: discord.Interaction) -> None: ...
 
+    async def open_topic(self, interaction: discord.Interaction, key: str) -> None: ...
+
 
 def _handler(interaction: discord.Interaction, name: str, protocol: type) -> object:
     """The loaded cog ``name``, checked against the ``protocol`` its buttons call."""
@@ -384,9 +386,17 @@ class RulesShowButton(JassItem, template=rf"{PREFIX}:rules:0:show"):
         await rules_clicks(interaction).show_in_channel(interaction)
 
 
+class RulesTopicButton(JassItem, template=rf"{PREFIX}:rules:0:t:(?P<key>[a-z0-9_-]{{1,60}})"):
+    """A "Meintest du …?" button under a /rules ask answer: the whole topic, privately."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await rules_clicks(interaction).open_topic(interaction, self.fields["key"])
+
+
 BUTTONS: tuple[type[JassItem], ...] = (
     LeaderboardPageButton,
     RulesShowButton,
+    RulesTopicButton,
     TournamentJoinButton,
     TournamentLeaveButton,
     TournamentCheckInButton,

@@ -1,6 +1,8 @@
 """``/rules``: a Schieber rule explained, or a concrete question computed, for the rules of the
 table in front of you (private by default, with a "Show in channel" button).
 
+- ``/rules ask question`` — a question in the player's words: the passage that answers it (or the
+  figure, where it asks for one), with up to three "Meintest du …?" buttons opening whole topics;
 - ``/rules topic`` — a topic (autocomplete over titles, synonyms and the texts' words), with the
   value of the rule keys it depends on at this table;
 - ``/rules weis cards [against] [contract]`` — the Weis in some cards, and which list wins;
@@ -14,6 +16,7 @@ server's default preset, else the bot's. The answers come from ``bot/rules/looku
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,10 +27,12 @@ from bot.rules import Contract, RuleSet
 from bot.rules.coiffeur import Tafel, row_value
 from bot.rules.lookup import TOTAL, better_weis, extra_written, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
+from bot.texts.answers import reply
+from bot.texts.ask import ask
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
 from bot.texts.rule_keys import KEY_TEXTS, value_text
-from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, find_topics
+from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, Topic, find_topics
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -70,6 +75,48 @@ class RulesCog(commands.Cog):
 
     # -- topics ---------------------------------------------------------------------------
 
+    @rules.command(name=command_text("rules.ask.name"), description=command_text("rules.ask.description"))
+    @app_commands.rename(question=command_text("rules.question.name"))
+    @app_commands.describe(question=command_text("rules.question.description"))
+    async def ask(self, interaction: discord.Interaction, question: app_commands.Range[str, 1, 300]) -> None:
+        """The answer to a question in the player's words, privately, with "Meintest du …?" buttons."""
+        from .buttons import as_view
+
+        lang = _lang(interaction)
+        rules, which = await self.rules_here(interaction, lang)
+        found = reply(question, lang, rules)
+        buttons: list[discord.ui.Button[Any]] = []
+        if found.answer is None:
+            text = message("rl.ask.none", lang)
+        else:
+            text = found.answer
+        seen: set[str] = set()
+        for related in found.more[:3]:
+            if related.topic in seen or related.topic not in BY_KEY:
+                continue
+            seen.add(related.topic)
+            label = BY_KEY[related.topic].title[lang] if found.answer is None else related.text
+            buttons.append(discord.ui.Button(label=_label(label), custom_id=f"jass:rules:0:t:{related.topic}"))
+        title = message("rl.ask.title", lang)
+        embed = discord.Embed(title=title, description=text[:4000], colour=COLOUR)
+        if found.answer is not None and buttons:
+            more = "\n".join(f"• {r.text}" for r in found.more[:3])
+            embed.add_field(name=message("rl.ask.more", lang), value=more[:1024], inline=False)
+        footer = message("rl.ask.computed_by", lang) + " · " + which if found.computed else which
+        embed.set_footer(text=footer[:2048])
+        if found.answer is not None:
+            buttons.append(discord.ui.Button(label=message("rl.show", lang), custom_id="jass:rules:0:show"))
+        view = as_view(buttons) if buttons else discord.utils.MISSING
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def open_topic(self, interaction: discord.Interaction, key: str) -> None:
+        """A "Meintest du …?" button: the whole topic, privately."""
+        found = BY_KEY.get(key)
+        if found is None:
+            await interaction.response.send_message(message("rules.unknown", _lang(interaction)), ephemeral=True)
+            return
+        await self.show_topic(interaction, found)
+
     @rules.command(name=command_text("rules.explain.name"), description=command_text("rules.explain.description"))
     @app_commands.rename(topic=command_text("rules.topic.name"))
     @app_commands.describe(topic=command_text("rules.topic.description"))
@@ -77,8 +124,15 @@ class RulesCog(commands.Cog):
         lang = _lang(interaction)
         found = BY_KEY.get(topic) or next(iter(find_topics(topic, lang)), None)
         if found is None:
+            passages = ask(topic, lang).passages  # a question typed instead of a topic
+            found = BY_KEY.get(passages[0].topic) if passages else None
+        if found is None:
             await interaction.response.send_message(message("rules.unknown", lang), ephemeral=True)
             return
+        await self.show_topic(interaction, found)
+
+    async def show_topic(self, interaction: discord.Interaction, found: Topic) -> None:
+        lang = _lang(interaction)
         rules, which = await self.rules_here(interaction, lang)
         text = found.text[lang] + (f"\n\n*{SOURCES[found.key][lang]}*" if found.key in SOURCES else "")
         embed = discord.Embed(title=found.title[lang], description=text[:3500], colour=COLOUR)
@@ -98,7 +152,17 @@ class RulesCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = _lang(interaction)
-        return [app_commands.Choice(name=t.title[lang][:100], value=t.key) for t in find_topics(current, lang)[:25]]
+        topics = find_topics(current, lang)
+        if len(current.split()) < 2 and topics:  # a word: the topics it names
+            return [app_commands.Choice(name=t.title[lang][:100], value=t.key) for t in topics[:25]]
+        # A question being typed: the passages that answer it (each opens its topic).
+        choices, seen = [], set()
+        for passage in ask(current, lang, limit=25).passages:
+            name = _label(re.sub(r"[*`]", "", passage.text(lang)), 100)
+            if name not in seen:
+                seen.add(name)
+                choices.append(app_commands.Choice(name=name, value=passage.topic))
+        return choices or [app_commands.Choice(name=t.title[lang][:100], value=t.key) for t in topics[:25]]
 
     # -- calculators ----------------------------------------------------------------------
 
@@ -357,6 +421,12 @@ class RulesCog(commands.Cog):
         await interaction.response.defer()
         await rest.post_message(self.bot.http, interaction.channel_id,
                                 {"embeds": embeds, "allowed_mentions": {"parse": []}})  # fmt: skip
+
+
+def _label(text: str, limit: int = 80) -> str:
+    """A button's or a choice's text: markdown dropped, at most ``limit`` characters."""
+    text = re.sub(r"[*`]", "", text).replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _preset_of(rules: RuleSet) -> str:

@@ -1,6 +1,16 @@
 """Texts of ``/rules`` subcommands: the calculators and where the answer's rules come from."""
 
 COMMANDS: dict[str, dict[str, str]] = {
+    "rules.ask.name": {"en": "ask", "de": "frage"},
+    "rules.ask.description": {
+        "en": "Ask about the rules in your own words, e.g. how much is the Puur worth?",
+        "de": "Frag nach den Regeln, wie du sie sagst, z. B. Wie viel zählt der Puur?",
+    },
+    "rules.question.name": {"en": "question", "de": "frage"},
+    "rules.question.description": {
+        "en": "Your question, e.g. can I undertrump? / what does a Match in Obenabe write?",
+        "de": "Deine Frage, z. B. Darf ich untertrumpfen? / Wie viel gibt ein Match bei Obenabe?",
+    },
     "rules.explain.name": {"en": "topic", "de": "thema"},
     "rules.explain.description": {
         "en": "A rule explained, for the rules of the table here",
@@ -130,6 +140,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rl.legal.yes": {"de": "✅ {card}", "en": "✅ {card}"},
     "rl.legal.no": {"de": "❌ {card}: {reason}", "en": "❌ {card}: {reason}"},
     "rl.score.title": {"de": "Was die Runde schreibt · {contract}", "en": "What the hand writes · {contract}"},
+    "rl.ask.computed": {"de": "{what} bei {contract}", "en": "{what} in {contract}"},
+    "rl.ask.hand": {"de": "Die Runde", "en": "The hand"},
+    "rl.ask.title": {"de": "Regeln: deine Frage", "en": "Rules: your question"},
+    "rl.ask.more": {"de": "Meintest du …?", "en": "Did you mean …?"},
+    "rl.ask.none": {
+        "de": "Dazu habe ich keine Regel gefunden. Vielleicht ist es eines dieser Themen:",
+        "en": "I found no rule for that. Perhaps it is one of these topics:",
+    },
+    "rl.ask.computed_by": {"de": "Gerechnet mit den Regeln hier.", "en": "Computed with the rules here."},
     "rl.score.misere": {
         "de": "Misère: ihr habt {n} Punkte gemacht, ihr schreibt die der Gegner: {other} × {m} = **{points}**.",
         "en": "Misère: you took {n} points, you write your opponents': {other} × {m} = **{points}**.",

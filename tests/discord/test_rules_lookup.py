@@ -180,3 +180,61 @@ async def test_score_knows_the_extra_contracts(harness):
     assert "**117**" in misere["description"] and "opponents" in misere["description"]  # 157 − 40, × 1
     tuo = (await ask(h, "score", contract="tuo", card_points=157, match=True))["embeds"][0]
     assert "**1028**" in tuo["description"]  # 257 × 4
+
+
+def _private_message(answer: dict) -> dict:
+    return {"id": "778", "channel_id": "4000", "components": answer["components"], "embeds": answer["embeds"],
+            "content": "", "author": {"id": "1", "username": "bot", "discriminator": "0", "avatar": None},
+            "attachments": [], "mentions": [], "mention_roles": [], "pinned": False, "mention_everyone": False,
+            "tts": False, "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 64,
+            "type": 0}  # fmt: skip
+
+
+async def test_ask_answers_a_question_with_the_passage_and_did_you_mean_buttons(harness):
+    """Issue 62: /rules ask (German: /regeln frage) answers privately with the passage that says it,
+    up to three "Meintest du …?" buttons, each opening its whole topic."""
+    h = harness
+    answer = await ask(h, "ask", question="Wie viel zählt der Puur?")
+    embed = answer["embeds"][0]
+    assert "Puur" in embed["description"] and "20" in embed["description"] and len(embed["description"]) <= 700
+    topics = [c for c, _, _ in custom_ids(answer["components"]) if ":t:" in c]
+    assert 1 <= len(topics) <= 3 and embed["fields"][0]["name"] == "Meintest du …?"
+    [opened] = await h.send(h.click_payload(topics[0], BEAT, _private_message(answer), ephemeral=True))
+    data = opened.payload["data"]
+    assert data["flags"] & 64 and data["embeds"][0]["title"]  # the whole topic, privately
+    key = topics[0].rsplit(":", 1)[1]
+    from bot.texts.rules_topics import BY_KEY
+
+    assert data["embeds"][0]["title"] == BY_KEY[key].title["de"]
+    english = await ask(h, "ask", locale="en-GB", question="can I undertrump?")
+    assert "Undertrumping is not allowed" in english["embeds"][0]["description"]
+    computed = await ask(h, "ask", question="Was schreibt man mit 87 Punkten und Stöck bei Schelle?")
+    assert "**214**" in computed["embeds"][0]["description"]
+    assert "Gerechnet" in computed["embeds"][0]["footer"]["text"]
+
+
+async def test_ask_with_nothing_found_offers_the_three_closest_topics(harness):
+    h = harness
+    answer = await ask(h, "ask", question="Wo ist der nächste Bahnhof?")
+    assert "keine Regel gefunden" in answer["embeds"][0]["description"]
+    topics = [c for c, _, _ in custom_ids(answer["components"]) if ":t:" in c]
+    assert len(topics) == 3
+
+
+async def test_ask_follows_the_rules_of_the_table_here(harness):
+    h = harness
+    await h.send(h.command_payload("jass", new_table([{"name": "preset", "type": 3, "value": "swisslos"}]), ANNA))
+    answer = await ask(h, "ask", question="Wie viel gibt ein Match bei Undenufe?")
+    assert "**771**" in answer["embeds"][0]["description"]  # Swisslos: Undenufe ×3 (standard ×4: 1028)
+
+
+async def test_the_topic_autocomplete_suggests_passages_for_a_question(harness):
+    h = harness
+    options = [{"name": "topic", "type": 1, "options": [
+        {"name": "topic", "type": 3, "value": "darf ich untertrumpfen", "focused": True}]}]  # fmt: skip
+    [choices] = await h.send(h.command_payload("rules", options, ANNA, "de", autocomplete=True))
+    found = choices.payload["data"]["choices"]
+    assert found and "Untertrumpfen" in found[0]["name"] and found[0]["value"] == "legal-moves"
+    assert all(len(c["name"]) <= 100 for c in found)
+    typed = await ask(h, "topic", topic="darf ich untertrumpfen")  # a question typed instead of a topic
+    assert typed["embeds"][0]["title"] == "Was darf ich spielen?"
