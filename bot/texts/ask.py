@@ -170,6 +170,15 @@ SYNONYMS: dict[str, str] = {
     "überstechen": "übertrumpfen",
     "overtrump": "übertrumpfen",
     "overtrumping": "übertrumpfen",
+    "gäh": "geben",
+    "gä": "geben",
+    "gib": "geben",
+    "usgspielt": "ausgespielt",
+    "usgspilt": "ausgespielt",
+    "usspiele": "ausspielen",
+    "spile": "spielen",
+    "chunnt": "kommt",
+    "zämme": "zusammen",
     "fängt": "beginnt",
     "anfangen": "beginnt",
     "beginnen": "beginnt",
@@ -356,7 +365,9 @@ def _corrected(token: str, index: _Index) -> str:
     """A word the passages do not know, replaced by the closest one they do (a misspelling)."""
     if token in index.known or token in SYNONYMS or len(token) < 4 or token.isdigit():
         return token
-    match = process.extractOne(token, SYNONYMS.keys() | index.known, scorer=fuzz.ratio, score_cutoff=80)
+    # Same first letter: a typo is rarely there ("Puuur", "untertrumfen"), and "poker" is no "ober".
+    candidates = [w for w in SYNONYMS.keys() | index.known if w[:1] == token[:1]]
+    match = process.extractOne(token, candidates, scorer=fuzz.ratio, score_cutoff=80)
     if match is None:
         return token
     return SYNONYMS.get(match[0], match[0])

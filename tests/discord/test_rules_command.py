@@ -32,7 +32,8 @@ async def test_commands_are_synced_with_german_names(harness):
     assert puts, "setup_hook syncs the command tree"
     rules = next(cmd for cmd in puts[-1].payload if cmd["name"] == "rules")
     assert rules["name_localizations"]["de"] == "regeln"
-    assert rules["options"][0]["name_localizations"]["de"] == "thema"
+    names = {o["name"]: o["name_localizations"]["de"] for o in rules["options"]}
+    assert names["topic"] == "thema" and names["ask"] == "frage"
     assert "/guilds/3000/" in puts[-1].path  # development server: instant sync
 
 
