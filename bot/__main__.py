@@ -43,6 +43,8 @@ CONFIG_HELP = "settings file (default: $JASS_CONFIG or config.yaml)"
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bot.rules.kinds import kind_names
+
     parser = argparse.ArgumentParser(prog="python -m bot", description="Schieber Jass bot")
     parser.add_argument("--config", default=None, help=CONFIG_HELP)
     sub = parser.add_subparsers(dest="command")
@@ -85,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="rule preset (standard, swisslos, single-1000, ascending, tournament, app, coiffeur, coiffeur-ten, "
         "coiffeur-jassen-ch, extras)",
     )
-    play.add_argument("--game", default=None, choices=("schieber", "coiffeur", "differenzler", "molotow"),
+    play.add_argument("--game", default=None, choices=kind_names(),  # every kind registered now
                       help="the game (default: the preset's; coiffeur: the Tafel of the coiffeur preset)")  # fmt: skip
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="override a rule key (repeatable)")
     play.add_argument("--json", action="store_true", help="print the hand-history export (JSON lines)")

@@ -368,7 +368,7 @@ class ChallengePlayButton(JassItem, template=rf"{PREFIX}:{_CHALLENGE}:0:cplay"):
         await challenge_clicks(interaction).play_click(interaction, self.fields["challenge"])
 
 
-_BY = r"(?P<by>rating|wins|points|coiffeur|differenzler|molotow)"
+_BY = r"(?P<by>[a-z][a-z0-9_-]{0,31})"  # an order or a game's board (checked against the registry when used)
 
 
 class LeaderboardPageButton(JassItem, template=rf"{PREFIX}:lb:0:{_BY}s(?P<season>[0-9]{{1,4}})p(?P<page>[0-9]{{1,4}})"):

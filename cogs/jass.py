@@ -39,12 +39,12 @@ from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
 from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.kinds import KINDS, find_kind
-from bot.rules.ruleset import GAME_KEYS, RuleSetError, extras_as_jokers, for_game
+from bot.rules.ruleset import RuleSetError, extras_as_jokers, for_game
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
 from bot.services.replays import NotReplayable, Replays
 from bot.services.review import NotReviewable, Reviews
-from bot.services.stats import BY
-from bot.texts import COMMAND_TEXTS, command_text, language_of, refusal_text
+from bot.services.stats import ORDERS
+from bot.texts import command_text, language_of, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
-GAME_CHOICES = [app_commands.Choice(name=command_text(f"choice.game.{game}"), value=game) for game in GAME_KEYS]
 DECK_CHOICES = [
     app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
     app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
@@ -155,8 +154,7 @@ class Jass(commands.Cog):
         rated=command_text("jass.new.rated.description"),
         hints=command_text("jass.new.hints.description"),
     )
-    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES,
-                          game=GAME_CHOICES)  # fmt: skip
+    @app_commands.choices(preset=[app_commands.Choice(name=p, value=p) for p in PRESETS], level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -176,10 +174,14 @@ class Jass(commands.Cog):
         target = target or server.get("target")
         if target is not None:
             rules["target"] = target
+        if game is not None and game not in KINDS:  # typed, not chosen: every kind registered now is offered
+            await self.reply(interaction, msg("err.game_unknown", lang, game=game[:40],
+                                               games=", ".join(k.title(lang) for k in KINDS.values())))  # fmt: skip
+            return
         try:
             rules = for_game(rules, game)
         except RuleSetError:
-            await self.reply(interaction, msg("err.game_extras", lang, game=COMMAND_TEXTS[f"choice.game.{game}"][lang]))
+            await self.reply(interaction, msg("err.game_extras", lang, game=find_kind(str(game)).title(lang)))
             return
         display = self.display_for(server)
         try:
@@ -451,7 +453,7 @@ class Jass(commands.Cog):
         season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description"),
         game=command_text("jass.leaderboard.game.description"),
     )  # fmt: skip
-    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in BY], game=GAME_CHOICES)
+    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ORDERS])
     async def leaderboard(
         self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
         by: str = "rating", game: str | None = None,
@@ -466,6 +468,16 @@ class Jass(commands.Cog):
         if season is None:
             season, _ = await self.bot.stats.season(interaction.guild_id)
         await self.leaderboard_page(interaction, by, season, 1)
+
+    @new.autocomplete("game")
+    @leaderboard.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:  # fmt: skip
+        """Every game kind registered now (a kind's own package adds itself), by its name in the reader's language."""
+        lang = self.lang(interaction)
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=kind.title(lang)[:100], value=name) for name, kind in KINDS.items()
+                if typed in name or typed in kind.title(lang).lower()][:25]  # fmt: skip
 
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None:
         """A page of the leaderboard: a new private message, or (a page button) the same one edited."""

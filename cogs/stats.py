@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.render.chart import rating_chart
-from bot.services.stats import BY, MIN_GAMES, PAGE, StatsService
+from bot.services.stats import MIN_GAMES, PAGE, StatsService, leaderboards
 from bot.stats.ratings import COMPUTER_RATINGS, shown
 from bot.texts import COMMAND_TEXTS
 from bot.texts import message as msg
@@ -116,7 +116,7 @@ class StatsPresenter:
         seasons = await self.service.seasons(guild_id)
         if season not in seasons:
             return msg("lb.no_season", lang, seasons=max(seasons))
-        by = by if by in BY else "rating"
+        by = by if by in leaderboards() else "rating"
         rows = await self.service.leaderboard(guild_id, season, by)
         pages = max(1, -(-len(rows) // PAGE))
         if not 1 <= page <= pages:

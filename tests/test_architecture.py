@@ -201,3 +201,39 @@ def test_the_census_of_cogs_can_fail(tmp_path, monkeypatch):
                 "imports the live Table", "gets the live Table: self.service.get")  # fmt: skip
     for finding in findings:
         assert finding in text, text
+
+
+def _project_imports(path: Path) -> list[str]:
+    """The absolute module names a file imports (relative ones resolved inside ``bot``)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out = []
+    for module, level in imports_of(path):
+        if level:
+            base = package.split(".")[: len(package.split(".")) - level + 1]
+            module = ".".join([*base, module] if module else base)
+        out.append(module)
+    return out
+
+
+def test_the_web_layer_is_fenced():
+    """Issue 63, item 6: bot/web talks to the services like cogs/ does; no Discord, no cogs, and the
+    database only where it is opened (process.py) and for the site's type (pages.py)."""
+    files = sorted((ROOT / "bot" / "web").rglob("*.py"))
+    assert files
+    for path in files:
+        for module in _project_imports(path):
+            top = module.split(".")[0]
+            assert top not in ("discord", "cogs", "aiosqlite", "asyncpg", "sqlite3"), f"{path} imports {module}"
+            if module.startswith("bot.storage"):
+                assert path.name in ("process.py", "pages.py"), f"{path} imports {module}"
+
+
+def test_the_terminal_is_fenced():
+    """Issue 63, item 6: the terminal game needs neither Discord, nor the web, nor a database."""
+    files = sorted((ROOT / "bot" / "terminal").rglob("*.py"))
+    assert files
+    for path in files:
+        for module in _project_imports(path):
+            top = module.split(".")[0]
+            assert top not in ("discord", "cogs", "aiohttp", "aiosqlite", "asyncpg", "sqlite3"), f"{path}: {module}"
+            assert not module.startswith(("bot.web", "bot.services", "bot.storage")), f"{path} imports {module}"

@@ -41,6 +41,15 @@ class GameKind:
     chooses_contract: bool = True  # a player names the contract (so extra contracts can be named)
     first_forehand_rule: bool = True  # the first hand's forehand follows ``first_forehand`` (else: right of dealer)
     options: Mapping[str, Any] = field(default_factory=dict)  # anything a layer wants to know beyond these
+    titles: Mapping[str, str] = field(default_factory=dict)  # its name shown, by language ("" : the name)
+
+    def title(self, lang: str) -> str:
+        """The game's name as people see it, in ``lang`` (a kind without one: its name, capitalised).
+
+        >>> GameKind("toy", True, (), (), {}, "penalty").title("de")
+        'Toy'
+        """
+        return self.titles.get(lang) or self.titles.get("en") or self.name.capitalize()
 
     def hands(self, hands_per_game: int) -> int:
         """The hands of a game of this kind: ``hands_per_game`` if set, else the kind's own number."""

@@ -28,7 +28,13 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 MIN_GAMES = 5  # games before a person appears on the leaderboard
 PAGE = 10
-BY = ("rating", "wins", "points", "coiffeur", "differenzler", "molotow")  # a game's name: its rating
+#: The orders of the (Schieber) leaderboard; a game with a leaderboard of its own is ranked by its name.
+ORDERS = ("rating", "wins", "points")
+
+
+def leaderboards() -> tuple[str, ...]:
+    """What a leaderboard may be ranked by now: the orders, and every registered game with its own board."""
+    return ORDERS + tuple(name for name, kind in KINDS.items() if kind.own_leaderboard)
 
 
 @dataclass(frozen=True)

@@ -77,9 +77,6 @@ class Rating:
         return shown(self.history[-1]) - shown(self.history[0])
 
 
-GAME_KINDS = ("schieber", "coiffeur", "differenzler", "molotow")
-
-
 def rating_key(actor: str, game_kind: str = "schieber") -> str:
     """Whose rating a game moves: a person has one rating per game kind (Schieber under their
     actor, Coiffeur under ``<actor>@coiffeur``, Differenzler under ``<actor>@differenzler``)."""

@@ -19,10 +19,6 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
     "choice.level.beginner": {"en": "beginner", "de": "Anfänger"},
     "choice.level.club": {"en": "club", "de": "Klub"},
     "choice.level.strong": {"en": "strong", "de": "stark"},
-    "choice.game.schieber": {"en": "Schieber", "de": "Schieber"},
-    "choice.game.coiffeur": {"en": "Coiffeur", "de": "Coiffeur"},
-    "choice.game.differenzler": {"en": "Differenzler", "de": "Differenzler"},
-    "choice.game.molotow": {"en": "Molotow", "de": "Molotow"},
 }
 
 COMMAND_TEXTS.update(TOURNAMENT_COMMANDS)

@@ -88,6 +88,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "err.UNKNOWN_LEVEL": {"de": "Diese Computer-Stärke gibt es nicht.", "en": "There is no such computer level."},
     "err.NOT_ALLOWED": {"de": "Das ist nicht erlaubt.", "en": "That is not allowed."},
+    "err.game_unknown": {
+        "de": "Ein Spiel «{game}» kenne ich nicht. Zur Wahl stehen: {games}.",
+        "en": "I do not know a game called “{game}”. You can choose: {games}.",
+    },
     "err.game_extras": {
         "de": "Im {game} wählt niemand einen Trumpf, also gibt es auch keine Zusatz-Trümpfe: "
         "das Preset «extras» gilt für Schieber und, als Joker-Wahlen, für Coiffeur.",

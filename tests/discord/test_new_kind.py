@@ -1,0 +1,66 @@
+"""Issue 63, item 2: a game kind registered from its own module (here the toy of tests/kinds) reaches
+every list of kinds when it is used: the bot starts with it, /jass new offers it (and opens its
+table), /jass leaderboard's game list, python -m bot play --game; a game typed that no kind is gets
+a refusal naming the kinds there are."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.registry import register_players, unregister_players
+from bot.game.kinds import register, unregister
+
+from ..kinds.toy import ToyEngine, make_player
+from .test_table_game import ANNA, fast_settings, new_table, started, table_message
+
+
+@pytest.fixture
+async def with_toy(tmp_path, monkeypatch):
+    register(ToyEngine())
+    register_players("toy", make_player)
+    h = await started(fast_settings(tmp_path), monkeypatch)  # the whole bot starts with the toy registered
+    try:
+        yield h
+    finally:
+        await h.bot.close()
+        unregister_players("toy")
+        unregister("toy")
+
+
+async def choices(h, sub: str, option: str, typed: str = "") -> list[dict]:
+    options = [{"name": sub, "type": 1, "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}]
+    [answer] = await h.send(h.command_payload("jass", options, ANNA, "de", autocomplete=True))
+    return answer.payload["data"]["choices"]
+
+
+async def test_a_registered_kind_is_offered_and_played(with_toy):
+    h = with_toy
+    offered = {c["value"]: c["name"] for c in await choices(h, "new", "game")}
+    assert set(offered) >= {"schieber", "coiffeur", "differenzler", "molotow", "toy"}
+    assert offered["toy"] == "Toy"  # a kind without names of its own: its name, capitalised
+    assert [c["value"] for c in await choices(h, "new", "game", "toy")] == ["toy"]
+    assert "toy" in {c["value"] for c in await choices(h, "leaderboard", "game")}
+    options = [{"name": "game", "type": 3, "value": "toy"}, {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    message = table_message(h)
+    assert "Toy" in str(message.get("embeds", message))
+
+
+async def test_a_game_that_is_no_kind_is_refused_with_the_kinds_there_are(with_toy):
+    h = with_toy
+    [answer] = await h.send(h.command_payload("jass", new_table([{"name": "game", "type": 3, "value": "poker"}]), ANNA))
+    text = answer.payload["data"]["content"]
+    assert "poker" in text and "Toy" in text and "Schieber" in text
+    assert not h.side.messages  # no table opened
+
+
+def test_play_offers_every_registered_kind():
+    from bot.__main__ import build_parser
+
+    register(ToyEngine())
+    try:
+        assert build_parser().parse_args(["play", "--game", "toy"]).game == "toy"
+    finally:
+        unregister("toy")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--game", "toy"])
