@@ -46,8 +46,8 @@ class GameKind:
     def title(self, lang: str) -> str:
         """The game's name as people see it, in ``lang`` (a kind without one: its name, capitalised).
 
-        >>> GameKind("toy", True, (), (), {}, "penalty").title("de")
-        'Toy'
+        >>> GameKind("jass-du-jour", True, (), (), {}, "penalty").title("de")
+        'Jass-du-jour'
         """
         return self.titles.get(lang) or self.titles.get("en") or self.name.capitalize()
 
