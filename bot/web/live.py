@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -56,6 +56,12 @@ MAX_PENDING = 64
 MESSAGE_RATE, MESSAGE_BURST, MAX_DROPPED = 10.0, 20.0, 200
 #: Close code for a socket that floods (RFC 6455: policy violation).
 POLICY_VIOLATION = 1008
+#: Pages one table may have open at once (four people on a few devices, and spectators); past it a
+#: new socket is refused (503): a link opened a thousand times costs the table nothing.
+MAX_PAGES = 48
+#: States kept rendered (each table's newest, per seat and language): a state is built and encoded
+#: once for all the pages that show it.
+RENDERED = 512
 
 
 def cards_of(mask: int) -> list[int]:
@@ -193,6 +199,8 @@ class LiveTables:
         self.env = env
         self.sockets: dict[str, set[Socket]] = {}
         self.frames: list[tuple[Grant, dict[str, Any]]] | None = None  # tests: every frame sent, to audit
+        self._rendered: OrderedDict[tuple[str, int, int | None, str], tuple[dict[str, Any], str, TableSnapshot]]
+        self._rendered = OrderedDict()
         tables.subscribe(self._on_events)
 
     def routes(self, app: web.Application) -> None:
@@ -231,6 +239,8 @@ class LiveTables:
             grant = await self.links.verify(request.match_info["token"])
         except BadLink as err:
             raise web.HTTPForbidden(text=f"link refused: {err.reason}\n") from err
+        if len(self.sockets.get(grant.table_id, ())) >= MAX_PAGES:
+            raise web.HTTPServiceUnavailable(text="too many pages at this table\n")
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_FRAME)
         await ws.prepare(request)
         transport = request.transport
@@ -300,26 +310,36 @@ class LiveTables:
                 while conn.frames or conn.table is not None:
                     if conn.frames:
                         frame = conn.frames.popleft()
+                        text = None
                     else:
                         table, conn.table = conn.table, None
                         assert table is not None
-                        frame = self._state_frame(conn, table)
-                    await asyncio.wait_for(self._send(conn, frame), SEND_TIMEOUT)
+                        frame, text = self._state_frame(conn, table)
+                    await asyncio.wait_for(self._send(conn, frame, text), SEND_TIMEOUT)
         except TimeoutError:
             self._drop(conn, "slow")
         except (ConnectionResetError, RuntimeError):
             self._drop(conn, "gone")
 
-    async def _send(self, conn: Socket, frame: dict[str, Any]) -> None:
+    async def _send(self, conn: Socket, frame: dict[str, Any], text: str | None = None) -> None:
         if self.frames is not None:
             self.frames.append((conn.grant, frame))
-        await conn.ws.send_json(frame)
+        await conn.ws.send_str(text if text is not None else json.dumps(frame))
 
-    def _state_frame(self, conn: Socket, table: TableSnapshot) -> dict[str, Any]:
+    def _state_frame(self, conn: Socket, table: TableSnapshot) -> tuple[dict[str, Any], str]:
+        """The state frame a page shows (built and encoded once per table state, seat and language)."""
         seat = conn.grant.seat
         if seat is not None and table.seats[seat].actor != conn.grant.actor:
             seat = None  # the seat changed hands: the link shows the public view only
-        return {"type": "state", "state": state_of(table, seat, conn.lang)}
+        key = (table.table_id, table.seq, seat, conn.lang)
+        rendered = self._rendered.get(key)
+        if rendered is None or rendered[2] is not table:
+            frame = {"type": "state", "state": state_of(table, seat, conn.lang)}
+            rendered = (frame, json.dumps(frame), table)
+            self._rendered[key] = rendered
+            while len(self._rendered) > RENDERED:
+                self._rendered.popitem(last=False)
+        return rendered[0], rendered[1]
 
     def _refuse(self, conn: Socket, text_: str) -> None:
         self._queue(conn, {"type": "refused", "text": text_})

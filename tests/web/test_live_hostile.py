@@ -164,3 +164,41 @@ async def test_malformed_binary_oversized_and_flooding_messages(tmp_path, backen
                                   '{"id": "a", "game": -1, "hand_no": 1}', '{"id": "a", "game": 1}'])  # fmt: skip
 def test_parse_click_refuses_what_is_not_a_click(data: str) -> None:
     assert parse_click(data) is None
+
+
+async def test_a_link_opened_many_times_costs_the_table_one_state_per_move(tmp_path, backend, monkeypatch):
+    """One spectator link opened in many sockets: each table state is built once for all of them,
+    and past MAX_PAGES pages a new socket is refused (503)."""
+    monkeypatch.setattr(live_module, "MAX_PAGES", 12)
+    built = []
+    real = live_module.state_of
+
+    def counted(snapshot, seat, lang):
+        built.append((snapshot.seq, seat, lang))
+        return real(snapshot, seat, lang)
+
+    monkeypatch.setattr(live_module, "state_of", counted)
+    served = await serve(tmp_path / "db.sqlite3")
+    services = served.services
+    try:
+        table_id = await seated_table(services, QUICK)
+        spectator = served.url(await services.live.token(table_id, None)) + "/ws"
+        async with aiohttp.ClientSession() as session:
+            players = await served.pages(session, table_id)
+            watchers = [await session.ws_connect(spectator) for _ in range(8)]  # 4 + 8 = the 12 allowed
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(spectator)
+            assert refused.value.status == 503
+            await asyncio.sleep(0.3)
+            built.clear()
+            await asyncio.wait_for(play_through(players, services, table_id), 90)
+            await asyncio.sleep(0.3)
+            moves = len({seq for seq, _, _ in built})
+            spectators = sum(seat is None for _, seat, _ in built)
+            assert spectators <= moves + 2, (spectators, moves)  # once per state, not once per page
+            for ws in watchers:
+                await ws.close()
+            for p in players:
+                await p.ws.close()
+    finally:
+        await served.close()
