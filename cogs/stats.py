@@ -15,12 +15,14 @@ from typing import Any
 import discord
 
 from bot.render.chart import rating_chart
+from bot.rules.kinds import KINDS
 from bot.services.stats import MIN_GAMES, PAGE, StatsService, leaderboards
 from bot.stats.ratings import COMPUTER_RATINGS, shown
 from bot.texts import COMMAND_TEXTS
 from bot.texts import message as msg
 
 from .buttons import as_view
+from .kinds import presenter_for
 
 NAME_MAX = 32  # names are cut: a page of ten stays far below the embed limits
 COLOUR = 0x1565C0
@@ -46,8 +48,9 @@ class StatsPresenter:
         tournaments, passen, points = await self.service.tournament_results(guild_id, actor)
         shown_name = clip(stats.name or name)
         embed = discord.Embed(title=msg("st.title", lang, name=shown_name), colour=COLOUR)
-        others = [await self.service.person(guild_id, actor, kind) for kind in ("coiffeur", "differenzler", "molotow")]
-        if stats.games == 0 and rating is None and all(o[1] is None and o[0].games == 0 for o in others):
+        boards = [name for name, kind in KINDS.items() if kind.own_leaderboard]  # every game with its own board
+        others = {kind: await self.service.person(guild_id, actor, kind) for kind in boards}
+        if stats.games == 0 and rating is None and all(o[1] is None and o[0].games == 0 for o in others.values()):
             embed.description = msg("st.none", lang, name=shown_name)
             return {"embed": embed}
 
@@ -63,26 +66,10 @@ class StatsPresenter:
             refs = {lvl: shown(COMPUTER_RATINGS[lvl][0]) for lvl in ("beginner", "club", "strong")}
             embed.add_field(name=msg("st.rating", lang), value=value + "\n" + msg("st.reference", lang, **refs),
                             inline=False)  # fmt: skip
-        played, coiffeur, _, _ = others[0]
-        if coiffeur is not None:
-            games = msg("st.games_value", lang, games=played.games, wins=played.wins, rate=played.win_rate,
-                        draws=played.draws)  # fmt: skip
-            value = f"**{coiffeur.shown}** ± {coiffeur.spread} · {games}"
-            embed.add_field(name=msg("st.coiffeur_rating", lang), value=value, inline=False)
-        individual, differenzler, _, _ = others[1]
-        if individual.games:
-            value = msg("st.differenzler_value", lang, games=individual.games, wins=individual.wins,
-                        penalty=individual.per_hand(individual.penalty), exact=individual.exact)  # fmt: skip
-            if differenzler is not None:
-                value = f"**{differenzler.shown}** ± {differenzler.spread} · {value}"
-            embed.add_field(name=msg("st.differenzler", lang), value=value[:1024], inline=False)
-        played_molotow, molotow, _, _ = others[2]
-        if played_molotow.games:
-            value = msg("st.molotow_value", lang, games=played_molotow.games, wins=played_molotow.wins,
-                        score=played_molotow.per_hand(played_molotow.penalty))  # fmt: skip
-            if molotow is not None:
-                value = f"**{molotow.shown}** ± {molotow.spread} · {value}"
-            embed.add_field(name=msg("st.molotow", lang), value=value[:1024], inline=False)
+        for kind, (played, own, _, _) in others.items():  # each game's own leaderboard, shown its way
+            shown_field = presenter_for(kind).stats_field(kind, played, own, lang)
+            if shown_field is not None:
+                embed.add_field(name=shown_field[0], value=shown_field[1][:1024], inline=False)
         field("st.games", "st.games_value", games=stats.games, wins=stats.wins, rate=stats.win_rate, draws=stats.draws)
         field("st.hands", "st.hands_value", written=stats.per_hand(stats.written),
               cards=stats.per_hand(stats.card_points), weis=stats.per_hand(stats.weis),

@@ -19,6 +19,8 @@ from bot.render.coiffeur import CoiffeurPicture
 from bot.render.pad import PadPicture
 from bot.render.table import SlatePicture
 from bot.rules.kinds import find_kind
+from bot.stats.ratings import Rating
+from bot.stats.records import PersonStats
 from bot.texts import MESSAGES
 from bot.texts import message as msg
 from bot.texts.cards import Deck
@@ -41,7 +43,17 @@ class KindPresenter(ABC):
         own = f"table.{kind.name}"
         if own in MESSAGES:
             return f"{name} · {msg(own, lang, **facts)}"
-        return f"{name} · {msg('table.kind', lang, kind=kind.name.capitalize(), **facts)}"
+        return f"{name} · {msg('table.kind', lang, kind=kind.title(lang), **facts)}"
+
+    def stats_field(self, kind: str, played: PersonStats, rating: Rating | None, lang: str) -> tuple[str, str] | None:
+        """``/jass stats``: the field of this game's own leaderboard, (name, value); None: nothing to show.
+        The default: the rating (if any), games and wins, under the game's name."""
+        if not played.games and rating is None:
+            return None
+        games = msg("st.games_value", lang, games=played.games, wins=played.wins, rate=played.win_rate,
+                    draws=played.draws)  # fmt: skip
+        value = f"**{rating.shown}** ± {rating.spread} · {games}" if rating is not None else games
+        return find_kind(kind).title(lang), value
 
     @abstractmethod
     def table_lines(self, view: TableView, lang: str, deck: Deck, mentions: dict[int, str],

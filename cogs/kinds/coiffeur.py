@@ -10,6 +10,8 @@ from bot.game.kinds.coiffeur import coiffeur_part
 from bot.render.coiffeur import CoiffeurPicture
 from bot.rules.coiffeur import TAFELN
 from bot.rules.contract_names import EXTRA_NAMES
+from bot.stats.ratings import Rating
+from bot.stats.records import PersonStats
 from bot.texts import message as msg
 from bot.texts.cards import Deck
 
@@ -19,6 +21,13 @@ from .schieber import CHOICE_SLOTS, SchieberPresenter, families_of, family_label
 
 
 class CoiffeurPresenter(SchieberPresenter):
+    def stats_field(self, kind: str, played: PersonStats, rating: Rating | None, lang: str) -> tuple[str, str] | None:
+        if rating is None:  # shown once rated
+            return None
+        games = msg("st.games_value", lang, games=played.games, wins=played.wins, rate=played.win_rate,
+                    draws=played.draws)  # fmt: skip
+        return msg("st.coiffeur_rating", lang), f"**{rating.shown}** ± {rating.spread} · {games}"
+
     def title(self, table: TableSnapshot, name: str, lang: str) -> str:
         return f"{name} · {msg('table.coiffeur', lang, rows=len(TAFELN[table.rules.coiffeur_tafel]))}"
 

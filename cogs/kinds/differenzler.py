@@ -16,6 +16,8 @@ from bot.game.kinds.differenzler import differenzler_part
 from bot.game.kinds.individual import individual_part
 from bot.rules.cards import cards_of
 from bot.rules.differenzler import TOTAL
+from bot.stats.ratings import Rating
+from bot.stats.records import PersonStats
 from bot.texts import message as msg
 from bot.texts.cards import Deck
 
@@ -47,6 +49,15 @@ def must_predict(view: TableView) -> bool:
 
 
 class DifferenzlerPresenter(IndividualPresenter):
+    def stats_field(self, kind: str, played: PersonStats, rating: Rating | None, lang: str) -> tuple[str, str] | None:
+        if not played.games:
+            return None
+        value = msg("st.differenzler_value", lang, games=played.games, wins=played.wins,
+                    penalty=played.per_hand(played.penalty), exact=played.exact)  # fmt: skip
+        if rating is not None:
+            value = f"**{rating.shown}** ± {rating.spread} · {value}"
+        return msg("st.differenzler", lang), value
+
     pad_key, pad_final_key, pad_legend_key = "dz.pad", "dz.pad_final", "dz.pad_legend"
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:

@@ -6,6 +6,8 @@ from typing import Any
 
 from bot.game import TableView
 from bot.game.kinds.individual import individual_part
+from bot.stats.ratings import Rating
+from bot.stats.records import PersonStats
 from bot.texts import message as msg
 from bot.texts.cards import Deck
 
@@ -13,6 +15,15 @@ from .individual import IndividualPresenter, Name
 
 
 class MolotowPresenter(IndividualPresenter):
+    def stats_field(self, kind: str, played: PersonStats, rating: Rating | None, lang: str) -> tuple[str, str] | None:
+        if not played.games:
+            return None
+        value = msg("st.molotow_value", lang, games=played.games, wins=played.wins,
+                    score=played.per_hand(played.penalty))  # fmt: skip
+        if rating is not None:
+            value = f"**{rating.shown}** ± {rating.spread} · {value}"
+        return msg("st.molotow", lang), value
+
     summary_key = "mo.summary"
     totals_key = "mo.totals"
     over_key = "mo.over"

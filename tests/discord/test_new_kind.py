@@ -64,3 +64,21 @@ def test_play_offers_every_registered_kind():
         unregister("toy")
     with pytest.raises(SystemExit):
         build_parser().parse_args(["play", "--game", "toy"])
+
+
+async def test_a_registered_kind_is_played_through_discord_and_shows_in_stats(with_toy):
+    from .test_stats import _send_and_collect, jass
+    from .test_table_game import button, play_my_turns
+
+    h = with_toy
+    options = [{"name": "game", "type": 3, "value": "toy"}, {"name": "computer_players", "type": 4, "value": 3}]
+    await h.send(h.command_payload("jass", new_table(options), ANNA))
+    lobby = table_message(h)
+    await h.send(h.click_payload(button(lobby, "start"), ANNA, lobby))
+    table = await play_my_turns(h, ANNA, lobby)  # every card of Anna's by a click
+    assert table.phase == "game_over" and table.rules.game == "toy"
+    await h.bot.stats.wait_idle()
+    [answer] = await _send_and_collect(h, h.command_payload("jass", jass("stats"), ANNA))
+    data = answer.payload if "embeds" in (answer.payload or {}) else answer.payload.get("data", {})
+    fields = {f["name"]: f["value"] for f in data["embeds"][0]["fields"]}
+    assert "Toy" in fields and "1" in fields["Toy"]  # its own leaderboard's line: one game played
