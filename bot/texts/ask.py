@@ -179,6 +179,24 @@ SYNONYMS: dict[str, str] = {
     "spile": "spielen",
     "chunnt": "kommt",
     "zämme": "zusammen",
+    "run": "folge",
+    "runs": "folge",
+    "sequence": "folge",
+    "sequences": "folge",
+    "best": "höchste",
+    "highest": "höchste",
+    "strongest": "höchste",
+    "stärkste": "höchste",
+    "beste": "höchste",
+    "card": "karte",
+    "cards": "karte",
+    "karten": "karte",
+    "chärtli": "karte",
+    "counted": "zählt",
+    "gezählt": "zählt",
+    "zählen": "zählt",
+    "zählt": "zählt",
+    "zahlt": "zählt",
     "fängt": "beginnt",
     "anfangen": "beginnt",
     "beginnen": "beginnt",
@@ -204,6 +222,11 @@ SYNONYMS: dict[str, str] = {
     "cannot": "nicht",
     "can't": "nicht",
     "cant": "nicht",
+    "don't": "nicht",
+    "doesn't": "nicht",
+    "isn't": "nicht",
+    "aren't": "nicht",
+    "dont": "nicht",
     "nöd": "nicht",
     "nid": "nicht",
     "ned": "nicht",
@@ -258,6 +281,8 @@ SYNONYMS: dict[str, str] = {
     "claim": "bedanken",
     "claiming": "bedanken",
 }
+#: A figure in a question that means a count of cards ("4 Könige"); in the passages figures stay figures.
+QUERY_NUMBERS = {"3": "drei", "4": "vier", "5": "fünf", "6": "sechs"}
 #: Question words and filler, in both languages (and Swiss German): they say nothing of the rule.
 _FILLER = (
     # German and Swiss German
@@ -267,11 +292,13 @@ _FILLER = (
     "ich du er sie es man mer mir wir ihr mich dich dein mein meine deine sein seine ein eine einen einem",
     "einer der die das den dem des dä de d s im in am an auf aus bei beim bim mit ohne von vom zu zum zur für",
     "über und oder aber auch noch schon denn dann doch mal eigentlich genau jetzt so als ob bitte überhaupt",
+    "bekommt bekommen kriegt kriegen überkommt "
     "unterschied zwischen difference between jass jassen funktioniert funktionieren geht passiert bedeutet heisst meint regel regeln",
     # English
     "how much many what who whom where why which whose do does did can could may might must should shall will",
     "would is are was were be been am i you he she it we they me my your his her our their a an the of in on at",
     "to for with from by as and or but if any some please there this that these those get gets got have has had",
+    "what's whats it's its i'm getting receive receives "
     "even work works working happen happens happened mean means meaning rule rules",
 )
 STOPWORDS = frozenset(" ".join(_FILLER).split())
@@ -394,7 +421,7 @@ def ask(question: str, lang: str = "de", limit: int = 4) -> Answer:
     """The passages that answer ``question`` best first (at most ``limit``), in the reader's ``lang``
     (both languages are searched)."""
     index = _index()
-    tokens = [_corrected(t, index) for t in words(question)]
+    tokens = [QUERY_NUMBERS.get(t, t) for t in (_corrected(t, index) for t in words(question))]
     if not tokens:
         return Answer(question, [], _nearest_topics(question))
     scores = index.bm25.get_scores(_stems(tokens)) * index.weights

@@ -429,9 +429,9 @@ ALSO: dict[str, str] = {
     "Gegeben wird im": "mischen mischt shuffle shuffles geben gibt deal deals dealer geber verteilt",
     "**Gleicher Weis**": "gleich gleichem gleichen gleich hoch beide teams tie equal",
     "Auf der **Jasstafel**": "jasstafel schreiben schreibt tafel strich",
-    "Jeder Spieler bekommt": "karten cards bekommt gets jeder each",
+    "Jeder Spieler bekommt": "karten cards jeder each spieler player",
     "Coiffeur-Faktoren": "faktoren factors multiplikator zeilen rows",
-    "Der **Puur** (Trumpf-Under)": "trumpf under jack wert worth",
+    "Der **Puur** (Trumpf-Under)": "puur trumpf under jack wert worth",
     "Das **Näll** (die Trumpf-Neun)": "neun nine trumpf trump wert worth",
     "Die **Acht** zählt": "wert worth etwas anything",
 }
