@@ -31,7 +31,7 @@ from bot.texts.answers import reply
 from bot.texts.ask import ask
 from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
-from bot.texts.rule_keys import KEY_TEXTS, value_text
+from bot.texts.rule_keys import key_text, value_text
 from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, Topic, find_topics
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class RulesCog(commands.Cog):
             embed.add_field(name=message("rl.at_this_table", lang), value="\n".join(lines)[:1024], inline=False)
         if found.key.startswith("key-"):
             key = found.key[4:]
-            embed.description = KEY_TEXTS[key][lang]
+            embed.description = key_text(key, lang)
         embed.set_footer(text=f"{message('rules.source', lang, section=found.section)} · {which}"[:2048])
         await self.answer(interaction, embed)
 

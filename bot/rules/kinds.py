@@ -42,6 +42,7 @@ class GameKind:
     first_forehand_rule: bool = True  # the first hand's forehand follows ``first_forehand`` (else: right of dealer)
     options: Mapping[str, Any] = field(default_factory=dict)  # anything a layer wants to know beyond these
     titles: Mapping[str, str] = field(default_factory=dict)  # its name shown, by language ("" : the name)
+    blurbs: Mapping[str, str] = field(default_factory=dict)  # what the game is, in a few words, by language
 
     def title(self, lang: str) -> str:
         """The game's name as people see it, in ``lang`` (a kind without one: its name, capitalised).
@@ -121,6 +122,7 @@ SCHIEBER = register_kind(
         "schieber", individual=False, phases=_TEAM_PHASES, result="points", keys={"game": "schieber"},
         commands=("ChooseContract", "Schieben", "PlayCard", "AnnounceStoeck", "Bedanken"),
         formats=("einzel", "pairs"), rating="rating",
+        blurbs={"de": "zwei Teams, die Vorhand sagt an oder schiebt", "en": "two teams; forehand chooses or shoves"},
     )
 )  # fmt: skip
 COIFFEUR = register_kind(
@@ -128,6 +130,8 @@ COIFFEUR = register_kind(
         "coiffeur", individual=False, phases=_TEAM_PHASES, result="tafel",
         keys={"game": "coiffeur", "weis_enabled": False},  # Coiffeur is played without Weis
         commands=("ChooseContract", "Schieben", "PlayCard"),
+        blurbs={"de": "jedes Team spielt jede Zeile der Tafel genau einmal",
+                "en": "each team plays every row of the Tafel exactly once"},
     )
 )  # fmt: skip
 DIFFERENZLER = register_kind(
@@ -138,6 +142,7 @@ DIFFERENZLER = register_kind(
               "stoeck_enabled": False, "hands_per_game": 12},
         commands=("Predict", "PlayCard"), default_hands=12, formats=("differenzler",),
         chooses_contract=False, first_forehand_rule=False,
+        blurbs={"de": "jeder für sich sagt seine Punkte an", "en": "each for themselves predicts their points"},
     )
 )  # fmt: skip
 MOLOTOW = register_kind(
@@ -148,5 +153,7 @@ MOLOTOW = register_kind(
         commands=("PlayCard",), default_hands=8, chooses_contract=False, first_forehand_rule=False,
         # the score pad's small figures: points ± Weis and Stöck; each one's own Weis, all of them count
         options={"pad": "signed", "own_weis": True},
+        blurbs={"de": "jeder für sich will möglichst wenig Punkte",
+                "en": "each for themselves takes as few points as possible"},
     )
 )  # fmt: skip

@@ -114,10 +114,6 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "de": "Eine feste Zahl Runden statt eines Ziels (0: auf das Ziel), wie eine Turnierpasse.",
         "en": "A fixed number of hands instead of a target (0: to the target), like a tournament Passe.",
     },
-    "game": {
-        "de": "Welches Spiel: `schieber`, `coiffeur` (jedes Team spielt jede Zeile der Tafel genau einmal), `differenzler` (jeder für sich sagt seine Punkte an) oder `molotow` (jeder für sich will möglichst wenig Punkte).",
-        "en": "Which game: `schieber`, `coiffeur` (each team plays every row of the Tafel exactly once), `differenzler` (each for themselves predicts their points) or `molotow` (each for themselves takes as few points as possible).",
-    },
     "extra_contracts": {
         "de": "Zusätzliche Spielarten im Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; leer: keine (Standard). Faktor wie Undenufe, Misère ×1.",
         "en": "Extra contracts in Schieber: `slalom`, `gusti` (Guschti), `tuo` (3×3), `misere`; empty: none (the default). Factor as Undenufe, Misère ×1.",
@@ -200,3 +196,24 @@ def value_text(value: Any, lang: str) -> str:
     if isinstance(value, list | tuple):
         return " → ".join(str(v) for v in value)
     return str(value)
+
+
+def game_key_text(lang: str) -> str:
+    """The ``game`` key's text, from the games registered when it is read (a new kind is in it).
+
+    >>> "`molotow`" in game_key_text("en")
+    True
+    """
+    from bot.rules.kinds import KINDS
+
+    games = ", ".join(f"`{name}` ({kind.blurbs[lang]})" if kind.blurbs.get(lang) else f"`{name}`"
+                      for name, kind in KINDS.items())  # fmt: skip
+    return ("Welches Spiel: " if lang == "de" else "Which game: ") + games + "."
+
+
+KEY_TEXTS["game"] = {"de": game_key_text("de"), "en": game_key_text("en")}  # as registered at start-up
+
+
+def key_text(key: str, lang: str) -> str:
+    """A rule key's text now (``game``'s names every game registered by then)."""
+    return game_key_text(lang) if key == "game" else KEY_TEXTS[key][lang]

@@ -82,3 +82,9 @@ async def test_a_registered_kind_is_played_through_discord_and_shows_in_stats(wi
     data = answer.payload if "embeds" in (answer.payload or {}) else answer.payload.get("data", {})
     fields = {f["name"]: f["value"] for f in data["embeds"][0]["fields"]}
     assert "Toy" in fields and "1" in fields["Toy"]  # its own leaderboard's line: one game played
+
+
+async def test_the_game_keys_text_names_a_registered_kind(with_toy):
+    from bot.texts.rule_keys import key_text
+
+    assert "`toy`" in key_text("game", "de") and "`molotow` (jeder für sich" in key_text("game", "de")
