@@ -299,6 +299,23 @@ def _number(option: Option, raw: Any, problem: Problem) -> float | None:
     return value
 
 
+def _server_id(item: Any) -> int:
+    """A Discord server id: a whole number, or its ASCII digits ("²" is a digit to str.isdigit, not an id)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item
+    if isinstance(item, str) and re.fullmatch(r"[0-9]{1,20}", item.strip()):
+        return int(item.strip())
+    raise ValueError("not a server id")
+
+
+def _network(item: Any) -> str:
+    """An address or network, as a network (``127.0.0.1`` → ``127.0.0.1/32``)."""
+    try:
+        return str(ipaddress.ip_network(str(item).strip(), strict=False))
+    except ValueError:
+        raise ValueError("not an address or network") from None
+
+
 def _parse(option: Option, raw: Any, problem: Problem) -> Any:
     """``raw`` as the option's kind, or its default (and a problem) when it is not one."""
     if option.kind in ("seconds", "count"):
@@ -340,30 +357,20 @@ def _parse(option: Option, raw: Any, problem: Problem) -> Any:
             problem(option.key, f"{shown} is a folder; name a file in it, e.g. {shown}/{example}")
             return option.default
         return path
-    if option.kind == "ids":
+    if option.kind in ("ids", "networks"):
         items = [g for g in raw.replace(",", " ").split() if g] if isinstance(raw, str) else raw
         if not isinstance(items, list | tuple):
-            problem(option.key, "expected a list of server ids")
+            wanted = "server ids" if option.kind == "ids" else "addresses or networks, e.g. [127.0.0.1, 10.0.0.0/8]"
+            problem(option.key, f"expected a list of {wanted}")
             return option.default
-        ids = []
-        for g in items:
-            if isinstance(g, bool) or not (isinstance(g, int) or (isinstance(g, str) and g.strip().isdigit())):
-                problem(option.key, f"not a server id: {g!r}")
-                continue
-            ids.append(int(g))
-        return tuple(ids)
-    if option.kind == "networks":
-        items = [g for g in raw.replace(",", " ").split() if g] if isinstance(raw, str) else raw
-        if not isinstance(items, list | tuple):
-            problem(option.key, "expected a list of addresses or networks, e.g. [127.0.0.1, 10.0.0.0/8]")
-            return option.default
-        networks = []
+        read = _server_id if option.kind == "ids" else _network
+        values = []
         for item in items:
             try:
-                networks.append(str(ipaddress.ip_network(str(item).strip(), strict=False)))
-            except ValueError:
-                problem(option.key, f"not an address or network: {item!r}")
-        return tuple(networks)
+                values.append(read(item))
+            except ValueError as err:
+                problem(option.key, f"{err}: {item!r}")
+        return tuple(values)
     if option.kind == "host":
         text = raw.strip() if isinstance(raw, str) else ""
         if not text or any(c.isspace() or c in "/@?#" for c in text):

@@ -196,3 +196,9 @@ def test_trusted_proxies_are_addresses_or_networks():
     assert s.web_trusted_proxies == ("127.0.0.1/32", "10.0.0.0/8", "fd00::/8")
     with pytest.raises(ConfigError, match=r"web\.trusted_proxies"):
         load_settings(None, env={"JASS_WEB_TRUSTED_PROXIES": "10.0.0.0/8, proxy.example"})
+
+
+def test_server_ids_are_ascii_digits():
+    with pytest.raises(ConfigError, match="not a server id"):
+        load_settings(None, env={"JASS_DEV_GUILD_IDS": "123, ²"})
+    assert load_settings(None, env={"JASS_DEV_GUILD_IDS": "123, 456"}).dev_guild_ids == (123, 456)
