@@ -51,7 +51,7 @@ Evicted = Callable[[str], None]
 
 
 #: Seconds a command waits for one subscriber at most (``TableService._notify``).
-NOTIFY_BOUND = 2.0
+NOTIFY_BOUND = 5.0
 
 
 async def _tell(before: asyncio.Future[None] | None, callback: Subscriber, table_id: str,
@@ -200,13 +200,19 @@ class TableService:
     async def _notify(self, table_id: str, events: Sequence[Event | TurnReminder], snapshot: TableSnapshot) -> None:
         """Tell every subscriber what was committed, with the table as it left it.
 
-        A subscriber is waited for :attr:`notify_bound` seconds at most: one that takes longer goes on
-        by itself (its next calls for the table wait for it, so it sees the changes in order), and
-        the command returns without it. No subscriber can stall a command.
+        A subscriber is waited for :attr:`notify_bound` seconds at most (a Discord message waiting for
+        its channel's bucket keeps the game at Discord's pace): one that takes longer goes on by
+        itself, and the command returns without it. While it is behind, its next calls for the table
+        follow it in order and no command waits for them. No subscriber can stall a command.
         """
         for index, callback in enumerate(self._subscribers):
             key = (index, table_id)
-            call = asyncio.ensure_future(_tell(self._behind.get(key), callback, table_id, events, snapshot))
+            before = self._behind.get(key)
+            call = asyncio.ensure_future(_tell(before, callback, table_id, events, snapshot))
+            if before is not None and not before.done():  # still behind: not waited for at all
+                self._behind[key] = call
+                call.add_done_callback(functools.partial(self._caught_up, key))
+                continue
             try:
                 await asyncio.wait_for(asyncio.shield(call), self.notify_bound)
             except TimeoutError:
