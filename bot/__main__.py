@@ -183,14 +183,14 @@ def rules_answer(path: str | None, question: str, lang: str, as_json: bool) -> i
     except ConfigError:
         rules = RuleSet()  # a question needs no valid bot settings: the standard rules then
     found = reply(question, lang, rules)
-    if as_json:
+    if as_json:  # nothing found: "answer" is null, "more" the three nearest topics
         print(json.dumps(found.json(), ensure_ascii=False))
-        return 0 if found.answer is not None else 1
+        return 0
     if found.answer is None:
         print("Dazu habe ich keine Regel gefunden." if lang == "de" else "I found no rule for that.")
         for related in found.more:
             print(f"  - {related.text} ({related.topic})")
-        return 1
+        return 0
     print(plain(found.answer))
     return 0
 

@@ -86,3 +86,7 @@ def test_the_shell_answers_with_json() -> None:
     plain = subprocess.run([sys.executable, "-m", "bot", "rules", "--lang", "en", "Can I undertrump?"], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)  # fmt: skip
     assert plain.returncode == 0 and "undertrump" in plain.stdout.lower() and "**" not in plain.stdout
+    nothing = subprocess.run([sys.executable, "-m", "bot", "rules", "--json", "Wo ist der Bahnhof?"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    found = json.loads(nothing.stdout)
+    assert nothing.returncode == 0 and found["answer"] is None and found["topic"] is None and len(found["more"]) == 3
