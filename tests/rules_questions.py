@@ -245,4 +245,12 @@ QUESTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("en", "Are Stöck counted in Obenabe?", ("no stöck",)),
     ("en", "What is a match worth in Obenabe?", ("771",)),
     ("en", "when are weis shown", ("first trick",)),
+    # the variants' single facts
+    ("de", "Wie viele Runden hat ein Differenzler?", ("12 runden",)),
+    ("de", "Was ist ein Tischweis?", ("stichgewinner",)),
+    ("de", "Was ist der Joker im Coiffeur?", ("joker", "nach wahl")),
+    ("de", "Wie viele Runden hat ein Molotow?", ("8 runden",)),
+    ("en", "What is TUO?", ("three tricks",)),
+    ("de", "Darf man im Coiffeur zum Gegner schieben?", ("reihum",)),
+    ("en", "Are the predictions in Differenzler hidden?", ("hidden",)),
 )

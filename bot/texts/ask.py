@@ -292,7 +292,7 @@ _FILLER = (
     "ich du er sie es man mer mir wir ihr mich dich dein mein meine deine sein seine ein eine einen einem",
     "einer der die das den dem des dä de d s im in am an auf aus bei beim bim mit ohne von vom zu zum zur für",
     "über und oder aber auch noch schon denn dann doch mal eigentlich genau jetzt so als ob bitte überhaupt",
-    "bekommt bekommen kriegt kriegen überkommt "
+    "bekommt bekommen kriegt kriegen überkommt anzahl number "
     "unterschied zwischen difference between jass jassen funktioniert funktionieren geht passiert bedeutet heisst meint regel regeln",
     # English
     "how much many what who whom where why which whose do does did can could may might must should shall will",

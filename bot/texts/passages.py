@@ -393,6 +393,51 @@ WRITTEN: tuple[Passage, ...] = (
         "**Misère**: you play Obenabe, Undenufe or Slalom, but you write the points the opponents took.",
     ),
     P(
+        "differenzler",
+        "Ein **Differenzler** hat **12 Runden**; gewonnen hat das tiefste Total der Strafpunkte.",
+        "A game of **Differenzler** has **12 hands**; the lowest total of penalty points wins.",
+    ),
+    P(
+        "differenzler",
+        "Im Differenzler bleibt jede **Ansage verdeckt**, bis die Runde fertig ist; es gibt keinen Weis und keine Stöck.",
+        "In Differenzler every **prediction stays hidden** until the hand is over; there is no Weis and no Stöck.",
+    ),
+    P(
+        "differenzler",
+        "Im Differenzler wird der **Trumpf gezogen** (oder die unterste Karte des Gebers aufgedeckt); wer die Farbe nicht hat, darf untertrumpfen.",
+        "In Differenzler **trump is drawn** (or the dealer's bottom card is turned up); a player void in the suit led may undertrump.",
+    ),
+    P(
+        "molotow",
+        "Ein **Molotow** hat **8 Runden**; jeder spielt für sich, das tiefste Total gewinnt.",
+        "A game of **Molotow** has **8 hands**; everyone plays for themselves, the lowest total wins.",
+    ),
+    P(
+        "molotow",
+        "**Tischweis** im Molotow: ein Weis, den die Karten eines Stichs bilden, wird dem Stichgewinner angeschrieben; eigene Weis und Stöck zählen als Minuspunkte.",
+        "**Tischweis** in Molotow: a Weis formed by a trick's cards is charged to the trick's winner; one's own Weis and Stöck count as minus points.",
+    ),
+    P(
+        "coiffeur",
+        "Ein **Joker** im Coiffeur ist eine Farbe, Obenabe oder Undenufe nach Wahl des Ansagenden.",
+        "A **Joker** in Coiffeur is a suit, Obenabe or Undenufe of the announcer's choice.",
+    ),
+    P(
+        "coiffeur",
+        "Im Coiffeur schiebt die Vorhand **reihum** weiter, auch zum Gegner; haben alle geschoben, muss die Vorhand ansagen (im Zwang).",
+        "In Coiffeur forehand shoves **round the table**, to an opponent too; when all four have shoved, forehand must choose (im Zwang).",
+    ),
+    P(
+        "coiffeur",
+        "Im Coiffeur schreibt ein Match 257 mal den Faktor der Zeile; ein **Kontermatsch** gibt dem ansagenden Team 0.",
+        "In Coiffeur a Match writes 257 times the row's factor; a **Kontermatsch** gives the announcing team 0.",
+    ),
+    P(
+        "extra-contracts",
+        "**TUO** (3×3): drei Stiche Trumpf, drei Undenufe, drei Obenabe.",
+        "**TUO** (3×3): three tricks trump, three Undenufe, three Obenabe.",
+    ),
+    P(
         "presets",
         "Die Voreinstellung `tournament`: alles einfach, ohne Weis und Stöck, ein Match zählt 157, feste 12 Runden (eine Passe).",
         "The `tournament` preset: everything ×1, no Weis and no Stöck, a Match counts 157, a fixed 12 hands (a Passe).",
@@ -430,6 +475,7 @@ ALSO: dict[str, str] = {
     "**Gleicher Weis**": "gleich gleichem gleichen gleich hoch beide teams tie equal",
     "Auf der **Jasstafel**": "jasstafel schreiben schreibt tafel strich",
     "Jeder Spieler bekommt": "karten cards jeder each spieler player",
+    "In **Obenabe und Undenufe gibt es keine Stöck**": "stöck counted",
     "Coiffeur-Faktoren": "faktoren factors multiplikator zeilen rows",
     "Der **Puur** (Trumpf-Under)": "puur trumpf under jack wert worth",
     "Das **Näll** (die Trumpf-Neun)": "neun nine trumpf trump wert worth",
