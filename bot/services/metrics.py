@@ -127,10 +127,12 @@ class Metrics:
         """One 429 from Discord: ``global`` or ``bucket``."""
         self.limited[scope] += 1
 
-    def web(self, route: str, status: int, seconds: float) -> None:
-        """One answer of the web server (``route``: its path template, never the address asked)."""
+    def web(self, route: str, status: int, seconds: float | None) -> None:
+        """One answer of the web server (``route``: its path template, never the address asked;
+        ``seconds`` None: not timed, a websocket)."""
         self._web.labels(route, str(status)).inc()
-        self._web_seconds.labels(route).observe(seconds)
+        if seconds is not None:
+            self._web_seconds.labels(route).observe(seconds)
 
     def rendered(self, picture: str, seconds: float) -> None:
         """One picture drawn (``table``, ``jasstafel``, ``coiffeur``, ``pad``)."""

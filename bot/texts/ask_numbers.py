@@ -5,6 +5,8 @@ with Schelle trump?". Answered with the figure for the rules in force (the table
 >>> from bot.rules import RuleSet
 >>> print(computed("Wie viel gibt ein Match bei Obenabe?", "de", RuleSet()))
 Match bei Obenabe: 157 Kartenpunkte + Matchzuschlag 100 = 257, mal 3: **771**.
+>>> computed("Wie viel zählen 4 Könige bei Rose?", "de", RuleSet()) is None  # four Kings, not 4 points
+True
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ CONTRACT_WORDS = {"eichel": "eichel", "rose": "rose", "schelle": "schelle", "sch
 ASKS_SCORE = {"schreiben", "schreibt", "gibt", "zählt", "punkte", "macht", "wert", "score", "write", "writes",
               "total", "bringt", "gits", "git"}  # fmt: skip
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,4})(?![\w.])")
+#: Card points are a number followed by "Punkte"/"points" ("4 Könige" is no 4 card points).
+_POINTS = re.compile(r"(?<![\w.])(\d{1,3})\s*(?:kartenpunkt|punkt|pünkt|pkt|card points|points?)", re.IGNORECASE)
 
 
 def computed(question: str, lang: str, rules: RuleSet) -> str | None:
@@ -42,7 +46,7 @@ def computed(question: str, lang: str, rules: RuleSet) -> str | None:
     for n in numbers:
         if re.search(rf"(weis|wys|wiis|meld\w*)\s*(von\s*|of\s*)?{n}\b|\b{n}\s*(punkte\s*)?(weis|wys)", lowered):
             weis = n
-    points = [n for n in numbers if n != weis and 0 <= n <= TOTAL]
+    points = [n for n in map(int, _POINTS.findall(question)) if n != weis and 0 <= n <= TOTAL]
     if match:
         card_points = TOTAL
     elif points:

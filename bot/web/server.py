@@ -158,7 +158,9 @@ class WebServer:
         finally:
             resource = request.match_info.route.resource
             route = resource.canonical if resource is not None else "unmatched"
-            self.measured.web(route, status, time.perf_counter() - started)
+            # A websocket's answer lasts as long as its page is open: counted, not timed.
+            seconds = None if status == 101 else time.perf_counter() - started
+            self.measured.web(route, status, seconds)
 
     @web.middleware
     async def _limited(
