@@ -110,7 +110,7 @@ class TerminalGame:
         rules: RuleSet,
         seed: int | None,
         json_out: bool,
-        out: TextIO = sys.stdout,
+        out: TextIO | None = None,
         ask: Callable[[str], str] = input,
         level: str = "club",
         lang: str = "en",
@@ -118,7 +118,7 @@ class TerminalGame:
         style: Style = "colour",
         verbose: bool = False,
     ) -> None:
-        self.out, self.json_out = out, json_out
+        self.out, self.json_out = out or sys.stdout, json_out  # stdout when the game starts, not at import
         self._ask = ask
         self.verbose = verbose  # the deals' commitments and seeds (to check a shuffle), else left out
         self.lang = lang if lang in LANGS else "en"
