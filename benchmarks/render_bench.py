@@ -14,10 +14,10 @@ import statistics
 import time
 
 from bot.game import SYSTEM, AddComputer, NextHand, Phase, StartGame, Table
+from bot.kinds.coiffeur.pictures import CoiffeurPicture, coiffeur_image
+from bot.kinds.coiffeur.rules import Tafel
 from bot.render.cards import png_bytes
-from bot.render.coiffeur import CoiffeurPicture, coiffeur_image
 from bot.render.table import SlatePicture, TablePicture, _jasstafel_image, _table_image, strokes
-from bot.rules.coiffeur import Tafel
 from bot.texts.cards import Deck
 from cogs.presenter import slate_picture, table_picture
 

@@ -37,7 +37,6 @@ from bot.game import (
 )
 from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
-from bot.rules.differenzler import TOTAL as PREDICTION_MAX
 from bot.rules.kinds import KINDS, find_kind
 from bot.rules.ruleset import RuleSetError, extras_as_jokers, for_game
 from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
@@ -52,7 +51,6 @@ from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse
 from .emojis import CardEmojis, SyncReport
 from .hand_messages import HandMessages, add_table_link
 from .kinds import presenter_for
-from .kinds.differenzler import RANGE as PREDICTION_RANGE
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
 from .replay import REPLAY_PNG, replay_buttons, replay_embed, replay_picture
 from .review import review_embed
@@ -768,8 +766,9 @@ class Jass(commands.Cog):
         await self.run(interaction, table_id, command, private=True)
 
     async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None:
-        """Differenzler: a range of predictions shows its numbers (privately, in place); a number
-        is the prediction. Nothing but the number is taken from the button."""
+        """A prediction's button: a number is the prediction; a step of the kind's own (Differenzler:
+        a range of predictions) shows its numbers, privately, in place. Nothing but the number is
+        taken from the button."""
         table = await self.button_table(interaction, table_id, key)
         if table is None:
             return
@@ -779,7 +778,7 @@ class Jass(commands.Cog):
             await self.run(interaction, table_id, Predict(actor_of(interaction.user), value), private=True)
         elif table.seat_of(actor_of(interaction.user)) is None:
             await self.reply(interaction, msg("err.NOT_SEATED", lang))
-        elif value * PREDICTION_RANGE <= PREDICTION_MAX:
+        elif presenter_for(table.public.kind).opens_pick(pick):
             await self.show_hand(interaction, table, lang, edit=True, picking=pick)
         else:
             await self.reply(interaction, msg("err.bad_button", lang))

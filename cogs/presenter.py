@@ -21,7 +21,7 @@ from bot.texts.cards import Deck, deck_for
 from .buttons import STOECK_BIT, custom_id, play_action
 from .emojis import CardEmojis
 from .kinds import presenter_for
-from .kinds.schieber import slate_picture, summary_line
+from .kinds.team import slate_picture, summary_line
 from .names import NO_FACES, hand_key, last_trick_text, mentions_of, played_text, possessive, seat_name, team_name
 
 #: What other modules of the Discord layer (and the tests) take from the presenter.
@@ -180,7 +180,7 @@ def hand_text(view: TableView, lang: str, deck: Deck | None = None) -> str:
     if view.turn == view.seat:
         facts.append(msg(kind.choose_key(view) if view.phase == "contract" else "hand.your_turn", lang))
     elif view.phase == "predict":
-        facts.append(msg("dz.waiting_others", lang))
+        facts.append(msg("ind.waiting_others", lang))
     elif view.turn is not None:
         facts.append(msg("hand.turn_of", lang, name=seat_name(view, view.turn, lang)))
     lines = [f"**{head}** — " + " · ".join(facts) if facts else f"**{head}**"]

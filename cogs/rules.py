@@ -23,8 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.kinds.coiffeur.rules import Tafel, row_value
 from bot.rules import Contract, RuleSet
-from bot.rules.coiffeur import Tafel, row_value
 from bot.rules.lookup import TOTAL, better_weis, extra_written, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
 from bot.texts.answers import reply

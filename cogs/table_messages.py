@@ -14,7 +14,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +22,8 @@ import discord
 
 from bot.game import TableSnapshot
 from bot.game.events import Event, TurnReminder
-from bot.render.coiffeur import CoiffeurPicture
-from bot.render.pad import PadPicture
 from bot.render.pool import Renderer
-from bot.render.table import SlatePicture, TablePicture
+from bot.render.table import TablePicture
 from bot.services import TableDisplay, TableService, UnknownTable
 from bot.texts import message as msg
 from bot.texts.cards import Deck, deck_for
@@ -66,8 +64,7 @@ EDIT_INTERVAL = 1.25  # seconds between two edits in one channel: Discord allows
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_LIFE = 14 * 60.0  # seconds an interaction's token is used for (Discord's limit: 15 minutes)
 UPLOAD_INTERVAL = 1.0  # seconds: at most one new table picture per table per second
-TABLE_PNG, SLATE_PNG, TAFEL_PNG = "table.png", "jasstafel.png", "coiffeur-tafel.png"
-PAD_PNG = "schaetzzettel.png"  # Differenzler
+TABLE_PNG = "table.png"
 FLUSH_ON_CLOSE = 5.0  # seconds to wait for pending edits when the cog unloads
 ACTIVE_SECONDS = 30.0  # a person who acted this recently is clicking through the game: no turn ping
 DEAL_GUARD = 5.0  # seconds a deal under way keeps the finished hand's tricks off the table message
@@ -361,13 +358,7 @@ class TableMessages:
     async def draw_slate(self, slate: Slate) -> tuple[bytes, str]:
         """A summary's picture drawn, and its file name, by what it is (the Jasstafel, Coiffeur's
         Tafel, the score pad of the games of individuals)."""
-        drawers: dict[type, tuple[Callable[[Any], Awaitable[bytes]], str]] = {
-            SlatePicture: (self.renderer.slate, SLATE_PNG),
-            CoiffeurPicture: (self.renderer.coiffeur, TAFEL_PNG),
-            PadPicture: (self.renderer.pad, PAD_PNG),
-        }
-        draw, name = drawers[type(slate)]
-        return await draw(slate), name
+        return await self.renderer.picture(slate), slate.file_name
 
     async def _post_summary(self, table_id: str, channel_id: int, embed: discord.Embed,
                             slate: Slate | None,

@@ -1,7 +1,7 @@
 """Fit the Differenzler prediction model: ``python -m research.differenzler_fit --hands 4000``.
 
 Plays hands with four ``club`` Differenzler players (predicting with the current model), records
-each seat's hand features (:func:`bot.ai.differenzler.features`) and the card points it took,
+each seat's hand features (:func:`bot.kinds.differenzler.players.features`) and the card points it took,
 and fits the points by least squares. Repeats ``--rounds`` times, each round predicting with the
 last fit (the play aims at the predictions, so the two settle together). Prints each round's
 model and mean absolute error.
@@ -15,8 +15,8 @@ import random
 import numpy as np
 
 from bot.ai import differenzler as diff
-from bot.ai.differenzler import MODEL, DifferenzlerPlayer, features
 from bot.game import AddComputer, Phase, StartGame, Table
+from bot.kinds.differenzler.players import MODEL, DifferenzlerPlayer, features
 
 RULES = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,
          "hands_per_game": 1}  # fmt: skip

@@ -49,9 +49,10 @@ def cli(argv: list[str] | None = None) -> int:
         return 0
     with open(args.check, encoding="utf-8") as f:
         stored = f.read().splitlines()
-    differ = [a for a, b in zip(now, stored, strict=False) if a != b] + now[len(stored) :] + stored[len(now) :]
-    for line in differ:
-        print("differs:", line.rsplit(" ", 1)[0])
+    before = {line.rsplit(" ", 1)[0]: line for line in stored}  # a game's command line -> its line
+    differ = [line.rsplit(" ", 1)[0] for line in now if before.get(line.rsplit(" ", 1)[0]) != line]
+    for game in differ:
+        print("differs:", game)
     print(f"{len(now) - len(differ)}/{len(now)} histories identical")
     return 1 if differ else 0
 

@@ -1,8 +1,8 @@
 """The computer players of every game kind, by kind and level: the one place that knows them all.
 
-A kind registers a factory ``make(level, rng, budget, **options) -> Player`` (its module under
-``bot/ai``); :func:`make_player` hands out a player that asks the registry for the player of the
-kind of each view it is shown.
+A kind's package may hold ``players.py`` with ``make(level, rng, budget, **options) -> Player``
+(``bot/kinds``); a kind without one gets the card players of ``levels.py``. :func:`make_player`
+hands out a player that asks for the player of the kind of each view it is shown.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any
 from bot.game.commands import Command
 from bot.game.seating import COMPUTER_LEVELS
 from bot.game.view import TableView
+from bot.kinds import part_of
 
-from . import coiffeur, differenzler, molotow, schieber
+from . import levels
 from .player import Player
 
 #: ``make(level, rng, budget, **options)``: a kind's player of ``level``.
@@ -25,26 +26,17 @@ Factory = Callable[..., Player]
 USER_LEVELS = COMPUTER_LEVELS
 LEVELS = (*USER_LEVELS, "rules", "search")
 
-_FACTORIES: dict[str, Factory] = {
-    "schieber": schieber.make,
-    "coiffeur": coiffeur.make,
-    "differenzler": differenzler.make,
-    "molotow": molotow.make,
-}
 
-
-def register_players(kind: str, factory: Factory) -> None:
-    """Register the computer players of a game kind."""
-    _FACTORIES[kind] = factory
-
-
-def unregister_players(kind: str) -> None:
-    _FACTORIES.pop(kind, None)
+def factory_for(kind: str) -> Factory:
+    """The player factory of ``kind``: its package's ``players.make``, else the card players of every level."""
+    module = part_of(kind, "players")
+    factory: Factory = module.make if module is not None else levels.make
+    return factory
 
 
 def player_for(kind: str, level: str, rng: random.Random, budget: float | None = None, **options: Any) -> Player:
     """The player of ``level`` for a game of ``kind`` (a kind without players of its own: Schieber's)."""
-    factory: Factory = _FACTORIES.get(kind, schieber.make)
+    factory = factory_for(kind)
     player: Player = factory(level, rng, budget, **options)
     return player
 
@@ -58,8 +50,8 @@ class KindDispatch:
     _kind_players: dict[str, Player]
 
     def decide(self, view: TableView, actor: str) -> Command:
-        factory: Factory = _FACTORIES.get(view.kind, schieber.make)
-        if factory is schieber.make:
+        factory = factory_for(view.kind)
+        if factory is levels.make:
             decide: Callable[[TableView, str], Command] = super().decide  # type: ignore[misc]
             return decide(view, actor)
         if view.kind not in self._kind_players:
@@ -81,7 +73,7 @@ def make_player(level: str, seed: int | str | None = None, budget: float | None 
     one raises ``TypeError``; an unknown level ``ValueError``.
     """
     rng = random.Random(seed)
-    player = schieber.make(level, rng, budget, **options)
+    player = levels.make(level, rng, budget, **options)
     base = type(player)
     if base not in _MIXED:
         _MIXED[base] = type(f"Any{base.__name__}", (KindDispatch, base), {})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +43,12 @@ class PadPicture:
     winner: str = ""
     kind: str = "differenzler"  # molotow: per hand and player (card points, Weis and Stöck, score)
     legend: str = ""
+
+    metric: ClassVar[str] = "pad"
+    file_name: ClassVar[str] = "schaetzzettel.png"
+
+    def png(self) -> bytes:
+        return pad_png(self)
 
 
 def pad_height(hands: int) -> int:

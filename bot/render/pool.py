@@ -11,13 +11,26 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from bot.pools import LazyPool
 
-from .coiffeur import CoiffeurPicture, coiffeur_png
 from .pad import PadPicture, pad_png
 from .table import SlatePicture, TablePicture, slate_png, table_png
+
+
+class Picture(Protocol):
+    """A picture a summary posts (the Jasstafel, the score pad, a kind's own): it draws itself."""
+
+    metric: ClassVar[str]  # its name in the operators' metrics
+    file_name: ClassVar[str]  # the attachment's name
+
+    def png(self) -> bytes: ...
+
+
+def png_of(picture: Picture) -> bytes:
+    """``picture`` drawn (a module-level function: the worker processes call it)."""
+    return picture.png()
 
 
 class Renderer:
@@ -41,8 +54,9 @@ class Renderer:
     async def slate(self, picture: SlatePicture) -> bytes:
         return await self._draw("jasstafel", slate_png, picture)
 
-    async def coiffeur(self, picture: CoiffeurPicture) -> bytes:
-        return await self._draw("coiffeur", coiffeur_png, picture)
+    async def picture(self, picture: Picture) -> bytes:
+        """Any picture that draws itself (a kind's own, as Coiffeur's Tafel)."""
+        return await self._draw(picture.metric, png_of, picture)
 
     async def pad(self, picture: PadPicture) -> bytes:
         return await self._draw("pad", pad_png, picture)

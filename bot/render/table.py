@@ -15,6 +15,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont, ImageFont
@@ -133,6 +134,12 @@ class SlatePicture:
     title: str = ""
     striche: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())  # per team: (what, strokes)
     winner: str = ""  # the final slate's line naming the winner
+
+    metric: ClassVar[str] = "jasstafel"
+    file_name: ClassVar[str] = "jasstafel.png"
+
+    def png(self) -> bytes:
+        return slate_png(self)
 
 
 def strokes(total: int) -> tuple[int, int, int, int]:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from .cards import Card, to_cards, to_mask
 from .contracts import Contract
@@ -18,16 +19,21 @@ from .play import illegal_reason, legal_mask, trick_winner_index
 from .ruleset import RuleSet
 from .tables import POINTS
 
-_DEFAULT = RuleSet()
+
+@cache
+def _default() -> RuleSet:
+    """The default rules (made when first asked: the ``game`` key needs the kinds installed)."""
+    return RuleSet()
 
 
 def legal_cards(
     hand: Iterable[Card],
     trick: Sequence[Card],
     contract: Contract | int,
-    rules: RuleSet = _DEFAULT,
+    rules: RuleSet | None = None,
 ) -> frozenset[Card]:
     """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play order)."""
+    rules = rules or _default()
     mask = legal_mask(
         to_mask(hand),
         [c.index for c in trick],
@@ -44,9 +50,10 @@ def why_illegal(
     hand: Iterable[Card],
     trick: Sequence[Card],
     contract: Contract | int,
-    rules: RuleSet = _DEFAULT,
+    rules: RuleSet | None = None,
 ) -> str | None:
     """``None`` if ``card`` may be played, else the code of the rule that forbids it."""
+    rules = rules or _default()
     return illegal_reason(
         card.index,
         to_mask(hand),
@@ -65,6 +72,7 @@ def trick_winner(trick: Sequence[Card], contract: Contract | int) -> int:
     return trick_winner_index([c.index for c in trick], int(contract))
 
 
-def card_points(card: Card, contract: Contract | int, rules: RuleSet = _DEFAULT) -> int:
+def card_points(card: Card, contract: Contract | int, rules: RuleSet | None = None) -> int:
     """The card's points (Augen) in ``contract``."""
+    rules = rules or _default()
     return POINTS[rules.undenufe_legacy][int(contract)][card.index]

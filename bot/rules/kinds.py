@@ -2,9 +2,10 @@
 
 A :class:`GameKind` names a game's seat model (teams of two or four individuals), its phases, the
 commands it accepts, how long a game is, what its result and rating are and which tournament
-formats it allows. The engine part, the computer players and the presenters of a kind register
-under the same name in their own layers (``bot/game/kinds``, ``bot/ai/registry.py``,
-``cogs/kinds``); shared code asks the kind object, never tests its name (docs/adding-a-game.md).
+formats it allows. Each kind is a package of ``bot/kinds`` (or anywhere) that declares its ``GameKind`` as ``KIND``;
+``bot/kinds/__init__.py`` installs them, one line each, and finds a kind's other parts (engine,
+players, terminal, presenter, web) in its package. Shared code asks the kind object, never tests its
+name (docs/adding-a-game.md).
 
 >>> find_kind("molotow").individual, find_kind("schieber").individual
 (True, False)
@@ -43,6 +44,8 @@ class GameKind:
     options: Mapping[str, Any] = field(default_factory=dict)  # anything a layer wants to know beyond these
     titles: Mapping[str, str] = field(default_factory=dict)  # its name shown, by language ("" : the name)
     blurbs: Mapping[str, str] = field(default_factory=dict)  # what the game is, in a few words, by language
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # its own texts: key -> {lang: text}
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # rule presets of its own, by name
 
     def title(self, lang: str) -> str:
         """The game's name as people see it, in ``lang`` (a kind without one: its name, capitalised).
@@ -80,7 +83,8 @@ class GameKind:
         return self.result == "penalty"
 
 
-_TEAM_PHASES = ("contract", "play", "hand_over", "game_over")
+#: The phases of a hand of a team game with a contract (Schieber, Coiffeur).
+TEAM_PHASES = ("contract", "play", "hand_over", "game_over")
 _KINDS: dict[str, GameKind] = {}
 #: Every registered kind by name (read it; :func:`register_kind` adds one).
 KINDS: Mapping[str, GameKind] = _KINDS
@@ -115,45 +119,3 @@ def kind_for_format(format: str) -> GameKind:
         if format in kind.formats:
             return kind
     raise KeyError(f"no game kind plays the tournament format {format!r}")
-
-
-SCHIEBER = register_kind(
-    GameKind(
-        "schieber", individual=False, phases=_TEAM_PHASES, result="points", keys={"game": "schieber"},
-        commands=("ChooseContract", "Schieben", "PlayCard", "AnnounceStoeck", "Bedanken"),
-        formats=("einzel", "pairs"), rating="rating",
-        blurbs={"de": "zwei Teams, die Vorhand sagt an oder schiebt", "en": "two teams; forehand chooses or shoves"},
-    )
-)  # fmt: skip
-COIFFEUR = register_kind(
-    GameKind(
-        "coiffeur", individual=False, phases=_TEAM_PHASES, result="tafel",
-        keys={"game": "coiffeur", "weis_enabled": False},  # Coiffeur is played without Weis
-        commands=("ChooseContract", "Schieben", "PlayCard"),
-        blurbs={"de": "jedes Team spielt jede Zeile der Tafel genau einmal",
-                "en": "each team plays every row of the Tafel exactly once"},
-    )
-)  # fmt: skip
-DIFFERENZLER = register_kind(
-    GameKind(
-        "differenzler", individual=True, phases=("predict", "play", "hand_over", "game_over"), result="penalty",
-        # RULES-VARIANTS §4.9: undertrumping when void, no Weis, no Stöck, 12 hands
-        keys={"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False,
-              "stoeck_enabled": False, "hands_per_game": 12},
-        commands=("Predict", "PlayCard"), default_hands=12, formats=("differenzler",),
-        chooses_contract=False, first_forehand_rule=False,
-        blurbs={"de": "jeder für sich sagt seine Punkte an", "en": "each for themselves predicts their points"},
-    )
-)  # fmt: skip
-MOLOTOW = register_kind(
-    GameKind(
-        "molotow", individual=True, phases=("play", "hand_over", "game_over"), result="penalty",
-        # RULES-VARIANTS §5.2 (game A): undertrumping when void once trump is fixed, 8 hands
-        keys={"game": "molotow", "undertrump_when_void": True, "hands_per_game": 8},
-        commands=("PlayCard",), default_hands=8, chooses_contract=False, first_forehand_rule=False,
-        # the score pad's small figures: points ± Weis and Stöck; each one's own Weis, all of them count
-        options={"pad": "signed", "own_weis": True},
-        blurbs={"de": "jeder für sich will möglichst wenig Punkte",
-                "en": "each for themselves takes as few points as possible"},
-    )
-)  # fmt: skip

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, get_args
 
@@ -332,7 +332,22 @@ def _as_int(value: Any) -> int | None:
 
 #: The keys a game needs where it is chosen over a preset (``/jass new game:``, ``play --game``):
 #: each built-in kind's ``keys`` (bot/rules/kinds.py).
-GAME_KEYS: dict[str, dict[str, Any]] = {name: dict(kind.keys) for name, kind in KINDS.items()}
+class _GameKeys(Mapping[str, Mapping[str, Any]]):
+    """Each registered kind's ``keys``, read when asked (a kind installed later is in it)."""
+
+    def __getitem__(self, name: str) -> Mapping[str, Any]:
+        if name not in KINDS:
+            raise KeyError(name)
+        return KINDS[name].keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(KINDS)
+
+    def __len__(self) -> int:
+        return len(KINDS)
+
+
+GAME_KEYS: Mapping[str, Mapping[str, Any]] = _GameKeys()
 
 
 def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
@@ -356,8 +371,7 @@ def for_game(rules: Mapping[str, Any], game: str | None) -> dict[str, Any]:
     if out.get("extra_contracts", preset.get("extra_contracts", ())):
         if not kind.chooses_contract:
             raise RuleSetError("extra_contracts", f"{game} chooses no contract, so it has no extra contracts")
-        if game == "coiffeur":
-            out["coiffeur_joker_choices"] = "any"
+        out.update(kind.options.get("extras_as", {}))  # Coiffeur: a Joker row may be every extra contract
     return out
 
 
@@ -368,11 +382,15 @@ def extras_as_jokers(rules: Mapping[str, Any]) -> bool:
     >>> extras_as_jokers(for_game({"preset": "extras"}, "coiffeur")), extras_as_jokers({"preset": "extras"})
     (True, False)
     """
-    return rules.get("game") == "coiffeur" and rules.get("coiffeur_joker_choices") == "any"
+    game = rules.get("game")
+    if not isinstance(game, str) or game not in KINDS:
+        return False
+    extras_as = KINDS[game].options.get("extras_as", {})
+    return bool(extras_as) and all(rules.get(key) == value for key, value in extras_as.items())
 
 
-#: Named presets: the values that differ from the §16 defaults.
-PRESETS: dict[str, dict[str, Any]] = {
+#: Named presets of the shared rules: the values that differ from the §16 defaults.
+_PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     "swisslos": {"multiplier_profile": "swiss_3_3", "target": 2500},
     "single-1000": {"multiplier_profile": "single", "target": 1000},
@@ -391,12 +409,29 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     # Seed 004's reading: no trumping while able to follow, Weis-Stöck-Stich.
     "app": {"trump_anytime": False, "ausmach_order": ("weis", "stoeck", "stich")},
-    # Coiffeur (docs/rules-variants.md): the 8-row Tafel of the Jassreglement, no Weis, no target.
-    "coiffeur": GAME_KEYS["coiffeur"],
-    # Coiffeur on 10 rows with Slalom and Guschti 5/4 (Swisslos's "auf 10 Runden").
-    "coiffeur-ten": {**GAME_KEYS["coiffeur"], "coiffeur_tafel": "ten"},
-    # Coiffeur on jassen.ch's Tafel: Rose ×1, Eichel ×2, then as "ten".
-    "coiffeur-jassen-ch": {**GAME_KEYS["coiffeur"], "coiffeur_tafel": "jassen_ch"},
     # Schieber with every extra contract a maker may name (factors as Undenufe, Misère ×1; docs/rules-variants.md).
     "extras": {"extra_contracts": ("slalom", "gusti", "tuo", "misere")},
 }
+
+
+class _Presets(Mapping[str, Mapping[str, Any]]):
+    """Every preset: the shared ones, then each registered kind's own (``GameKind.presets``), read when asked."""
+
+    def _all(self) -> dict[str, Mapping[str, Any]]:
+        out: dict[str, Mapping[str, Any]] = dict(_PRESETS)
+        for kind in KINDS.values():
+            out.update(kind.presets)
+        return out
+
+    def __getitem__(self, name: str) -> Mapping[str, Any]:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: Named presets (a kind's presets are among them once it is registered).
+PRESETS: Mapping[str, Mapping[str, Any]] = _Presets()

@@ -41,8 +41,8 @@ from bot.rules.schedules import multiplier as extra_multiplier
 from bot.texts import LANGS, message, refusal_text
 from bot.texts.cards import Deck
 
-from . import coiffeur, differenzler, molotow, schieber  # noqa: F401 (each registers its part)
-from .base import TerminalPart, part_for
+from .base import TerminalPart
+from .parts import part_for
 
 HOST = "u:terminal"
 

@@ -79,20 +79,3 @@ class TerminalPart:
             term.say("\n" + term.t("diff_over", order=order))
             return True
         return False
-
-
-_PARTS: dict[str, TerminalPart] = {}
-
-
-def register_part(kind: str, part: TerminalPart) -> None:
-    """Register a kind's terminal part."""
-    _PARTS[kind] = part
-
-
-def unregister_part(kind: str) -> None:
-    _PARTS.pop(kind, None)
-
-
-def part_for(kind: str) -> TerminalPart:
-    """The terminal part of ``kind`` (the default one for a kind without its own)."""
-    return _PARTS.get(kind) or TerminalPart()

@@ -11,13 +11,42 @@ The language follows the user's locale (Discord) or ``--lang`` (the terminal).
 from __future__ import annotations
 
 import string
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from bot.rules.kinds import KINDS
 
 from .command_names import CommandName
 from .commands import COMMAND_TEXTS
-from .messages import MESSAGES
+from .messages import MESSAGES as SHARED_MESSAGES
 
 LANGS = ("de", "en")
+
+
+class _Catalogue(Mapping[str, Mapping[str, str]]):
+    """The shared texts, then each registered game kind's own (``GameKind.texts``), read when asked:
+    a kind installed later speaks at once."""
+
+    def __getitem__(self, key: str) -> Mapping[str, str]:
+        found = SHARED_MESSAGES.get(key)
+        if found is not None:
+            return found
+        for kind in KINDS.values():
+            if key in kind.texts:
+                return kind.texts[key]
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from SHARED_MESSAGES
+        for kind in KINDS.values():
+            yield from (key for key in kind.texts if key not in SHARED_MESSAGES)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+#: Every text by key: ``{lang: text}``.
+MESSAGES: Mapping[str, Mapping[str, str]] = _Catalogue()
 
 __all__ = ["COMMAND_TEXTS", "LANGS", "MESSAGES", "command_text", "language_of", "message", "refusal_text"]
 

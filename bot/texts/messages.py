@@ -1,9 +1,8 @@
-"""Everything the bot says in Discord and in the terminal: {key: {lang: text}}."""
+"""Everything the bot says in Discord and in the terminal: {key: {lang: text}} (a kind's own texts travel
+in its declaration, ``GameKind.texts``; ``bot.texts.MESSAGES`` reads both)."""
 
 from .challenge import MESSAGES as CHALLENGE_MESSAGES
-from .coiffeur import MESSAGES as COIFFEUR_MESSAGES
-from .differenzler import MESSAGES as DIFFERENZLER_MESSAGES
-from .molotow import MESSAGES as MOLOTOW_MESSAGES
+from .individual import MESSAGES as INDIVIDUAL_MESSAGES
 from .rules_lookup import MESSAGES as RULES_LOOKUP_MESSAGES
 from .stats import MESSAGES as STATS_MESSAGES
 from .tournament import MESSAGES as TOURNAMENT_MESSAGES
@@ -595,8 +594,6 @@ TERMINAL: dict[str, dict[str, str]] = {
 MESSAGES.update(TERMINAL)
 MESSAGES.update(TOURNAMENT_MESSAGES)
 MESSAGES.update(CHALLENGE_MESSAGES)
-MESSAGES.update(DIFFERENZLER_MESSAGES)
-MESSAGES.update(COIFFEUR_MESSAGES)
-MESSAGES.update(MOLOTOW_MESSAGES)
+MESSAGES.update(INDIVIDUAL_MESSAGES)
 MESSAGES.update(RULES_LOOKUP_MESSAGES)
 MESSAGES.update(STATS_MESSAGES)

@@ -15,9 +15,7 @@ from typing import Any
 import discord
 
 from bot.game import TableSnapshot, TableView
-from bot.render.coiffeur import CoiffeurPicture
-from bot.render.pad import PadPicture
-from bot.render.table import SlatePicture
+from bot.render.pool import Picture
 from bot.rules.kinds import find_kind
 from bot.stats.ratings import Rating
 from bot.stats.records import PersonStats
@@ -28,7 +26,7 @@ from bot.texts.cards import Deck
 from ..emojis import CardEmojis
 
 #: A picture posted with a hand's summary: the Jasstafel, the Tafel or the score pad.
-Slate = SlatePicture | CoiffeurPicture | PadPicture
+Slate = Picture  # the Jasstafel, the score pad, or a kind's own picture
 Choice = tuple[str, str]  # (label, action) of a decision button
 
 
@@ -103,6 +101,11 @@ class KindPresenter(ABC):
     def slate(self, view: TableView, ev: Any, lang: str, deck: Deck) -> Slate | None:
         """The picture posted with a hand's summary and at the game's end, if the kind has one."""
         return None
+
+    def opens_pick(self, pick: str) -> bool:
+        """Whether ``pick``, from a button of the kind's decision message, opens a step of choices
+        the kind has (Differenzler: a range of predictions); a forged one opens nothing."""
+        return False
 
     def replay_score(self, view: TableView, lang: str) -> str | None:
         """The score line of a replay step, if the kind shows one."""

@@ -1,7 +1,7 @@
 """Games of individuals in Discord (Differenzler, Molotow, and a kind of individuals without a presenter of
 its own): a line per seat with its points and total, the ranking, the hand's summary and the score pad.
 
-What a viewer sees of predictions is what the view gives it (``cogs/kinds/differenzler.py``).
+What a viewer sees of predictions is what the view gives it (``bot/kinds/differenzler/presenter.py``).
 """
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ class IndividualPresenter(KindPresenter):
     """Four players each for themselves: the texts ``ind.*``, a kind overrides its own."""
 
     summary_key = "ind.summary"
-    totals_key = "dz.totals"
-    over_key = "dz.over"
+    totals_key = "ind.totals"
+    over_key = "ind.over"
     pad_key, pad_final_key, pad_legend_key = "ind.pad", "ind.pad_final", "ind.pad_legend"
 
     def trump_line(self, view: TableView, deck: Deck, lang: str) -> str:
         """``Trumpf: Rose``, or the contract every hand is played as."""
         trump = individual_part(view).trump
         if trump is not None:
-            return msg("dz.trump", lang, suit=deck.suit(trump))
+            return msg("ind.trump", lang, suit=deck.suit(trump))
         return deck.named(view.contract_name) if view.contract_name else ""
 
     def extra_lines(self, view: TableView, lang: str, name: Name) -> list[str]:
@@ -52,7 +52,7 @@ class IndividualPresenter(KindPresenter):
         def name(s: int) -> str:
             return seat_name(view, s, lang, mentions)
 
-        lines = [msg("dz.hand_of", lang, n=view.hand_no, hands=view.rules.individual_hands),
+        lines = [msg("ind.hand_of", lang, n=view.hand_no, hands=view.rules.individual_hands),
                  self.trump_line(view, deck, lang), *self.extra_lines(view, lang, name)]  # fmt: skip
         seats = range(4)
         if view.phase == "play":
@@ -82,7 +82,7 @@ class IndividualPresenter(KindPresenter):
         order = sorted(range(4), key=lambda s: (totals[s], s))
         places = " · ".join(f"{i + 1}. {name(s)} {totals[s]}" for i, s in enumerate(order))
         if view.winner is None:
-            return msg("dz.over_tie", lang, places=places)
+            return msg("ind.over_tie", lang, places=places)
         return msg(self.over_key, lang, winner=name(view.winner), places=places)
 
     def hand_facts(self, view: TableView, deck: Deck, lang: str) -> list[str]:
@@ -90,7 +90,7 @@ class IndividualPresenter(KindPresenter):
         facts = [self.trump_line(view, deck, lang)]
         if view.phase == "play":
             facts.append(
-                msg("dz.your_points", lang, n=individual_part(view).taken[view.seat if view.seat is not None else 0])
+                msg("ind.your_points", lang, n=individual_part(view).taken[view.seat if view.seat is not None else 0])
             )
         return facts
 
@@ -132,7 +132,7 @@ class IndividualPresenter(KindPresenter):
         else:
             title, latest = msg(self.pad_final_key, lang), None
             won = ev.get("winner")
-            winner = msg("dz.pad_tie", lang) if won is None else msg("dz.pad_winner", lang, name=name(won))
+            winner = msg("ind.pad_tie", lang) if won is None else msg("ind.pad_winner", lang, name=name(won))
         totals = tuple(individual_part(view).seat_totals or (0, 0, 0, 0))
         return PadPicture(title=title, players=(name(0), name(1), name(2), name(3)), hands=individual_part(view).pad,
                           totals=(totals[0], totals[1], totals[2], totals[3]), latest=latest, winner=winner,

@@ -432,8 +432,8 @@ def test_every_level_plays_every_extra_contract_and_chooses_coiffeur_rows(level)
 
 
 def test_every_level_predicts_and_plays_a_differenzler_hand():
-    from bot.ai.differenzler import RANDOM_PREDICTION
     from bot.game import Predict
+    from bot.kinds.differenzler.players import RANDOM_PREDICTION
 
     rules = {"game": "differenzler", "undertrump_when_void": True, "weis_enabled": False, "stoeck_enabled": False,
              "hands_per_game": 1}  # fmt: skip

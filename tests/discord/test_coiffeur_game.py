@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.rules.coiffeur import TAFELN
+from bot.kinds.coiffeur.rules import TAFELN
 
 from .harness import custom_ids, message_payload
 from .test_table_game import (

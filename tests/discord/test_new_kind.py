@@ -7,24 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai.registry import register_players, unregister_players
-from bot.game.kinds import register, unregister
-
-from ..kinds.toy import ToyEngine, make_player
+from ..kinds import installed
 from .test_table_game import ANNA, fast_settings, new_table, started, table_message
 
 
 @pytest.fixture
 async def with_toy(tmp_path, monkeypatch):
-    register(ToyEngine())
-    register_players("toy", make_player)
-    h = await started(fast_settings(tmp_path), monkeypatch)  # the whole bot starts with the toy registered
-    try:
-        yield h
-    finally:
-        await h.bot.close()
-        unregister_players("toy")
-        unregister("toy")
+    with installed():  # the toy's one line: bot.kinds.install("tests.kinds.toy")
+        h = await started(fast_settings(tmp_path), monkeypatch)  # the whole bot starts with the toy installed
+        try:
+            yield h
+        finally:
+            await h.bot.close()
 
 
 async def choices(h, sub: str, option: str, typed: str = "") -> list[dict]:
@@ -57,11 +51,8 @@ async def test_a_game_that_is_no_kind_is_refused_with_the_kinds_there_are(with_t
 def test_play_offers_every_registered_kind():
     from bot.__main__ import build_parser
 
-    register(ToyEngine())
-    try:
+    with installed():
         assert build_parser().parse_args(["play", "--game", "toy"]).game == "toy"
-    finally:
-        unregister("toy")
     with pytest.raises(SystemExit):
         build_parser().parse_args(["play", "--game", "toy"])
 

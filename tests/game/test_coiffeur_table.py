@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from bot.game import ChooseContract, GameError, Phase, PlayCard, Schieben, Table
 from bot.game.errors import Code
 from bot.game.export import history
+from bot.kinds.coiffeur.rules import TAFELN
 from bot.rules import Card, RuleSet
 from bot.rules.cards import cards_of
-from bot.rules.coiffeur import TAFELN
 
 from .helpers import auto_step, new_table, play_to_end, snapshot
 

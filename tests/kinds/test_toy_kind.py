@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai.registry import register_players, unregister_players
 from bot.game import StartGame, Table
-from bot.game.kinds import engine_for, register, unregister
+from bot.game.kinds import engine_for
 from bot.rules import Card, RuleSet
 from bot.rules.cards import cards_of
 from bot.rules.kinds import find_kind
@@ -21,7 +20,8 @@ from bot.terminal import TerminalGame
 from bot.texts.cards import deck_for
 from cogs.presenter import summary_embed, table_embed, table_title
 
-from .toy import ToyEngine, make_player
+from . import installed
+from .toy.engine import ENGINE
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "u:host"
@@ -29,11 +29,8 @@ HOST = "u:host"
 
 @pytest.fixture
 def toy():
-    engine = register(ToyEngine())
-    register_players("toy", make_player)
-    yield engine
-    unregister_players("toy")
-    unregister("toy")
+    with installed():
+        yield ENGINE
 
 
 def counter(prefix: str):

@@ -2,9 +2,9 @@
 
 import hashlib
 
+from bot.kinds.coiffeur.pictures import WIDTH, CoiffeurPicture, coiffeur_image, coiffeur_png, tafel_height
+from bot.kinds.coiffeur.rules import Tafel
 from bot.render.cards import cards_shown
-from bot.render.coiffeur import WIDTH, CoiffeurPicture, coiffeur_image, coiffeur_png, tafel_height
-from bot.rules.coiffeur import Tafel
 
 ROWS = tuple((row.contract.capitalize(), row.factor) for row in Tafel.of("reglement8").rows)
 V22_A = (61, 166, 0, 468, 510, 480, 490, 592)

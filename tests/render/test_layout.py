@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from bot.kinds.coiffeur.pictures import CoiffeurPicture, coiffeur_image, coiffeur_layout
 from bot.render.chart import rating_chart, rating_figure
-from bot.render.coiffeur import CoiffeurPicture, coiffeur_image, coiffeur_layout
 from bot.render.pad import WIDTH as PAD_WIDTH
 from bot.render.pad import PadPicture, pad_image, pad_layout
 from bot.render.table import HEIGHT, SLATE, WIDTH, TablePicture, table_layout

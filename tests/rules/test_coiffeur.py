@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.coiffeur import CoiffeurError, Row, Tafel, chooser, joker_allowed, row_value
+from bot.kinds.coiffeur.rules import CoiffeurError, Row, Tafel, chooser, joker_allowed, row_value
 
 A, B = 0, 1
 
@@ -178,7 +178,7 @@ def test_every_game_lasts_two_hands_per_row_and_each_row_stays_within_its_bounds
 
 
 def test_an_announcement_names_an_open_row_of_the_team_and_what_it_is_played_as():
-    from bot.rules.coiffeur import announce
+    from bot.kinds.coiffeur.rules import announce
 
     tafel = Tafel.of("ten")
     assert announce(tafel, A, 4) == "obenabe"
@@ -205,7 +205,7 @@ def test_an_announcement_names_an_open_row_of_the_team_and_what_it_is_played_as(
 
 
 def test_the_starts_a_row_names_are_the_extra_contracts_of_the_rules_module():
-    from bot.rules.coiffeur import STARTS
+    from bot.kinds.coiffeur.rules import STARTS
     from bot.rules.schedules import Extra, schedule
 
     named = {start for starts in STARTS.values() for start in starts}

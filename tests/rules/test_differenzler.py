@@ -6,19 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules import Card, HandPlay, RuleSet, Scoreboard
-from bot.rules.cards import mask_of
-from bot.rules.deal import deal, shuffle_deck
-from bot.rules.differenzler import (
+from bot.kinds.differenzler.rules import (
     bottom_card,
     dealer_credit,
     penalty,
     prediction_order,
-    ranking,
-    results,
     with_stoeck,
     zero_tricks,
 )
+from bot.rules import Card, HandPlay, RuleSet, Scoreboard
+from bot.rules.cards import mask_of
+from bot.rules.deal import deal, shuffle_deck
+from bot.rules.individual import ranking, results
 from bot.rules.play import legal_mask
 
 EICHEL, ROSE, SCHELLE, SCHILTE = 0, 1, 2, 3

@@ -6,9 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules import Card, RuleSet, Scoreboard
-from bot.rules.deal import deal, shuffle_deck
-from bot.rules.molotow import (
+from bot.kinds.molotow.rules import (
     OBENABE,
     Fixed,
     MolotowHand,
@@ -16,6 +14,8 @@ from bot.rules.molotow import (
     strich_scores,
     table_weis_points,
 )
+from bot.rules import Card, RuleSet, Scoreboard
+from bot.rules.deal import deal, shuffle_deck
 from bot.rules.play import trick_points
 
 EICHEL, ROSE, SCHELLE, SCHILTE = 0, 1, 2, 3

@@ -6,10 +6,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from bot.ai.registry import register_players, unregister_players
-from bot.game.kinds import register, unregister
-
-from ..kinds.toy import ToyEngine, make_player
+from ..kinds import installed
 from .live_game import play_through, seated_table
 from .site import text_of
 from .test_live_table import audit, serve
@@ -17,11 +14,8 @@ from .test_live_table import audit, serve
 
 @pytest.fixture
 def toy():
-    register(ToyEngine())
-    register_players("toy", make_player)
-    yield
-    unregister_players("toy")
-    unregister("toy")
+    with installed():
+        yield
 
 
 async def test_a_registered_kind_on_the_live_table_and_the_public_pages(tmp_path, backend, toy):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.rules.differenzler import ranking, results
+from bot.rules.individual import ranking, results
 
 from ..events import Event, SeatsScored
 from ..phases import Phase

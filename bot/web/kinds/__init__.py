@@ -1,6 +1,22 @@
-"""The game kinds' parts of the web pages (bot/web/kinds/base.py): importing this registers them."""
+"""The game kinds' parts of the web pages: a kind's package's ``web.PART``, else the default of its seat model."""
 
-from . import coiffeur, individual, schieber
-from .base import Board, WebPart, part_for, register_part, unregister_part
+from __future__ import annotations
 
-__all__ = ["Board", "WebPart", "coiffeur", "individual", "part_for", "register_part", "schieber", "unregister_part"]
+from bot.kinds import part_of
+from bot.rules.kinds import find_kind
+
+from .base import Board, WebPart
+from .individual import IndividualPart
+from .team import TeamPart
+
+
+def part_for(kind: str) -> WebPart:
+    """The web part of ``kind``: its own, or the team game's Jasstafel, or each seat's pad line."""
+    module = part_of(kind, "web")
+    if module is not None:
+        part: WebPart = module.PART
+        return part
+    return IndividualPart() if find_kind(kind).individual else TeamPart()
+
+
+__all__ = ["Board", "IndividualPart", "TeamPart", "WebPart", "part_for"]

@@ -53,20 +53,3 @@ class WebPart:
         if choice == "schieben" and view.may_schieben:
             return Schieben(actor)
         return None
-
-
-_PARTS: dict[str, WebPart] = {}
-
-
-def register_part(kind: str, part: WebPart) -> None:
-    """Register a kind's web part."""
-    _PARTS[kind] = part
-
-
-def unregister_part(kind: str) -> None:
-    _PARTS.pop(kind, None)
-
-
-def part_for(kind: str) -> WebPart:
-    """The web part of ``kind`` (the default one for a kind without its own)."""
-    return _PARTS.get(kind) or WebPart()

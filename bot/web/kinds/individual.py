@@ -1,14 +1,14 @@
-"""Differenzler and Molotow on the web pages: each for themselves, the points taken this hand, the
-prediction (Differenzler, once public) and the running total of the pad."""
+"""Games of individuals on the web pages (Differenzler, Molotow): each for themselves, the points
+taken this hand, the prediction (Differenzler, once public) and the running total of the pad."""
 
 from __future__ import annotations
 
 from bot.game import Command, Predict, TableView
 from bot.game.kinds.individual import individual_part
-from bot.rules.differenzler import TOTAL
+from bot.rules.individual import TOTAL
 from bot.texts.cards import Deck
 
-from .base import Board, Choice, Text, WebPart, names, register_part
+from .base import Board, Choice, Text, WebPart, names
 
 
 class IndividualPart(WebPart):
@@ -42,7 +42,3 @@ class IndividualPart(WebPart):
     def _may_predict(view: TableView) -> bool:
         part = individual_part(view)
         return view.seat is not None and not part.predicted[view.seat]
-
-
-register_part("differenzler", IndividualPart(predictions=True))
-register_part("molotow", IndividualPart())

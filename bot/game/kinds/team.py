@@ -1,0 +1,236 @@
+"""The engine part of the team games with a contract: the contract and Schieben, the hand scored
+to a target, the game won. Schieber is this game as it stands (``bot/kinds/schieber/engine.py``);
+Coiffeur builds on it (``bot/kinds/coiffeur/engine.py``): both are games of two teams where a player
+names the contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules import Contract, HandPlay, Scoreboard
+from bot.rules import first_forehand as rose_seven_forehand
+from bot.rules.contract_names import called, names_enabled
+from bot.rules.deal import ROSE_SEVEN
+from bot.rules.schedules import multiplier as extra_multiplier
+from bot.rules.scoring import STRICHE
+
+from .. import commands as cmd
+from .. import typed
+from ..errors import Code, GameError
+from ..events import ContractChosen, Event
+from ..phases import Phase
+from ..tablelike import TableLike
+from .base import KindEngine, KindState
+
+
+@dataclass
+class TeamState(KindState):
+    """A hand's Schieben: forehand shoved, and the partner shoved back."""
+
+    geschoben: bool = False
+    zurueck: bool = False
+
+
+class TeamEngine(KindEngine):
+    """Two teams; the forehand names the contract or shoves; the hand is scored to the target
+    (a subclass names its ``kind``)."""
+
+    state_type = TeamState
+
+    def state_of(self, table: TableLike) -> TeamState:
+        assert isinstance(table.state, TeamState)
+        return table.state
+
+    # -- deal -------------------------------------------------------------------------
+
+    def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
+        return rose_seven_forehand(hands, dealer, table.rules)
+
+    def next_dealer(self, table: TableLike) -> int:
+        return table.forehand if table.forehand is not None else 0
+
+    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
+        state = self.state_of(table)
+        state.geschoben = state.zurueck = False
+        table.chooser = self.chooser(table)
+        table.phase = Phase.CONTRACT
+        return []
+
+    def chooser(self, table: TableLike) -> int | None:
+        return table.forehand
+
+    # -- decisions --------------------------------------------------------------------
+
+    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
+        match command:
+            case cmd.ChooseContract():
+                return self.decide_contract(table, command)
+            case cmd.Schieben():
+                table.need_phase(Phase.CONTRACT)
+                seat, back = table.acting_seat(command.actor)
+                if seat != table.chooser:
+                    raise GameError(Code.NOT_YOUR_TURN, turn=table.chooser)
+                if not self.may_schieben(table):
+                    raise GameError(Code.SCHIEBEN_NOT_ALLOWED)
+                return [*back, {"type": "schieben", "seat": seat}]
+        return super().decide(table, command)
+
+    def decide_contract(self, table: TableLike, c: cmd.ChooseContract) -> list[Event]:
+        table.need_phase(Phase.CONTRACT)
+        seat, back = table.acting_seat(c.actor)
+        if seat != table.chooser:
+            raise GameError(Code.NOT_YOUR_TURN, turn=table.chooser)
+        self.check_row(table, seat, c.row)
+        try:
+            chosen = called(c.contract) if isinstance(c.contract, str) else None
+        except ValueError:
+            chosen = None
+        if chosen is None:
+            raise GameError(Code.UNKNOWN_CONTRACT, contract=c.contract)
+        event: ContractChosen = {"type": "contract", "seat": seat, "contract": chosen.name}
+        if chosen.start:
+            event["start"] = chosen.start
+        self.check_contract(table, seat, c, chosen.full_name, event)
+        return [*back, event]
+
+    def check_row(self, table: TableLike, seat: int, row: object) -> None:
+        """A kind with rows refuses a row that is not open before anything else."""
+
+    def check_contract(
+        self, table: TableLike, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
+    ) -> None:
+        if name not in self.contract_names(table):
+            raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=name)
+
+    @staticmethod
+    def contract_names(table: TableLike) -> tuple[str, ...]:
+        """The contracts a maker may name at this table (the six, the extras switched on)."""
+        plain = tuple(str(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
+        return plain + names_enabled(table.rules.extra_contracts)
+
+    def may_schieben(self, table: TableLike) -> bool:
+        """Forehand may shove once; the partner shoves back only where the rules allow it."""
+        if table.phase != Phase.CONTRACT:
+            return False
+        state = self.state_of(table)
+        if not state.geschoben:
+            return True
+        return table.rules.allow_schieben_back and not state.zurueck
+
+    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+        match event:
+            case typed.Schieben():
+                self.shoved(table)
+                return []
+            case typed.ContractChosen():
+                table.phase = Phase.PLAY
+                table.called = called(event.name)
+                return self.start_play(table, event.seat, event)
+        return None
+
+    def shoved(self, table: TableLike) -> None:
+        state = self.state_of(table)
+        if state.geschoben:
+            state.zurueck = True
+            table.chooser = table.forehand
+        else:
+            state.geschoben = True
+            table.chooser = ((table.forehand or 0) + 2) % 4
+
+    # -- play -------------------------------------------------------------------------
+
+    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
+        chosen = table.called
+        assert chosen is not None
+        before = table.board
+        factor = None
+        leader = table.forehand or 0
+        if chosen.schedule is not None:
+            factor = extra_multiplier(chosen.schedule.extra, table.rules.multipliers)
+            if table.rules.variant_leader == "maker":
+                leader = seat
+        table.hand = HandPlay(
+            list(table.start_hands), chosen.contract, leader, table.rules, table.live_board, declarer=seat,
+            schedule=chosen.schedule, factor=factor, per_trick=table.rules.mixed_values == "per_trick",
+        )  # fmt: skip
+        return table.after(table.live_board if before is None else before, 0)
+
+    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
+        berg = table.live_board.berg
+        if board_before.berg is None and berg is not None:
+            table.counters["berg"][berg] += 1
+            table.counters["striche"][berg] += STRICHE["berg"]
+            return [{"type": "berg", "team": berg, "derived": True}]
+        return []
+
+    def end_hand(self, table: TableLike) -> list[Event]:
+        hand = table.live_hand
+        s = hand.summary()
+        if s.match_team is not None:
+            key = "kontermatsch" if s.kontermatsch else "matches"
+            table.counters[key][s.match_team] += 1
+            table.counters["striche"][s.match_team] += STRICHE["kontermatsch" if s.kontermatsch else "matsch"]
+        out: list[Event] = [
+            {
+                "type": "hand_scored",
+                "hand": table.hand_no,
+                "contract": table.called.name if table.called else str(Contract(hand.contract)),
+                "declarer": hand.declarer,
+                "multiplier": s.multiplier,
+                "weis_team": s.weis.team if s.weis else None,
+                "written": list(s.written),
+                "totals": list(table.live_board.totals),
+                "card_points": list(s.card_points),
+                "tricks": list(s.tricks_won),
+                "match_team": s.match_team,
+                "kontermatsch": s.kontermatsch,
+                "stoeck_team": s.stoeck_team,
+                "complete": s.complete,
+                "parts": [[p.cards, p.match, p.weis, p.stoeck] for p in s.parts],
+                "derived": True,
+            }
+        ]
+        out += table.reveal_seed()
+        rules = table.rules
+        if not table.live_board.over and rules.hands_per_game and table.hand_no >= rules.hands_per_game:
+            table.board = table.live_board.finish()
+            out += self.game_over(table)
+        elif table.live_board.over:
+            out += self.game_over(table)
+        else:
+            table.phase = Phase.HAND_OVER
+        return out
+
+    def game_over(self, table: TableLike) -> list[Event]:
+        board = table.live_board
+        table.phase = Phase.GAME_OVER
+        if board.winner is not None:
+            table.counters["games"][board.winner] += 2 if board.schneider else 1
+            table.counters["striche"][board.winner] += STRICHE["sieg"]
+            if board.schneider:
+                table.counters["schneider"][board.winner] += 1
+                table.counters["striche"][board.winner] += STRICHE["schneider"]
+        return [
+            {
+                "type": "game_over",
+                "game": table.game_no,
+                "winner": board.winner,
+                "totals": list(board.totals),
+                "berg": board.berg,
+                "schneider": board.schneider,
+                "derived": True,
+            }
+        ]
+
+    # -- views ------------------------------------------------------------------------
+
+    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
+        return {"geschoben": self.state_of(table).geschoben}
+
+    def contracts(self, table: TableLike) -> tuple[int, ...]:
+        return tuple(int(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
+
+    def forehand_held(self, table: TableLike) -> int | None:
+        return ROSE_SEVEN if table.hand_no == 1 and table.rules.first_forehand == "rose7" else None
