@@ -19,13 +19,13 @@ from discord.ext import commands
 
 from bot.game import SYSTEM
 from bot.rules import PRESETS, RuleSet
-from bot.rules.kinds import kind_for_format
+from bot.rules.kinds import formats, kind_for_format
 from bot.rules.overrides import parse_overrides
 from bot.rules.ruleset import RuleSetError
 from bot.services.tournaments import TournamentService
-from bot.texts import command_text, language_of
+from bot.texts import MESSAGES, command_text, language_of
 from bot.texts import message as msg
-from bot.tournament.aggregate import FORMATS, Tournament
+from bot.tournament.aggregate import Tournament
 from bot.tournament.errors import TournamentError
 from bot.tournament.standings import Counting, Standing
 
@@ -38,14 +38,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+def format_name(format: str, lang: str) -> str:
+    """A tournament format's name: its own text (``tour.format.<format>``), else the title of the kind it plays."""
+    key = f"tour.format.{format}"
+    return msg(key, lang) if key in MESSAGES else kind_for_format(format).title(lang)
+
+
 COUNTING_CHOICES = [
     app_commands.Choice(name="all", value="all"),
     app_commands.Choice(name="drop_worst", value="drop_worst"),
-]
-FORMAT_CHOICES = [
-    app_commands.Choice(name="Einzelschieber", value="einzel"),
-    app_commands.Choice(name="Partnerschieber", value="pairs"),
-    app_commands.Choice(name="Einzel-Differenzler", value="differenzler"),
 ]
 NEXT_CHOICES = [
     app_commands.Choice(name="at once / sofort", value="auto"),
@@ -131,14 +133,14 @@ class Tournaments(commands.Cog):
         start_in=command_text("tournament.create.start.description"),
     )
     @app_commands.choices(
-        counting=COUNTING_CHOICES, format=FORMAT_CHOICES, level=LEVEL_CHOICES, next_passe=NEXT_CHOICES,
+        counting=COUNTING_CHOICES, level=LEVEL_CHOICES, next_passe=NEXT_CHOICES,
         fill=FILL_CHOICES, preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
     )  # fmt: skip
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
-        format: str = "einzel",
+        format: str | None = None,
         passen: app_commands.Range[int, 1, 12] = 4,
         hands: app_commands.Range[int, 1, 48] = 12,
         counting: str = "all",
@@ -158,8 +160,9 @@ class Tournaments(commands.Cog):
         if not await self.may_organise(interaction):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
-        # An Einzel-Differenzler plays Differenzler's rules (a Schieber preset does not apply).
-        kind = kind_for_format(format if format in FORMATS else "einzel")
+        # A format of a game of individuals plays its kind's rules (a Schieber preset does not apply).
+        format = format if format in formats() else formats()[0]
+        kind = kind_for_format(format)
         table_rules = dict(kind.keys) if kind.individual else {"preset": preset}
         try:
             overrides = parse_overrides(rules)
@@ -172,7 +175,7 @@ class Tournaments(commands.Cog):
         try:
             t = await self.service.create(
                 actor_of(interaction.user), name, passen, hands,
-                format=format if format in FORMATS else "einzel",
+                format=format,
                 rules={**table_rules, **overrides},
                 counting=Counting("drop_worst" if counting == "drop_worst" else "all"), max_players=max_players,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, level=level,
@@ -490,13 +493,22 @@ class Tournaments(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
         await self.refresh_signup(t)
 
+    @create.autocomplete("format")
+    async def format_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:  # fmt: skip
+        """Every format a registered game kind plays, read now."""
+        lang, typed = self.lang(interaction), current.casefold()
+        named = [(format_name(f, lang), f) for f in formats()]
+        return [app_commands.Choice(name=name[:100], value=f) for name, f in named
+                if typed in name.casefold() or typed in f][:25]  # fmt: skip
+
     def signup_payload(self, t: Tournament) -> dict[str, Any]:
         lang = self.public_lang
         counting = msg("tour.counting.drop_worst", lang) if t.counting.kind == "drop_worst" else ""
         limit = f" / {t.max_players}" if t.max_players else ""
-        fmt = msg(f"tour.format.{t.format}", lang)
+        fmt = format_name(t.format, lang)
         embed = discord.Embed(title=msg("tour.title", lang, name=t.name, format=fmt)[:256], colour=0x6A1B9A)
-        about = {"pairs": "tour.about.pairs", "differenzler": "tour.about.differenzler"}.get(t.format, "tour.about")
+        about = f"tour.about.{t.format}" if f"tour.about.{t.format}" in MESSAGES else "tour.about"
         setup = self.service.setup_of(t.tournament_id)
         rules = setup.rules
         shown = ("preset", "hands_per_game", "game")

@@ -119,3 +119,12 @@ def kind_for_format(format: str) -> GameKind:
         if format in kind.formats:
             return kind
     raise KeyError(f"no game kind plays the tournament format {format!r}")
+
+
+def formats() -> tuple[str, ...]:
+    """Every tournament format a registered kind plays, in the kinds' order.
+
+    >>> formats()
+    ('einzel', 'pairs', 'differenzler')
+    """
+    return tuple(f for kind in _KINDS.values() for f in kind.formats)

@@ -28,9 +28,9 @@ from bot.game.errors import GameError
 from bot.game.events import Event, TurnReminder
 from bot.game.kinds.individual import individual_part
 from bot.rules import RuleSet
-from bot.rules.kinds import kind_for_format
+from bot.rules.kinds import formats, kind_for_format
 from bot.storage import Storage
-from bot.tournament.aggregate import FORMATS, Format, Tournament
+from bot.tournament.aggregate import Format, Tournament
 from bot.tournament.errors import Code as Refusal
 from bot.tournament.errors import TournamentError
 from bot.tournament.events import TableResult, TournamentEvent
@@ -151,7 +151,7 @@ class TournamentService:
         turn at its tables (None: the bot's default); ``starts_at``: the time (seconds since the
         epoch) :meth:`tick` starts it by itself; ``break_minutes``: a break between two Passen
         (:meth:`tick` draws the next Passe when it is over)."""
-        kind = kind_for_format(format) if format in FORMATS else kind_for_format("einzel")
+        kind = kind_for_format(format) if format in formats() else kind_for_format(formats()[0])
         base = dict(kind.keys) if kind.individual else {"preset": "tournament"}  # Schieber: the tournament preset
         table_rules = {**base, **(rules or {}), "hands_per_game": hands_per_passe}
         RuleSet.from_dict(table_rules)  # bad keys refused before anything is stored

@@ -169,11 +169,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tour.title": {"de": "{name} · {format}", "en": "{name} · {format}"},
     "tour.format.einzel": {"de": "Einzelschieber", "en": "Einzelschieber"},
     "tour.format.pairs": {"de": "Partnerschieber", "en": "Partnerschieber"},
-    "tour.format.differenzler": {"de": "Einzel-Differenzler", "en": "Einzel-Differenzler"},
-    "tour.about.differenzler": {
-        "de": "{passen:Passe|Passen} zu {hands:Spiel|Spielen} Differenzler, jede und jeder für sich: die Differenzen werden zusammengezählt, die kleinste Summe gewinnt. Die Tische werden vor jeder Passe neu ausgelost, so dass man sich möglichst selten wieder trifft; leere Plätze spielen Computer.",
-        "en": "{passen:Passe|Passen} of {hands:hand|hands} of Differenzler, everyone for themselves: penalties are added up, the lowest sum wins. Tables are drawn anew before each Passe so that people meet again as rarely as possible; computers play empty seats.",
-    },
     "tour.line_differenzler": {
         "de": "{rank}. {name}: {total} Differenz · {exact} genau",
         "en": "{rank}. {name}: {total} penalty · {exact} exact",

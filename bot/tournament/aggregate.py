@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from bot.rules.kinds import kind_for_format
+from bot.rules.kinds import formats, kind_for_format
 
 from .base import Aggregate
 from .draw import draw
@@ -32,9 +32,10 @@ from .pairs import pair_round
 from .standings import Counting, Standing, passe_points, penalty_standings, standings
 
 Phase = Literal["signup", "running", "finished", "cancelled"]
-Format = Literal["einzel", "pairs", "differenzler"]
-FORMATS: tuple[Format, ...] = ("einzel", "pairs", "differenzler")
-INDIVIDUAL: tuple[Format, ...] = ("einzel", "differenzler")  # individual entry, tables drawn anew each Passe
+#: A tournament format: one a registered game kind plays (``GameKind.formats``; :func:`formats`).
+Format = str
+#: The format of fixed partners; every other format enters individuals, tables drawn anew each Passe.
+PAIRS = "pairs"
 MIN_PEOPLE = 4
 SYSTEM = "system"
 
@@ -84,13 +85,13 @@ class Tournament(Aggregate[TournamentEvent]):
         """A new tournament in sign-up; the seed stays secret (its SHA-256 is published)."""
         if not 1 <= passen <= 12 or not 1 <= hands_per_passe <= 48:
             raise TournamentError(Code.BAD_FORMAT, passen=passen, hands=hands_per_passe)
-        if format not in FORMATS:
+        if format not in formats():
             raise TournamentError(Code.BAD_FORMAT, format=format)
-        if late_entry and (format not in INDIVIDUAL or not 2 <= late_entry <= passen):
+        if late_entry and (format == PAIRS or not 2 <= late_entry <= passen):
             raise TournamentError(Code.BAD_LATE_ENTRY, passen=passen)
         if kind_for_format(format).lowest_wins and counting is not None and counting.kind != "all":
             raise TournamentError(Code.BAD_FORMAT, format=format)  # every Passe's penalty counts
-        if byes and format not in INDIVIDUAL:
+        if byes and format == PAIRS:
             raise TournamentError(Code.BAD_FORMAT, format=format)
         if not 0 <= break_minutes <= 120:
             raise TournamentError(Code.BAD_BREAK, minutes=break_minutes)

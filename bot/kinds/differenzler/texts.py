@@ -32,4 +32,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "small: prediction → points · large: penalty",
     },
     "dz.pad_final": {"de": "Schätzzettel: Schlussstand", "en": "Score pad: final"},
+    # its tournament format (GameKind.formats)
+    "tour.format.differenzler": {"de": "Einzel-Differenzler", "en": "Einzel-Differenzler"},
+    "tour.about.differenzler": {
+        "de": "{passen:Passe|Passen} zu {hands:Spiel|Spielen} Differenzler, jede und jeder für sich: die Differenzen werden zusammengezählt, die kleinste Summe gewinnt. Die Tische werden vor jeder Passe neu ausgelost, so dass man sich möglichst selten wieder trifft; leere Plätze spielen Computer.",
+        "en": "{passen:Passe|Passen} of {hands:hand|hands} of Differenzler, everyone for themselves: penalties are added up, the lowest sum wins. Tables are drawn anew before each Passe so that people meet again as rarely as possible; computers play empty seats.",
+    },
 }
