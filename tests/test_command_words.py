@@ -64,7 +64,7 @@ def test_a_placeholder_for_a_command_that_does_not_exist_fails_loudly():
 
 
 def test_a_hand_is_a_runde_in_german():
-    assert message("dz.hand_of", "de", n=8, hands=12) == "Runde 8 von 12"
+    assert message("ind.hand_of", "de", n=8, hands=12) == "Runde 8 von 12"
     assert message("table.molotow", "de", hands=8) == "Molotow, 8 Runden"
     assert message("mo.summary", "de", n=3, trump="Rose").startswith("Runde 3")
     assert message("dz.pad", "de", n=2).endswith("Runde 2")

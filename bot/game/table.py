@@ -26,6 +26,7 @@ from . import hand_view, seating, turns, typed
 from .errors import Code, GameError
 from .events import Event, HandDealt, TableCreated, TrickTaken, as_event
 from .kinds import KindEngine, engine_for
+from .kinds.base import Outcome
 from .phases import Phase
 from .seating import COMPUTER_LEVELS
 from .seeds import commitment_of, first_dealer
@@ -50,7 +51,6 @@ class Table:
     hand_no: int = 0
     dealer: int | None = None
     forehand: int | None = None
-    chooser: int | None = None
     start_hands: list[int] = field(default_factory=list)
     hand: HandPlay | None = None
     board: Scoreboard | None = None
@@ -180,6 +180,11 @@ class Table:
     def may_schieben(self) -> bool:
         return self.kind.may_schieben(self)
 
+    @property
+    def chooser(self) -> int | None:
+        """The seat that names the contract (or shoves) now, if the kind has one."""
+        return self.kind.chooser_now(self)
+
     def actor_for(self, seat: int) -> str | None:
         """Who acts for ``seat``: its computer player, its stand-in, or its person."""
         s = self.seats[seat]
@@ -276,10 +281,31 @@ class Table:
         """Apply one primary event (decoded into its class); return the derived events it causes."""
         fact = typed.decode(ev)
         apply = _APPLY.get(type(fact))
-        out = apply(self, fact) if apply is not None else self.kind.evolve(self, fact)
-        if out is None:
+        outcome = apply(self, fact) if apply is not None else self.kind.evolve(self, fact)
+        if outcome is None:
             raise ValueError(f"not a primary event of this game: {fact.type!r}")
+        out = self._take(outcome)
+        for derived in out:  # the counters of the Jasstafel, as the kind tallies its events
+            for counter, side, amount in self.kind.tally(derived):
+                self.counters[counter][side] += amount
         return out
+
+    def _take(self, outcome: Outcome) -> list[Event]:
+        """A kind's decision applied: its events, and the table's fields a :class:`Step` changes."""
+        if isinstance(outcome, list):
+            return outcome
+        out = list(outcome.events)
+        if outcome.called is not None:
+            self.called = outcome.called
+        if outcome.hand is None:
+            if outcome.board is not None:
+                self.board = outcome.board
+            return out
+        before = outcome.board if outcome.board is not None else self.live_board
+        self.board = before
+        self.hand = outcome.hand
+        self.phase = Phase.PLAY
+        return out + self.after(before, 0)
 
     def _on_seat_taken(self, ev: typed.SeatTaken) -> list[Event]:
         self.seats[ev.seat] = Seat(ev.actor, ev.name)
@@ -301,6 +327,8 @@ class Table:
         self.game_no = ev.game
         self.fixed_deals = ev.fixed_deals
         self.hand_no = 0
+        self.state = self.kind.new_state()
+        self.board = self.kind.new_board(self)
         self.kind.start_game(self)
         return []
 
@@ -312,7 +340,8 @@ class Table:
         self.start_hands = deal(shuffle_deck(ev.seed), ev.dealer)
         self.hand = None
         self.called = None
-        return self.kind.dealt(self, ev)
+        self.phase = Phase(self.kind.kind.phases[0])  # the kind's first phase of a hand (play starts by a Step)
+        return self._take(self.kind.dealt(self, ev))
 
     def _on_card(self, ev: typed.CardPlayed) -> list[Event]:
         hand = self.live_hand
@@ -324,7 +353,7 @@ class Table:
             weis = [options[to_mask(Card.parse(t) for t in cards)] for cards in ev.weis]
         first_card = not hand.tricks  # trick 1: this is the seat's first card
         tricks_before, credits_before, board_before = len(hand.tricks), len(hand.credits), self.live_board
-        out = self.kind.play_card(self, seat, card, weis, ev.stoeck)
+        out = self._take(self.kind.play_card(self, seat, card, weis, ev.stoeck))
         if first_card:
             for w in self.kind.declared_weis(hand).get(seat, []):
                 out.append({"type": "weis", "seat": seat, "cards": [str(x) for x in w.cards], "points": w.points,
@@ -362,7 +391,9 @@ class Table:
         self.board = hand.board
         out += self.kind.after_move(self, board_before)
         if hand.done:
-            out += self.kind.end_hand(self)
+            ended = self._take(self.kind.end_hand(self))
+            self.phase = Phase.GAME_OVER if any(e["type"] == "game_over" for e in ended) else Phase.HAND_OVER
+            out += ended
         return out
 
     def reveal_seed(self) -> list[Event]:
@@ -379,6 +410,7 @@ class Table:
                 out += self.reveal_seed()
             self.board = self.live_board.claim(team)
         out.append({"type": "bedanken_result", "team": team, "right": self.live_board.winner == team, "derived": True})
+        self.phase = Phase.GAME_OVER
         return out + self.kind.game_over(self)
 
     def _on_hint(self, ev: typed.HintUsed) -> list[Event]:

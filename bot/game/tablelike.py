@@ -38,8 +38,70 @@ class KindState:
     """What a kind remembers over a game beyond the common table (nothing, by default)."""
 
 
+class KindTable(Protocol):
+    """The table as a game kind's engine part sees it: read-only. A kind decides and returns events
+    (or a :class:`~bot.game.kinds.base.Step` the table applies); it writes only its own ``state``."""
+
+    @property
+    def table_id(self) -> str: ...
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def game_no(self) -> int: ...
+
+    @property
+    def hand_no(self) -> int: ...
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def forehand(self) -> int | None: ...
+
+    @property
+    def chooser(self) -> int | None: ...
+
+    @property
+    def start_hands(self) -> list[int]: ...
+
+    @property
+    def hand(self) -> HandPlay | None: ...
+
+    @property
+    def board(self) -> Scoreboard | None: ...
+
+    @property
+    def called(self) -> Called | None: ...
+
+    @property
+    def state(self) -> KindState: ...
+
+    @property
+    def live_hand(self) -> HandPlay: ...
+
+    @property
+    def live_board(self) -> Scoreboard: ...
+
+    @property
+    def shown_hand(self) -> HandPlay | None: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def need_phase(self, *phases: Phase) -> None: ...
+
+    def acting_seat(self, actor: str) -> tuple[int, list[Event]]: ...
+
+    def reveal_seed(self) -> list[Event]: ...
+
+
 class TableLike(Protocol):
-    """The table as its parts use it (``bot.game.table.Table``)."""
+    """The table as its own helpers use it (seating, turns, the hand's view: ``bot.game.table.Table``)."""
 
     table_id: str
     host: str
@@ -50,7 +112,6 @@ class TableLike(Protocol):
     hand_no: int
     dealer: int | None
     forehand: int | None
-    chooser: int | None
     start_hands: list[int]
     hand: HandPlay | None
     board: Scoreboard | None
@@ -74,6 +135,9 @@ class TableLike(Protocol):
     def to_act(self) -> int | None: ...
 
     @property
+    def chooser(self) -> int | None: ...
+
+    @property
     def may_schieben(self) -> bool: ...
 
     def seat_of(self, actor: str) -> int | None: ...
@@ -83,8 +147,6 @@ class TableLike(Protocol):
     def is_host(self, c: Any) -> bool: ...
 
     def acting_seat(self, actor: str) -> tuple[int, list[Event]]: ...
-
-    def after(self, board_before: Scoreboard, credits_before: int, tricks_before: int | None = None) -> list[Event]: ...
 
     def reveal_seed(self) -> list[Event]: ...
 

@@ -57,7 +57,7 @@ class IndividualPresenter(KindPresenter):
         seats = range(4)
         if view.phase == "play":
             lines.append(
-                f"**{msg('dz.taken', lang)}:** "
+                f"**{msg('ind.taken', lang)}:** "
                 + " · ".join(f"{name(s)} {individual_part(view).taken[s]}" for s in seats)
             )
             trick = played_text(view, view.trick, lang, deck, faces) or "—"

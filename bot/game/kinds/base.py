@@ -10,9 +10,11 @@ state (:class:`KindState`) on the table as ``table.state``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bot.rules import HandPlay, Scoreboard, Weis, forehand_of
+from bot.rules.contract_names import Called
 from bot.rules.kinds import GameKind
 
 from .. import commands as cmd
@@ -20,9 +22,28 @@ from .. import typed
 from ..errors import Code, GameError
 from ..events import Event, GameStarted, HandDealt, TrickTaken
 from ..phases import Phase
-from ..tablelike import KindState, TableLike
+from ..tablelike import KindState, KindTable
 
-__all__ = ["KindEngine", "KindState"]
+__all__ = ["KindEngine", "KindState", "Outcome", "Step", "Tally"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """What a kind decided that the table takes over (a kind never writes the table's fields):
+    its events; a hand that starts (with the contract it is played in, and its own scoreboard if it
+    has one), after which the table adds the events the start causes; a contract that changes
+    mid-hand (Molotow's trump fixed); a scoreboard that replaces the game's (a game finished early)."""
+
+    events: list[Event] = field(default_factory=list)
+    hand: HandPlay | None = None
+    called: Called | None = None
+    board: Scoreboard | None = None
+
+
+#: A hook's answer: its events, or a :class:`Step` the table applies.
+Outcome = list[Event] | Step
+#: A counter of the table's (``games``, ``striche``…) and what to add to each side.
+Tally = list[tuple[str, int, int]]
 
 #: The phase each decision of a hand belongs to: a command in another phase is refused as such.
 _PHASE_OF: dict[type[cmd.Command], Phase] = {
@@ -47,67 +68,76 @@ class KindEngine(ABC):
 
     # -- a game and a deal ---------------------------------------------------------
 
-    def game_started(self, table: TableLike, event: GameStarted) -> None:
+    def game_started(self, table: KindTable, event: GameStarted) -> None:
         """Add the kind's fields to a ``game_started`` event being decided (none, by default)."""
         return None
 
-    def start_game(self, table: TableLike) -> None:
-        """A game starts: fresh scoreboard and kind state."""
-        table.board = Scoreboard(rules=table.rules)
-        table.state = self.new_state()
+    def new_board(self, table: KindTable) -> Scoreboard:
+        """The scoreboard a game starts with (the table sets it, with a fresh :meth:`new_state`)."""
+        return Scoreboard(rules=table.rules)
 
-    def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
+    def start_game(self, table: KindTable) -> None:  # noqa: B027 (a hook: most kinds need nothing)
+        """A game starts: the kind fills its fresh state (nothing, by default)."""
+
+    def first_forehand(self, hands: list[int], dealer: int, table: KindTable) -> int:
         """The first hand's forehand (default: the seat at the dealer's right)."""
         return forehand_of(dealer)
 
-    def next_dealer(self, table: TableLike) -> int:
+    def next_dealer(self, table: KindTable) -> int:
         """The next hand's dealer (default: the seat at the last dealer's right)."""
         return forehand_of(table.dealer or 0)
 
-    def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
+    def deal_extras(self, table: KindTable, seed: str, event: HandDealt) -> None:
         """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn; none by default)."""
         return None
 
-    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
-        """A hand was dealt: set the phase (and start play if the kind has no decision first)."""
-        table.chooser = table.forehand
-        table.phase = Phase.CONTRACT
+    def dealt(self, table: KindTable, event: typed.HandDealt) -> Outcome:
+        """A hand was dealt (the table is in the kind's first phase): the kind's state for it, and a
+        :class:`Step` with the hand if play starts at once."""
+        return []
+
+    def chooser_now(self, table: KindTable) -> int | None:
+        """The seat that names the contract (or shoves) now, if the kind has one."""
+        return None
+
+    def tally(self, event: Event) -> Tally:
+        """What a derived event adds to the table's counters (the Striche of the Jasstafel; none by default)."""
         return []
 
     # -- decisions ------------------------------------------------------------------
 
-    def to_act(self, table: TableLike) -> int | None:
+    def to_act(self, table: KindTable) -> int | None:
         """The seat whose decision the table waits for in the kind's own phases."""
         if table.phase == Phase.CONTRACT:
             return table.chooser
         return None
 
-    def waiting_on(self, table: TableLike) -> tuple[int, ...]:
+    def waiting_on(self, table: KindTable) -> tuple[int, ...]:
         """Every seat the table waits for (default: ``to_act``)."""
         return () if table.to_act is None else (table.to_act,)
 
-    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
+    def decide(self, table: KindTable, command: cmd.Command) -> list[Event]:
         """The primary events of a decision of the kind's (choosing, Schieben, predicting)."""
         phase = _PHASE_OF.get(type(command))
         if phase is not None:
             table.need_phase(phase)
         raise GameError(Code.NOT_ALLOWED, command=type(command).__name__)
 
-    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+    def evolve(self, table: KindTable, event: typed.Fact) -> Outcome | None:
         """Apply one of the kind's primary events (one class each); ``None``: not one of its events."""
         return None
 
-    def may_schieben(self, table: TableLike) -> bool:
+    def may_schieben(self, table: KindTable) -> bool:
         return False
 
     # -- play -----------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
+    def start_play(self, table: KindTable, seat: int, contract: typed.ContractChosen) -> Step:
         """A contract was chosen: start the hand (a kind that chooses contracts overrides this)."""
         raise ValueError(f"{self.name} chooses no contract")
 
-    def play_card(self, table: TableLike, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
-        """Play ``card`` in the live hand; return the events it causes before the trick's."""
+    def play_card(self, table: KindTable, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> Outcome:
+        """Play ``card`` in the live hand (the rules' hand plays it); the events it causes before the trick's."""
         table.live_hand.play(seat, card, weis=weis, stoeck=stoeck)
         return []
 
@@ -115,45 +145,46 @@ class KindEngine(ABC):
         """Each seat's Weis as it shows them with its first card."""
         return hand.declared
 
-    def stoeck_written(self, table: TableLike, team: int, points: int) -> int | None:
+    def stoeck_written(self, table: KindTable, team: int, points: int) -> int | None:
         """What a Stöck credited to ``team`` writes, or ``None`` where it does not count."""
         return points
 
-    def trick_event(self, table: TableLike, event: TrickTaken) -> None:
+    def trick_event(self, table: KindTable, event: TrickTaken) -> None:
         """Add the kind's fields to a ``trick`` event (the mode of an extra contract's trick)."""
         if table.called is not None and table.called.schedule is not None:
             event["mode"] = table.called.mode_name(event["trick"] - 1)
 
-    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: KindTable, board_before: Scoreboard) -> list[Event]:
         """Events after any move of the hand beyond tricks and Stöck (e.g. the Berg)."""
         return []
 
     @abstractmethod
-    def end_hand(self, table: TableLike) -> list[Event]:
-        """The last trick was taken: score the hand; end the game where it ends."""
+    def end_hand(self, table: KindTable) -> Outcome:
+        """The last trick was taken: score the hand; a ``game_over`` event where the game ends (the
+        table then is in phase game over, else hand over)."""
 
     @abstractmethod
-    def game_over(self, table: TableLike) -> list[Event]:
-        """The game ends: the ``game_over`` event (and the kind's tallies)."""
+    def game_over(self, table: KindTable) -> list[Event]:
+        """The game ends: the ``game_over`` event."""
 
     # -- views ----------------------------------------------------------------------
 
-    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: KindTable, seat: int | None) -> dict[str, Any]:
         """The kind's part of ``seat``'s view (fields of ``TableView``)."""
         return {}
 
-    def totals(self, table: TableLike) -> tuple[int, int]:
+    def totals(self, table: KindTable) -> tuple[int, int]:
         """The game's totals as the view shows them (teams; individuals: see ``seat_totals``)."""
         return table.board.totals if table.board else (0, 0)
 
-    def hand_factor(self, table: TableLike) -> int | None:
+    def hand_factor(self, table: KindTable) -> int | None:
         """The hand's multiplier as the view shows it."""
         return table.hand.multiplier if table.hand is not None else None
 
-    def contracts(self, table: TableLike) -> tuple[int, ...]:
+    def contracts(self, table: KindTable) -> tuple[int, ...]:
         """The plain contracts the chooser may name now."""
         return ()
 
-    def forehand_held(self, table: TableLike) -> int | None:
+    def forehand_held(self, table: KindTable) -> int | None:
         """A card the forehand certainly held when dealt (public knowledge), if any."""
         return None

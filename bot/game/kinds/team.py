@@ -21,14 +21,15 @@ from .. import typed
 from ..errors import Code, GameError
 from ..events import ContractChosen, Event
 from ..phases import Phase
-from ..tablelike import TableLike
-from .base import KindEngine, KindState
+from ..tablelike import KindTable
+from .base import KindEngine, KindState, Step, Tally
 
 
 @dataclass
 class TeamState(KindState):
-    """A hand's Schieben: forehand shoved, and the partner shoved back."""
+    """A hand's Schieben: who names the contract, forehand shoved, and the partner shoved back."""
 
+    chooser: int | None = None
     geschoben: bool = False
     zurueck: bool = False
 
@@ -39,31 +40,34 @@ class TeamEngine(KindEngine):
 
     state_type = TeamState
 
-    def state_of(self, table: TableLike) -> TeamState:
+    def state_of(self, table: KindTable) -> TeamState:
         assert isinstance(table.state, TeamState)
         return table.state
 
     # -- deal -------------------------------------------------------------------------
 
-    def first_forehand(self, hands: list[int], dealer: int, table: TableLike) -> int:
+    def first_forehand(self, hands: list[int], dealer: int, table: KindTable) -> int:
         return rose_seven_forehand(hands, dealer, table.rules)
 
-    def next_dealer(self, table: TableLike) -> int:
+    def next_dealer(self, table: KindTable) -> int:
         return table.forehand if table.forehand is not None else 0
 
-    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
+    def dealt(self, table: KindTable, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
         state.geschoben = state.zurueck = False
-        table.chooser = self.chooser(table)
-        table.phase = Phase.CONTRACT
+        state.chooser = self.first_chooser(table)
         return []
 
-    def chooser(self, table: TableLike) -> int | None:
+    def first_chooser(self, table: KindTable) -> int | None:
+        """Who names the contract before anyone shoves: forehand."""
         return table.forehand
+
+    def chooser_now(self, table: KindTable) -> int | None:
+        return self.state_of(table).chooser
 
     # -- decisions --------------------------------------------------------------------
 
-    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
+    def decide(self, table: KindTable, command: cmd.Command) -> list[Event]:
         match command:
             case cmd.ChooseContract():
                 return self.decide_contract(table, command)
@@ -77,7 +81,7 @@ class TeamEngine(KindEngine):
                 return [*back, {"type": "schieben", "seat": seat}]
         return super().decide(table, command)
 
-    def decide_contract(self, table: TableLike, c: cmd.ChooseContract) -> list[Event]:
+    def decide_contract(self, table: KindTable, c: cmd.ChooseContract) -> list[Event]:
         table.need_phase(Phase.CONTRACT)
         seat, back = table.acting_seat(c.actor)
         if seat != table.chooser:
@@ -95,22 +99,22 @@ class TeamEngine(KindEngine):
         self.check_contract(table, seat, c, chosen.full_name, event)
         return [*back, event]
 
-    def check_row(self, table: TableLike, seat: int, row: object) -> None:
+    def check_row(self, table: KindTable, seat: int, row: object) -> None:
         """A kind with rows refuses a row that is not open before anything else."""
 
     def check_contract(
-        self, table: TableLike, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
+        self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
     ) -> None:
         if name not in self.contract_names(table):
             raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=name)
 
     @staticmethod
-    def contract_names(table: TableLike) -> tuple[str, ...]:
+    def contract_names(table: KindTable) -> tuple[str, ...]:
         """The contracts a maker may name at this table (the six, the extras switched on)."""
         plain = tuple(str(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
         return plain + names_enabled(table.rules.extra_contracts)
 
-    def may_schieben(self, table: TableLike) -> bool:
+    def may_schieben(self, table: KindTable) -> bool:
         """Forehand may shove once; the partner shoves back only where the rules allow it."""
         if table.phase != Phase.CONTRACT:
             return False
@@ -119,59 +123,66 @@ class TeamEngine(KindEngine):
             return True
         return table.rules.allow_schieben_back and not state.zurueck
 
-    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+    def evolve(self, table: KindTable, event: typed.Fact) -> list[Event] | Step | None:
         match event:
             case typed.Schieben():
                 self.shoved(table)
                 return []
             case typed.ContractChosen():
-                table.phase = Phase.PLAY
-                table.called = called(event.name)
                 return self.start_play(table, event.seat, event)
         return None
 
-    def shoved(self, table: TableLike) -> None:
+    def shoved(self, table: KindTable) -> None:
         state = self.state_of(table)
         if state.geschoben:
             state.zurueck = True
-            table.chooser = table.forehand
+            state.chooser = table.forehand
         else:
             state.geschoben = True
-            table.chooser = ((table.forehand or 0) + 2) % 4
+            state.chooser = ((table.forehand or 0) + 2) % 4
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
-        chosen = table.called
-        assert chosen is not None
-        before = table.board
+    def start_play(self, table: KindTable, seat: int, contract: typed.ContractChosen) -> Step:
+        chosen = called(contract.name)
         factor = None
         leader = table.forehand or 0
         if chosen.schedule is not None:
             factor = extra_multiplier(chosen.schedule.extra, table.rules.multipliers)
             if table.rules.variant_leader == "maker":
                 leader = seat
-        table.hand = HandPlay(
+        hand = HandPlay(
             list(table.start_hands), chosen.contract, leader, table.rules, table.live_board, declarer=seat,
             schedule=chosen.schedule, factor=factor, per_trick=table.rules.mixed_values == "per_trick",
         )  # fmt: skip
-        return table.after(table.live_board if before is None else before, 0)
+        return Step(hand=hand, called=chosen)
 
-    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: KindTable, board_before: Scoreboard) -> list[Event]:
         berg = table.live_board.berg
         if board_before.berg is None and berg is not None:
-            table.counters["berg"][berg] += 1
-            table.counters["striche"][berg] += STRICHE["berg"]
             return [{"type": "berg", "team": berg, "derived": True}]
         return []
 
-    def end_hand(self, table: TableLike) -> list[Event]:
+    def tally(self, event: Event) -> Tally:
+        """The Jasstafel's counters: the Berg, Matches and Kontermatches, games won, Schneider, and their Striche."""
+        ev: Any = event
+        match ev["type"]:
+            case "berg":
+                return [("berg", ev["team"], 1), ("striche", ev["team"], STRICHE["berg"])]
+            case "hand_scored" if ev["match_team"] is not None:
+                konter = ev["kontermatsch"]
+                return [("kontermatsch" if konter else "matches", ev["match_team"], 1),
+                        ("striche", ev["match_team"], STRICHE["kontermatsch" if konter else "matsch"])]  # fmt: skip
+            case "game_over" if ev["winner"] is not None:
+                won = [("games", ev["winner"], 2 if ev["schneider"] else 1), ("striche", ev["winner"], STRICHE["sieg"])]
+                if ev["schneider"]:
+                    won += [("schneider", ev["winner"], 1), ("striche", ev["winner"], STRICHE["schneider"])]
+                return won
+        return []
+
+    def end_hand(self, table: KindTable) -> list[Event] | Step:
         hand = table.live_hand
         s = hand.summary()
-        if s.match_team is not None:
-            key = "kontermatsch" if s.kontermatsch else "matches"
-            table.counters[key][s.match_team] += 1
-            table.counters["striche"][s.match_team] += STRICHE["kontermatsch" if s.kontermatsch else "matsch"]
         out: list[Event] = [
             {
                 "type": "hand_scored",
@@ -195,23 +206,14 @@ class TeamEngine(KindEngine):
         out += table.reveal_seed()
         rules = table.rules
         if not table.live_board.over and rules.hands_per_game and table.hand_no >= rules.hands_per_game:
-            table.board = table.live_board.finish()
+            finished = table.live_board.finish()  # the last hand of a fixed number: the game ends as it stands
+            return Step(events=out + self.game_over(table, finished), board=finished)
+        if table.live_board.over:
             out += self.game_over(table)
-        elif table.live_board.over:
-            out += self.game_over(table)
-        else:
-            table.phase = Phase.HAND_OVER
         return out
 
-    def game_over(self, table: TableLike) -> list[Event]:
-        board = table.live_board
-        table.phase = Phase.GAME_OVER
-        if board.winner is not None:
-            table.counters["games"][board.winner] += 2 if board.schneider else 1
-            table.counters["striche"][board.winner] += STRICHE["sieg"]
-            if board.schneider:
-                table.counters["schneider"][board.winner] += 1
-                table.counters["striche"][board.winner] += STRICHE["schneider"]
+    def game_over(self, table: KindTable, board: Scoreboard | None = None) -> list[Event]:
+        board = board or table.live_board
         return [
             {
                 "type": "game_over",
@@ -226,11 +228,11 @@ class TeamEngine(KindEngine):
 
     # -- views ------------------------------------------------------------------------
 
-    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: KindTable, seat: int | None) -> dict[str, Any]:
         return {"geschoben": self.state_of(table).geschoben}
 
-    def contracts(self, table: TableLike) -> tuple[int, ...]:
+    def contracts(self, table: KindTable) -> tuple[int, ...]:
         return tuple(int(c) for c in Contract if c.is_trump or table.rules.allow_obe_unde)
 
-    def forehand_held(self, table: TableLike) -> int | None:
+    def forehand_held(self, table: KindTable) -> int | None:
         return ROSE_SEVEN if table.hand_no == 1 and table.rules.first_forehand == "rose7" else None

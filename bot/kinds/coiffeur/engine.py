@@ -12,14 +12,15 @@ from bot.game import commands as cmd
 from bot.game import typed
 from bot.game.errors import Code, GameError
 from bot.game.events import ContractChosen, Event, GameStarted, HandScored
+from bot.game.kinds.base import Step, Tally
 from bot.game.kinds.team import TeamEngine, TeamState
 from bot.game.phases import Phase
-from bot.game.tablelike import TableLike
+from bot.game.tablelike import KindTable
 from bot.game.view import KindView, TableView, TafelView
 from bot.kinds.coiffeur.rules import TAFELN, Choice, Tafel, row_value
 from bot.kinds.coiffeur.rules import chooser as coiffeur_chooser
 from bot.rules import HandPlay, Scoreboard
-from bot.rules.contract_names import names_for_row
+from bot.rules.contract_names import called, names_for_row
 
 from . import KIND as COIFFEUR
 
@@ -56,38 +57,37 @@ class CoiffeurEngine(TeamEngine):
     kind = COIFFEUR
     state_type = CoiffeurState
 
-    def state_of(self, table: TableLike) -> CoiffeurState:
+    def state_of(self, table: KindTable) -> CoiffeurState:
         assert isinstance(table.state, CoiffeurState)
         return table.state
 
-    def tafel(self, table: TableLike) -> Tafel:
+    def tafel(self, table: KindTable) -> Tafel:
         tafel = self.state_of(table).tafel
         if tafel is None:
             raise ValueError(f"table {table.table_id} has no Tafel yet")
         return tafel
 
-    def game_started(self, table: TableLike, event: GameStarted) -> None:
+    def game_started(self, table: KindTable, event: GameStarted) -> None:
         event["rows"] = [{"contract": c, "factor": f} for c, f in TAFELN[table.rules.coiffeur_tafel]]
 
-    def start_game(self, table: TableLike) -> None:
-        super().start_game(table)
+    def start_game(self, table: KindTable) -> None:
         self.state_of(table).tafel = Tafel.of(table.rules.coiffeur_tafel)
 
-    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
+    def dealt(self, table: KindTable, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
         state.shoves = 0
         state.row = None
         return super().dealt(table, event)
 
-    def chooser(self, table: TableLike) -> int | None:
+    def first_chooser(self, table: KindTable) -> int | None:
         return self.choice(table).seat
 
-    def choice(self, table: TableLike) -> Choice:
+    def choice(self, table: KindTable) -> Choice:
         """Who chooses after this hand's shoves, and whether they must."""
         forehand = table.forehand if table.forehand is not None else 0
         return coiffeur_chooser(forehand, self.state_of(table).shoves, self.tafel(table), table.rules.coiffeur_shove)
 
-    def options(self, table: TableLike, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def options(self, table: KindTable, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
         """The rows ``seat``'s team may still fill, each with the names it may be played as."""
         tafel = self.tafel(table)
         names = table.rules.coiffeur_joker_choices
@@ -95,12 +95,12 @@ class CoiffeurEngine(TeamEngine):
 
     # -- decisions --------------------------------------------------------------------
 
-    def check_row(self, table: TableLike, seat: int, row: object) -> None:
+    def check_row(self, table: KindTable, seat: int, row: object) -> None:
         if row is not None and row not in self.tafel(table).open_rows(seat % 2):
             raise GameError(Code.ROW_NOT_OPEN, row=row + 1 if isinstance(row, int) else row)  # whatever it names
 
     def check_contract(
-        self, table: TableLike, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
+        self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
     ) -> None:
         tafel, team = self.tafel(table), seat % 2
         if c.row is None:
@@ -113,34 +113,32 @@ class CoiffeurEngine(TeamEngine):
         event["row"] = c.row
         event["team"] = team
 
-    def may_schieben(self, table: TableLike) -> bool:
+    def may_schieben(self, table: KindTable) -> bool:
         return table.phase == Phase.CONTRACT and not self.choice(table).forced
 
-    def shoved(self, table: TableLike) -> None:
+    def shoved(self, table: KindTable) -> None:
         state = self.state_of(table)
         state.geschoben = True
         state.shoves += 1
-        table.chooser = self.choice(table).seat
+        state.chooser = self.choice(table).seat
 
     # -- play -------------------------------------------------------------------------
 
-    def start_play(self, table: TableLike, seat: int, contract: typed.ContractChosen) -> list[Event]:
-        chosen = table.called
-        assert chosen is not None
+    def start_play(self, table: KindTable, seat: int, contract: typed.ContractChosen) -> Step:
+        chosen = called(contract.name)
         self.state_of(table).row = contract.row
         rules = table.rules.one_hand(stoeck=table.rules.coiffeur_stoeck != "off")  # the Tafel scores the row
         board = Scoreboard(rules=rules)
-        table.board = board
-        table.hand = HandPlay(
+        hand = HandPlay(
             list(table.start_hands), chosen.contract, seat, rules, board, declarer=seat,
             schedule=chosen.schedule, factor=1, per_trick=table.rules.mixed_values == "per_trick",
-        )  # the announcer leads (RULES-VARIANTS §3.4)  # fmt: skip
-        return table.after(board, 0)
+        )  # the announcer leads (docs/rules-variants.md)  # fmt: skip
+        return Step(hand=hand, called=chosen, board=board)
 
-    def after_move(self, table: TableLike, board_before: Scoreboard) -> list[Event]:
+    def after_move(self, table: KindTable, board_before: Scoreboard) -> list[Event]:
         return []
 
-    def stoeck_written(self, table: TableLike, team: int, points: int) -> int | None:
+    def stoeck_written(self, table: KindTable, team: int, points: int) -> int | None:
         """Only the declaring team writes, not in a Joker row under ``except_joker`` (R3.5.3),
         and the row's factor multiplies (the hand itself is played at factor 1)."""
         row_no = self.state_of(table).row
@@ -155,7 +153,7 @@ class CoiffeurEngine(TeamEngine):
             return None
         return points * row.factor
 
-    def end_hand(self, table: TableLike) -> list[Event]:
+    def end_hand(self, table: KindTable) -> list[Event]:
         """Score the row (only the declaring team writes), fill the Tafel; the game ends with it."""
         state, chosen, hand = self.state_of(table), table.called, table.live_hand
         tafel = self.tafel(table)
@@ -178,8 +176,6 @@ class CoiffeurEngine(TeamEngine):
             kontermatsch=table.rules.coiffeur_kontermatsch,
         )  # fmt: skip
         tafel.fill(team, state.row, written[team], chosen.full_name)
-        if matched is not None:
-            table.counters["kontermatsch" if matched != team else "matches"][matched] += 1
         scored: HandScored = {
             "type": "hand_scored",
             "hand": table.hand_no,
@@ -204,28 +200,32 @@ class CoiffeurEngine(TeamEngine):
         out: list[Event] = [scored, *table.reveal_seed()]
         if tafel.complete:
             out += self.game_over(table)
-        else:
-            table.phase = Phase.HAND_OVER
         return out
 
+    def tally(self, event: Event) -> Tally:
+        """The Tafel's counters: Matches and Kontermatches, games won (no Striche)."""
+        ev: Any = event
+        if ev["type"] == "hand_scored" and ev["match_team"] is not None:
+            return [("kontermatsch" if ev["kontermatsch"] else "matches", ev["match_team"], 1)]
+        if ev["type"] == "game_over" and ev["winner"] is not None:
+            return [("games", ev["winner"], 1)]
+        return []
+
     @staticmethod
-    def row_parts(table: TableLike, points: int, matched: bool, stoeck: bool) -> list[int]:
+    def row_parts(table: KindTable, points: int, matched: bool, stoeck: bool) -> list[int]:
         """A team's parts of a Coiffeur hand before the factor: cards (+5), Match, Weis (none), Stöck."""
         bonus = table.rules.match_bonus if matched else 0
         return [points - bonus, bonus, 0, 20 if stoeck else 0]
 
-    def game_over(self, table: TableLike) -> list[Event]:
+    def game_over(self, table: KindTable, board: Scoreboard | None = None) -> list[Event]:
         tafel = self.tafel(table)
-        table.phase = Phase.GAME_OVER
         winner = tafel.winner()
-        if winner is not None:
-            table.counters["games"][winner] += 1
         return [{"type": "game_over", "game": table.game_no, "winner": winner, "totals": list(tafel.totals()),
                  "berg": None, "schneider": False, "derived": True}]  # fmt: skip
 
     # -- views ------------------------------------------------------------------------
 
-    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: KindTable, seat: int | None) -> dict[str, Any]:
         state = self.state_of(table)
         t = state.tafel
         if t is None:
@@ -243,11 +243,11 @@ class CoiffeurEngine(TeamEngine):
         )
         return {"geschoben": state.geschoben, "part": part}
 
-    def totals(self, table: TableLike) -> tuple[int, int]:
+    def totals(self, table: KindTable) -> tuple[int, int]:
         tafel = self.state_of(table).tafel
         return tafel.totals() if tafel is not None else (0, 0)
 
-    def hand_factor(self, table: TableLike) -> int | None:
+    def hand_factor(self, table: KindTable) -> int | None:
         state = self.state_of(table)
         if table.hand is None:
             return None
@@ -255,7 +255,7 @@ class CoiffeurEngine(TeamEngine):
             return state.tafel.rows[state.row].factor
         return table.hand.multiplier
 
-    def contracts(self, table: TableLike) -> tuple[int, ...]:
+    def contracts(self, table: KindTable) -> tuple[int, ...]:
         return ()
 
 

@@ -14,9 +14,10 @@ from bot.game import commands as cmd
 from bot.game import typed
 from bot.game.errors import Code, GameError
 from bot.game.events import Event, HandDealt, SeatsScored
+from bot.game.kinds.base import Step
 from bot.game.kinds.individual import IndividualEngine, IndividualState, IndividualView
 from bot.game.phases import Phase
-from bot.game.tablelike import TableLike
+from bot.game.tablelike import KindTable
 from bot.game.view import TableView
 from bot.kinds.differenzler.rules import penalty, prediction_order, random_trump, with_stoeck, zero_tricks
 from bot.rules import Card, Contract, HandPlay, Scoreboard, shuffle_deck
@@ -53,16 +54,16 @@ class DifferenzlerEngine(IndividualEngine):
     kind = DIFFERENZLER
     state_type = DifferenzlerState
 
-    def state_of(self, table: TableLike) -> DifferenzlerState:
+    def state_of(self, table: KindTable) -> DifferenzlerState:
         assert isinstance(table.state, DifferenzlerState)
         return table.state
 
     @staticmethod
-    def order(table: TableLike) -> list[int]:
+    def order(table: KindTable) -> list[int]:
         """Forehand first, anticlockwise, the dealer last (V27)."""
         return prediction_order(table.dealer if table.dealer is not None else 3)
 
-    def deal_extras(self, table: TableLike, seed: str, event: HandDealt) -> None:
+    def deal_extras(self, table: KindTable, seed: str, event: HandDealt) -> None:
         if table.rules.differenzler_trump == "bottom_card":
             card = shuffle_deck(seed)[-1]  # the dealer's last card, turned up
             event["bottom_card"] = str(Card.from_index(card))
@@ -70,29 +71,27 @@ class DifferenzlerEngine(IndividualEngine):
         else:
             event["trump"] = random_trump(seed)
 
-    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
+    def dealt(self, table: KindTable, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
         state.trump = event.trump if event.trump is not None else 0
         state.bottom_card = Card.parse(event.bottom_card).index if event.bottom_card else None
         state.predictions = [None] * 4
-        table.chooser = None
-        table.phase = Phase.PREDICT
         return []
 
-    def to_act(self, table: TableLike) -> int | None:
+    def to_act(self, table: KindTable) -> int | None:
         """Hidden predictions: the first in order who has not predicted (the others may predict at once)."""
         if table.phase == Phase.PREDICT:
             predictions = self.state_of(table).predictions
             return next((s for s in self.order(table) if predictions[s] is None), None)
         return None
 
-    def waiting_on(self, table: TableLike) -> tuple[int, ...]:
+    def waiting_on(self, table: KindTable) -> tuple[int, ...]:
         if table.phase == Phase.PREDICT and table.rules.differenzler_predictions == "hidden":
             predictions = self.state_of(table).predictions
             return tuple(s for s in self.order(table) if predictions[s] is None)
         return super().waiting_on(table)
 
-    def decide(self, table: TableLike, command: cmd.Command) -> list[Event]:
+    def decide(self, table: KindTable, command: cmd.Command) -> list[Event]:
         if not isinstance(command, cmd.Predict):
             return super().decide(table, command)
         table.need_phase(Phase.PREDICT)
@@ -106,27 +105,24 @@ class DifferenzlerEngine(IndividualEngine):
             raise GameError(Code.BAD_PREDICTION, points=points)
         return [*back, {"type": "prediction", "seat": seat, "points": points}]
 
-    def evolve(self, table: TableLike, event: typed.Fact) -> list[Event] | None:
+    def evolve(self, table: KindTable, event: typed.Fact) -> list[Event] | Step | None:
         if not isinstance(event, typed.Prediction):
             return None
         predictions = self.state_of(table).predictions
         predictions[event.seat] = event.points
         return self.start_hand(table) if all(p is not None for p in predictions) else []
 
-    def start_hand(self, table: TableLike) -> list[Event]:
+    def start_hand(self, table: KindTable) -> Step:
         """All four have predicted: forehand leads; trump as drawn; undertrumping as the rules say
         (the preset allows it when void); no Weis; Stöck only to be counted by their option."""
         rules = table.rules.one_hand(stoeck=table.rules.differenzler_stoeck != "off")
         board = Scoreboard(rules=rules)
-        table.board = board
-        table.phase = Phase.PLAY
         state = self.state_of(table)
         trump = state.trump if state.trump is not None else 0
-        table.called = called(str(Contract(trump)))
-        table.hand = HandPlay(list(table.start_hands), trump, table.forehand or 0, rules, board, factor=1)
-        return table.after(board, 0)
+        hand = HandPlay(list(table.start_hands), trump, table.forehand or 0, rules, board, factor=1)
+        return Step(hand=hand, called=called(str(Contract(trump))), board=board)
 
-    def end_hand(self, table: TableLike) -> list[Event]:
+    def end_hand(self, table: KindTable) -> list[Event]:
         hand, state, rules = table.live_hand, self.state_of(table), table.rules
         taken = results(hand.tricks)
         zero = zero_tricks(hand.tricks)
@@ -150,7 +146,7 @@ class DifferenzlerEngine(IndividualEngine):
         }
         return self.write(table, penalties, tuple((predicted[s], taken[s], penalties[s]) for s in range(4)), scored)
 
-    def view_fields(self, table: TableLike, seat: int | None) -> dict[str, Any]:
+    def view_fields(self, table: KindTable, seat: int | None) -> dict[str, Any]:
         """The predictions ``seat`` may see (hidden ones: its own until the hand is over)."""
         state = self.state_of(table)
         hidden = table.rules.differenzler_predictions == "hidden" and table.phase in (Phase.PREDICT, Phase.PLAY)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from bot.game import typed
 from bot.game.events import Event, SeatsScored
+from bot.game.kinds.base import Step
 from bot.game.kinds.individual import IndividualEngine
-from bot.game.phases import Phase
-from bot.game.tablelike import TableLike
+from bot.game.tablelike import KindTable
 from bot.kinds.molotow.rules import OBENABE, MolotowHand
 from bot.rules import HandPlay, Scoreboard, Weis
 from bot.rules.contract_names import SUIT_NAMES, called
@@ -23,49 +23,46 @@ from . import KIND as MOLOTOW
 class MolotowEngine(IndividualEngine):
     kind = MOLOTOW
 
-    def dealt(self, table: TableLike, event: typed.HandDealt) -> list[Event]:
+    def dealt(self, table: KindTable, event: typed.HandDealt) -> Step:
         """Forehand leads at once, as Obenabe until trump is fixed."""
-        table.chooser = None
         rules = table.rules.one_hand(stoeck=False)
         board = Scoreboard(rules=rules)
-        table.board = board
-        table.phase = Phase.PLAY
         self.state_of(table).trump = None
-        table.called = called("obenabe")
         r = table.rules
-        table.hand = MolotowHand(
+        hand = MolotowHand(
             list(table.start_hands), OBENABE, table.forehand or 0, rules, board, factor=1,
             weis_rules=r.with_changes(weis_enabled=True), hand_weis_rule=r.molotow_hand_weis,
             table_weis_rule=r.molotow_table_weis, stoeck_rule=r.molotow_stoeck,
         )  # fmt: skip
-        return table.after(board, 0)
+        return Step(hand=hand, called=called("obenabe"), board=board)
 
     @staticmethod
-    def hand_of(table: TableLike) -> MolotowHand:
+    def hand_of(table: KindTable) -> MolotowHand:
         hand = table.live_hand
         assert isinstance(hand, MolotowHand)
         return hand
 
-    def play_card(self, table: TableLike, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> list[Event]:
+    def play_card(self, table: KindTable, seat: int, card: int, weis: list[Weis] | None, stoeck: bool) -> Step:
         hand = self.hand_of(table)
         fixing = hand.fixes_trump(seat, card)
         hand.play(seat, card, weis=weis, stoeck=stoeck)
         out: list[Event] = []
+        now = None
         if fixing and hand.fixed is not None:
             self.state_of(table).trump = hand.fixed.suit
-            table.called = called(SUIT_NAMES[hand.fixed.suit])  # the hand is a trump hand from now on
+            now = called(SUIT_NAMES[hand.fixed.suit])  # the hand is a trump hand from now on
             out.append({"type": "trump_fixed", "seat": seat, "suit": SUIT_NAMES[hand.fixed.suit],
                         "trick": hand.fixed.trick, "derived": True})  # fmt: skip
         if hand.completes_stoeck(seat, card):
             out.append({"type": "stoeck", "seat": seat, "points": STOECK_POINTS, "derived": True})  # R5.2.7
-        return out
+        return Step(events=out, called=now)
 
     def declared_weis(self, hand: HandPlay) -> dict[int, list[Weis]]:
         """Each one's own Handweis."""
         assert isinstance(hand, MolotowHand)
         return hand.own_weis
 
-    def end_hand(self, table: TableLike) -> list[Event]:
+    def end_hand(self, table: KindTable) -> list[Event]:
         hand = self.hand_of(table)
         score = hand.scores()
         hands = table.rules.individual_hands
