@@ -237,3 +237,104 @@ def test_the_terminal_is_fenced():
             top = module.split(".")[0]
             assert top not in ("discord", "cogs", "aiohttp", "aiosqlite", "asyncpg", "sqlite3"), f"{path}: {module}"
             assert not module.startswith(("bot.web", "bot.services", "bot.storage")), f"{path} imports {module}"
+
+
+KIND_PARTS_MAY_IMPORT = {
+    # each module of a kind's package: the project packages it may import (besides the standard library)
+    "__init__.py": ("bot.rules",),
+    "rules.py": ("bot.rules",),
+    "texts.py": (),
+    "engine.py": ("bot.rules", "bot.game", "bot.kinds"),
+    "players.py": ("bot.rules", "bot.game", "bot.ai", "bot.kinds"),
+    "terminal.py": ("bot.rules", "bot.game", "bot.terminal", "bot.texts", "bot.kinds"),
+    "web.py": ("bot.rules", "bot.game", "bot.web", "bot.texts", "bot.kinds"),
+    "pictures.py": ("bot.rules", "bot.render", "bot.kinds"),
+    "presenter.py": ("bot.rules", "bot.game", "bot.texts", "bot.render", "bot.stats", "bot.kinds", "cogs", "discord"),
+}
+
+
+def test_each_kind_is_one_package_layered_inside():
+    """Issue 63, item 1: a kind's package holds its parts by name; its rules and declaration import
+    nothing of the project but bot.rules, its presenter is the only part that imports discord, and
+    no other part reaches a layer above its own."""
+    packages = [p for p in sorted((ROOT / "bot" / "kinds").iterdir()) if (p / "__init__.py").exists()]
+    assert {p.name for p in packages} >= {"schieber", "coiffeur", "differenzler", "molotow"}
+    found = []
+    for package in packages:
+        assert (package / "engine.py").exists(), f"{package.name} has no engine.py"
+        for path in sorted(package.glob("*.py")):
+            allowed = KIND_PARTS_MAY_IMPORT.get(path.name)
+            if allowed is None:
+                found.append(f"{package.name}/{path.name}: not a part a kind may hold")
+                continue
+            for module, level in imports_of(path):
+                if level:
+                    continue  # within the package
+                top = module.split(".")[0]
+                if top in ("bot", "cogs", "discord"):
+                    project = module if top != "bot" else ".".join(module.split(".")[:2])
+                    if project.startswith("bot.kinds") and not module.startswith(f"bot.kinds.{package.name}"):
+                        if module != "bot.kinds":
+                            found.append(f"{package.name}/{path.name} imports another kind: {module}")
+                    elif not any(project == a or project.startswith(a + ".") or module.startswith(a) for a in allowed):
+                        found.append(f"{package.name}/{path.name} imports {module}")
+    assert not found, "\n".join(found)
+
+
+#: The one shared module that still imports a kind: the rules cog's Coiffeur row calculator
+#: (``/rules coiffeur``, a subcommand of the /rules group; docs/adding-a-game.md, "What is still shared").
+KIND_IMPORTS_ALLOWED = {("cogs/rules.py", "bot.kinds.coiffeur.rules")}
+
+
+def test_no_shared_module_names_a_kind_package():
+    """Shared code asks the registry; only bot/kinds/__init__.py lists the kinds' packages."""
+    found = []
+    for package in ("bot", "cogs"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.is_relative_to(ROOT / "bot" / "kinds"):
+                continue
+            for module, _ in imports_of(path):
+                if (
+                    module.startswith("bot.kinds.")
+                    and (str(path.relative_to(ROOT)), module) not in KIND_IMPORTS_ALLOWED
+                ):
+                    found.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert not found, "\n".join(found)
+
+
+def kind_writes(paths: list[Path]) -> list[str]:
+    """Every assignment to a field of the table (``table.x = …``, ``table.x[k] += …``) in ``paths``."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, ast.AugAssign | ast.AnnAssign) else []  # fmt: skip
+            for target in targets:
+                for part in ast.walk(target):
+                    if (
+                        isinstance(part, ast.Attribute)
+                        and isinstance(part.value, ast.Name)
+                        and part.value.id == "table"
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} table.{part.attr}")
+    return found
+
+
+def test_a_kind_never_writes_the_table():
+    """Issue 63, item 3: engines decide and return events or a Step; the table applies them
+    (48 assignments to the table's fields in the engines before)."""
+    engines = [*(ROOT / "bot" / "game" / "kinds").glob("*.py"), *(ROOT / "bot" / "kinds").glob("*/engine.py"),
+               ROOT / "tests" / "kinds" / "toy" / "engine.py"]  # fmt: skip
+    assert len(engines) >= 9
+    assert kind_writes(engines) == []
+
+
+def test_the_count_of_table_writes_can_fail(tmp_path):
+    bad = tmp_path / "engine.py"
+    bad.write_text("def dealt(self, table):\n    table.phase = 1\n    table.counters['x'][0] += 1\n", encoding="utf-8")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert kind_writes([bad]) == ["engine.py:2 table.phase", "engine.py:3 table.counters"]
+    finally:
+        ROOT = saved

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from bot.game import Command, Table, TableView
+from bot.rules.kinds import find_kind
 from bot.texts.cards import Deck
 
 
@@ -68,7 +69,8 @@ class TerminalPart:
         """Tell ``ev`` the kind's way; ``False``: the terminal tells it the common way."""
         if ev["type"] == "game_started":
             rules = term.table.rules
-            term.say(term.t("kind_started", n=ev["game"], kind=rules.game.capitalize(), hands=rules.individual_hands))
+            kind = find_kind(rules.game).title(term.lang)
+            term.say(term.t("kind_started", n=ev["game"], kind=kind, hands=rules.individual_hands))
             return True
         if ev["type"] == "seats_scored":
             parts = ", ".join(f"{term.name(s)} {ev['penalties'][s]:+d} = {ev['totals'][s]}" for s in range(4))
