@@ -14,9 +14,9 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -300,7 +300,7 @@ class TableMessages:
         """Service subscriber: hand summaries, results and reminders posted; the table edit coalesced."""
         channel_id, _ = await self.where(table_id)
         lang = self.table_lang(table)
-        for ev in events:
+        for ev in cast(Sequence[Any], events):  # read by their type
             if ev["type"] == "turn_reminder":
                 who = mentions_of(table).get(ev["seat"])
                 person = table.seats[ev["seat"]].person
@@ -336,7 +336,7 @@ class TableMessages:
         if any(ev["type"] == "card" for ev in events):
             screen.wake.set()  # a card is news: an edit waiting as a mere update goes now
         now = time.monotonic()
-        for ev in events:
+        for ev in cast(Sequence[Mapping[str, Any]], events):
             if ev["type"] in ("card", "contract", "schieben", "stoeck_preshown") and "seat" in ev:
                 person = table.seats[ev["seat"]].person
                 if person:

@@ -1,5 +1,6 @@
-"""Every event a table records as stored: a ``TypedDict`` per kind with a literal ``type`` (the primary
-events are declared a second time, as dataclasses, in ``typed.py``).
+"""Every event a table records as stored. The primary events (decisions) are declared once, as the
+dataclasses of ``typed.py`` with their stored form; the derived ones here, a ``TypedDict`` each with a
+literal ``type``.
 
 Events are plain JSON objects (stored as they are in ``table_events``). *Primary* events record
 decisions and are all ``Table.replay`` reads; *derived* ones (``"derived": true``) record their
@@ -8,124 +9,9 @@ describes the public subset the hand history exports.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast, get_args, get_type_hints
 
-
-class TableCreated(TypedDict):
-    type: Literal["table_created"]
-    table_id: str
-    host: str
-    rules: dict[str, Any]  # every rule key with its value
-    turn_timer: NotRequired[float]  # seconds per turn at this table (0: none)
-    rated: NotRequired[bool]  # false: a friendly table, its games rated for nobody (absent: rated)
-    hints: NotRequired[bool]  # true: players may ask for a hint (friendly tables only)
-
-
-class HintUsed(TypedDict):
-    """A player asked for a hint: their game is marked and rated for nobody."""
-
-    type: Literal["hint"]
-    seat: int
-
-
-class SeatTaken(TypedDict):
-    type: Literal["seat_taken"]
-    seat: int
-    actor: str
-    name: str
-
-
-class SeatLeft(TypedDict):
-    type: Literal["seat_left"]
-    seat: int
-
-
-class ComputerAdded(TypedDict):
-    type: Literal["computer_added"]
-    seat: int
-    level: str
-    name: str
-
-
-class ComputerRemoved(TypedDict):
-    type: Literal["computer_removed"]
-    seat: int
-
-
-class GameStarted(TypedDict):
-    type: Literal["game_started"]
-    game: int
-    kind: NotRequired[str]  # "schieber" or "coiffeur" (the history always names it)
-    rows: NotRequired[list[dict[str, Any]]]  # Coiffeur: the Tafel's rows, {"contract": name, "factor": k}
-    fixed_deals: NotRequired[str]  # hand k of this game is dealt from f"{fixed_deals}:{k}" (a challenge)
-
-
-class HandDealt(TypedDict):
-    type: Literal["hand_dealt"]
-    hand: int
-    dealer: int
-    forehand: int
-    seed: str  # secret while the hand is played (the history shows the commitment only)
-    commitment: str
-    trump: NotRequired[int]  # Differenzler: the trump suit, 0-3 (shown before anyone plays)
-    bottom_card: NotRequired[str]  # Differenzler, bottom_card: the dealer's card turned up
-
-
-class PredictionMade(TypedDict):
-    """Differenzler: a player's prediction (hidden ones reach the history after the hand)."""
-
-    type: Literal["prediction"]
-    seat: int
-    points: int
-
-
-class SchiebenDone(TypedDict):
-    type: Literal["schieben"]
-    seat: int
-
-
-class ContractChosen(TypedDict):
-    type: Literal["contract"]
-    seat: int
-    contract: str  # a history name (bot.rules.contract_names)
-    start: NotRequired[str]  # Misère's start: obenabe, undenufe, slalom-obenabe, slalom-undenufe
-    row: NotRequired[int]  # Coiffeur: index into the game's rows
-    team: NotRequired[int]  # Coiffeur: the declaring team
-
-
-class CardPlayed(TypedDict):
-    type: Literal["card"]
-    seat: int
-    card: str
-    weis: NotRequired[list[list[str]]]  # manual Weis declared with the first card
-    stoeck: NotRequired[bool]  # manual Stöck announced with this card
-
-
-class StoeckPreshown(TypedDict):
-    type: Literal["stoeck_preshown"]
-    seat: int
-
-
-class BedankenClaimed(TypedDict):
-    type: Literal["bedanken"]
-    seat: int
-    team: int
-
-
-class StandInOn(TypedDict):
-    type: Literal["standin_on"]
-    seat: int
-
-
-class StandInOff(TypedDict):
-    type: Literal["standin_off"]
-    seat: int
-
-
-class Abandoned(TypedDict):
-    type: Literal["abandoned"]
-    by: str
-
+from .typed import CLASSES
 
 # -- derived ---------------------------------------------------------------------------------
 
@@ -252,11 +138,8 @@ class TurnReminder(TypedDict):
     transient: Literal[True]
 
 
-PrimaryEvent = (
-    TableCreated | SeatTaken | SeatLeft | ComputerAdded | ComputerRemoved | GameStarted | HandDealt | SchiebenDone
-    | PredictionMade | ContractChosen | CardPlayed | StoeckPreshown | BedankenClaimed | StandInOn | StandInOff
-    | HintUsed | Abandoned
-)  # fmt: skip
+#: A primary event as stored: what ``typed.Fact.stored()`` writes (each declared once, in ``typed.py``).
+PrimaryEvent = dict[str, Any]
 DerivedEvent = (
     WeisDeclared | StoeckCredited | TrickTaken | WeisScored | BergReached | HandScored | SeatsScored | TrumpFixed
     | HandSeed
@@ -265,16 +148,8 @@ DerivedEvent = (
 )  # fmt: skip
 Event = PrimaryEvent | DerivedEvent
 
-PRIMARY_TYPES = frozenset({
-    "table_created", "seat_taken", "seat_left", "computer_added", "computer_removed", "game_started",
-    "hand_dealt", "schieben", "prediction", "contract", "card", "stoeck_preshown", "bedanken", "standin_on",
-    "standin_off", "hint", "abandoned",
-})  # fmt: skip
-DERIVED_TYPES = frozenset({
-    "weis", "stoeck", "trick", "weis_scored", "berg", "hand_scored", "seats_scored", "trump_fixed", "hand_seed",
-    "bedanken_result",
-    "game_over",
-})  # fmt: skip
+PRIMARY_TYPES = frozenset(CLASSES)
+DERIVED_TYPES = frozenset(get_type_hints(cls)["type"].__args__[0] for cls in get_args(DerivedEvent))
 
 
 def as_event(data: dict[str, Any]) -> Event:

@@ -13,8 +13,9 @@ from bot.rules.contract_names import names_enabled
 from bot.rules.play import illegal_reason
 
 from . import commands as cmd
+from . import typed
 from .errors import Code, GameError
-from .events import CardPlayed
+from .events import Event
 from .kinds import engine_for
 from .phases import Phase
 from .seeds import commitment_of
@@ -22,7 +23,7 @@ from .tablelike import TableLike
 from .view import SeatView, TableView
 
 
-def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> CardPlayed:
+def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> Event:
     """The ``card`` event of ``seat``'s decision, with its Weis and Stöck, or a :class:`GameError`."""
     try:
         card = Card.parse(c.card).index
@@ -34,7 +35,7 @@ def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> Ca
     )
     if reason is not None:
         raise GameError(Code.ILLEGAL_CARD, card=c.card, reason=reason)
-    event: CardPlayed = {"type": "card", "seat": seat, "card": str(Card.from_index(card))}
+    weis: tuple[tuple[str, ...], ...] = ()
     if r.weis_mode == "manual" and c.weis:
         if hand.tricks or seat in hand.declared:
             raise GameError(Code.WEIS_NOT_NOW)
@@ -47,13 +48,12 @@ def card_event(rules: RuleSet, hand: HandPlay, seat: int, c: cmd.PlayCard) -> Ca
                 raise GameError(Code.WEIS_INVALID, weis=list(cards)) from None
             if m not in options:
                 raise GameError(Code.WEIS_INVALID, weis=list(cards))
-            chosen.append([str(Card.from_index(x)) for x in cards_of(m)])
-        event["weis"] = chosen
-    if c.stoeck and not r.stoeck_auto:
-        if not hand.stoeck_due(seat, card):
-            raise GameError(Code.NO_STOECK)
-        event["stoeck"] = True
-    return event
+            chosen.append(tuple(str(Card.from_index(x)) for x in cards_of(m)))
+        weis = tuple(chosen)
+    if c.stoeck and not r.stoeck_auto and not hand.stoeck_due(seat, card):
+        raise GameError(Code.NO_STOECK)
+    stoeck = bool(c.stoeck and not r.stoeck_auto)
+    return typed.CardPlayed(seat, str(Card.from_index(card)), weis=weis, stoeck=stoeck).stored()
 
 
 def private_part(table: TableLike, seat: int | None) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from . import commands as cmd
+from . import typed
 from .errors import Code, GameError
-from .events import ComputerAdded, Event, GameStarted
+from .events import Event
 from .kinds import engine_for
 from .phases import Phase
 from .tablelike import TableLike
@@ -38,8 +39,8 @@ def _check_level(level: str) -> None:
         raise GameError(Code.UNKNOWN_LEVEL, level=level, allowed=list(COMPUTER_LEVELS))
 
 
-def computer_event(seat: int, level: str) -> ComputerAdded:
-    return {"type": "computer_added", "seat": seat, "level": level, "name": f"Computer {seat + 1}"}
+def computer_event(seat: int, level: str) -> Event:
+    return typed.ComputerAdded(seat, level, f"Computer {seat + 1}").stored()
 
 
 def join(table: TableLike, c: cmd.JoinSeat) -> list[Event]:
@@ -49,7 +50,7 @@ def join(table: TableLike, c: cmd.JoinSeat) -> list[Event]:
     if table.seat_of(c.actor) is not None:
         raise GameError(Code.ALREADY_SEATED, seat=table.seat_of(c.actor))
     seat = free_seat(table, c.seat)
-    return [{"type": "seat_taken", "seat": seat, "actor": c.actor, "name": c.name[:32]}]
+    return [typed.SeatTaken(seat, c.actor, c.name[:32]).stored()]
 
 
 def leave(table: TableLike, c: cmd.LeaveSeat) -> list[Event]:
@@ -57,7 +58,7 @@ def leave(table: TableLike, c: cmd.LeaveSeat) -> list[Event]:
     seat = table.seat_of(c.actor)
     if seat is None:
         raise GameError(Code.NOT_SEATED)
-    return [{"type": "seat_left", "seat": seat}]
+    return [typed.SeatLeft(seat).stored()]
 
 
 def add_computer(table: TableLike, c: cmd.AddComputer) -> list[Event]:
@@ -72,7 +73,7 @@ def remove_computer(table: TableLike, c: cmd.RemoveComputer) -> list[Event]:
         raise GameError(Code.NO_SUCH_SEAT, seat=c.seat)
     if not table.seats[c.seat].is_computer:
         raise GameError(Code.NOT_A_COMPUTER, seat=c.seat)
-    return [{"type": "computer_removed", "seat": c.seat}]
+    return [typed.ComputerRemoved(c.seat).stored()]
 
 
 def start_game(table: TableLike, c: cmd.StartGame) -> list[Event]:
@@ -87,10 +88,8 @@ def start_game(table: TableLike, c: cmd.StartGame) -> list[Event]:
         raise GameError(Code.SEATS_EMPTY, seats=empty)
     _check_level(c.level)
     events: list[Event] = [computer_event(i, c.level) for i in empty]
-    started: GameStarted = {"type": "game_started", "game": table.game_no + 1, "kind": table.rules.game}
-    engine_for(table.rules.game).game_started(table, started)
-    if c.fixed_deals:
-        started["fixed_deals"] = c.fixed_deals
-    events.append(started)
+    extra = engine_for(table.rules.game).game_started(table)
+    started = typed.GameStarted(table.game_no + 1, table.rules.game, fixed_deals=c.fixed_deals or None, **extra)
+    events.append(started.stored())
     events.append(table.deal_event(f"{c.fixed_deals}:1" if c.fixed_deals else c.seed, first=True))
     return events

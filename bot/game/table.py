@@ -24,7 +24,7 @@ from bot.rules.contract_names import Called
 from . import commands as cmd
 from . import hand_view, seating, turns, typed
 from .errors import Code, GameError
-from .events import Event, HandDealt, TableCreated, TrickTaken, as_event
+from .events import Event, TrickTaken, as_event
 from .kinds import KindEngine, engine_for
 from .kinds.base import Outcome
 from .phases import Phase
@@ -96,13 +96,7 @@ class Table:
                 rules = RuleSet.from_dict(rules or {})
             except RuleSetError as err:
                 raise GameError(Code.BAD_RULES, key=err.key, message=str(err)) from None
-        event: TableCreated = {"type": "table_created", "table_id": table_id, "host": host, "rules": rules.to_dict()}
-        if turn_timer is not None:
-            event["turn_timer"] = turn_timer
-        if not rated:
-            event["rated"] = False
-        if hints:
-            event["hints"] = True
+        event = typed.TableCreated(table_id, host, rules.to_dict(), turn_timer, rated, hints).stored()
         table = cls(table_id, host, rules, turn_timer=turn_timer, rated=rated, hints=hints)
         table.seq = 1
         return table, [event]
@@ -244,20 +238,19 @@ class Table:
         found = self.seat_of(actor)
         if found is None:
             raise GameError(Code.NOT_SEATED)
-        back: list[Event] = [{"type": "standin_off", "seat": found}] if self.seats[found].standin else []
+        back: list[Event] = [typed.StandInOff(found).stored()] if self.seats[found].standin else []
         return found, back
 
-    def deal_event(self, seed: str, first: bool) -> HandDealt:
+    def deal_event(self, seed: str, first: bool) -> Event:
         if first:
             dealer = first_dealer(seed)
             forehand = self.kind.first_forehand(deal(shuffle_deck(seed), dealer), dealer, self)
         else:
             dealer = self.kind.next_dealer(self)
             forehand = forehand_of(dealer)
-        event: HandDealt = {"type": "hand_dealt", "hand": self.hand_no + 1 if not first else 1, "dealer": dealer,
-                            "forehand": forehand, "seed": seed, "commitment": commitment_of(seed)}  # fmt: skip
-        self.kind.deal_extras(self, seed, event)
-        return event
+        hand = self.hand_no + 1 if not first else 1
+        extra = self.kind.deal_extras(self, seed)
+        return typed.HandDealt(hand, dealer, forehand, seed, commitment_of(seed), **extra).stored()
 
     def _next_hand(self, c: cmd.NextHand) -> list[Event]:
         if c.actor != cmd.SYSTEM:

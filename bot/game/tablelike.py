@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from bot.rules import HandPlay, RuleSet, Scoreboard
 from bot.rules.contract_names import Called
 
-from .events import Event, HandDealt
+from .events import Event
 from .phases import Phase
 
 
@@ -150,4 +150,4 @@ class TableLike(Protocol):
 
     def reveal_seed(self) -> list[Event]: ...
 
-    def deal_event(self, seed: str, first: bool) -> HandDealt: ...
+    def deal_event(self, seed: str, first: bool) -> Event: ...

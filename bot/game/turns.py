@@ -4,6 +4,7 @@ a stand-in for an absent person, the table abandoned."""
 from __future__ import annotations
 
 from . import commands as cmd
+from . import typed
 from .errors import Code, GameError
 from .events import Event
 from .phases import Phase
@@ -20,7 +21,7 @@ def announce_stoeck(table: TableLike, c: cmd.AnnounceStoeck) -> list[Event]:
         raise GameError(Code.STOECK_NOT_NOW, first=table.rules.ausmach_order[0])
     if not (table.live_board.races_to_target and table.live_board.reaches_target(seat % 2, 20 * hand.multiplier)):
         raise GameError(Code.STOECK_NOT_DECISIVE)
-    return [*back, {"type": "stoeck_preshown", "seat": seat}]
+    return [*back, typed.StoeckPreshown(seat).stored()]
 
 
 def bedanken(table: TableLike, c: cmd.Bedanken) -> list[Event]:
@@ -28,7 +29,7 @@ def bedanken(table: TableLike, c: cmd.Bedanken) -> list[Event]:
         raise GameError(Code.BEDANKEN_NOT_ALLOWED)
     table.need_phase(Phase.CONTRACT, Phase.PLAY, Phase.HAND_OVER)
     seat, back = table.acting_seat(c.actor)
-    return [*back, {"type": "bedanken", "seat": seat, "team": seat % 2}]
+    return [*back, typed.Bedanken(seat, seat % 2).stored()]
 
 
 def use_hint(table: TableLike, c: cmd.UseHint) -> list[Event]:
@@ -38,7 +39,7 @@ def use_hint(table: TableLike, c: cmd.UseHint) -> list[Event]:
     seat, back = table.acting_seat(c.actor)
     if seat != table.to_act:
         raise GameError(Code.NOT_YOUR_TURN, turn=table.to_act)
-    return [*back, {"type": "hint", "seat": seat}]
+    return [*back, typed.HintUsed(seat).stored()]
 
 
 def stand_in(table: TableLike, c: cmd.StandIn) -> list[Event]:
@@ -53,10 +54,10 @@ def stand_in(table: TableLike, c: cmd.StandIn) -> list[Event]:
     seat = table.seats[c.seat]
     if seat.is_computer or seat.standin:
         raise GameError(Code.NOT_ALLOWED, seat=c.seat)
-    return [{"type": "standin_on", "seat": c.seat}]
+    return [typed.StandInOn(c.seat).stored()]
 
 
 def abandon(table: TableLike, c: cmd.Abandon) -> list[Event]:
     if not table.is_host(c):
         raise GameError(Code.NOT_HOST)
-    return [{"type": "abandoned", "by": c.actor}]
+    return [typed.Abandoned(c.actor).stored()]

@@ -1,21 +1,24 @@
-"""The primary events as frozen dataclasses: read from their JSON (older versions upcast first) and
-applied by the table one class at a time.
+"""The primary events, each declared once: a frozen dataclass and its stored form.
 
-Stored and published events stay the JSON objects of :mod:`.events` (``docs/history-format.md``
-is their contract); the table decodes each primary one with :func:`decode` before it applies it,
-so an apply reads typed fields and a missing field of an older version is filled in one place
-(:data:`UPCASTERS`), not in every reader.
+A decision is made as its class and stored as :meth:`Fact.stored` writes it (a JSON object with its
+``type``; a field that holds its default is left out, as the stored events always did;
+``docs/history-format.md`` is the contract of the public part). The table decodes each stored
+primary event with :func:`decode` before it applies it, so an apply reads typed fields and a field
+an older version lacks is filled in one place (:data:`UPCASTERS`), not in every reader. The derived
+events are declared in :mod:`.events`.
 
 >>> decode({"type": "game_started", "game": 1})
 GameStarted(game=1, kind='schieber', rows=(), fixed_deals=None)
 >>> decode({"type": "card", "seat": 2, "card": "rose-10"}).card
 'rose-10'
+>>> ContractChosen(seat=1, contract="misere", start="obenabe").stored()
+{'type': 'contract', 'seat': 1, 'contract': 'misere', 'start': 'obenabe'}
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -24,6 +27,17 @@ class Fact:
     """A primary event, decoded."""
 
     type: ClassVar[str]
+    #: fields stored even when they hold their default
+    always: ClassVar[frozenset[str]] = frozenset()
+
+    def stored(self) -> dict[str, Any]:
+        """The event as it is stored and published: its ``type`` and every field that is set."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.default is MISSING or f.name in self.always or value != f.default:
+                out[f.name] = _thawed(value)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +45,10 @@ class TableCreated(Fact):
     type: ClassVar[str] = "table_created"
     table_id: str
     host: str
-    rules: Mapping[str, Any]
-    turn_timer: float | None = None
-    rated: bool = True
-    hints: bool = False
+    rules: Mapping[str, Any]  # every rule key with its value
+    turn_timer: float | None = None  # seconds per turn at this table (0: none; None: the service's)
+    rated: bool = True  # false: a friendly table, its games rated for nobody
+    hints: bool = False  # true: players may ask for a hint (friendly tables only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,22 +82,24 @@ class ComputerRemoved(Fact):
 @dataclass(frozen=True, slots=True)
 class GameStarted(Fact):
     type: ClassVar[str] = "game_started"
+    always: ClassVar[frozenset[str]] = frozenset({"kind"})  # the history always names the game
     game: int
-    kind: str = "schieber"
-    rows: tuple[Mapping[str, Any], ...] = ()
-    fixed_deals: str | None = None
+    kind: str = "schieber"  # the game kind (older games named none: Schieber)
+    rows: tuple[Mapping[str, Any], ...] = ()  # Coiffeur: the Tafel's rows, {"contract": name, "factor": k}
+    fixed_deals: str | None = None  # hand k of this game is dealt from f"{fixed_deals}:{k}" (a challenge)
 
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(Fact):
     type: ClassVar[str] = "hand_dealt"
+    always: ClassVar[frozenset[str]] = frozenset({"commitment"})
     hand: int
     dealer: int
     forehand: int
-    seed: str
-    commitment: str = ""
-    trump: int | None = None  # a kind that draws trump with the deal
-    bottom_card: str | None = None  # the dealer's card turned up for it
+    seed: str  # secret while the hand is played (the history shows the commitment only)
+    commitment: str = ""  # SHA-256 of the seed, published with the deal (always stored)
+    bottom_card: str | None = None  # the dealer's card turned up to draw trump (stored before it)
+    trump: int | None = None  # a kind that draws trump with the deal (Differenzler: 0-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +110,8 @@ class Schieben(Fact):
 
 @dataclass(frozen=True, slots=True)
 class Prediction(Fact):
+    """Differenzler: a player's prediction (hidden ones reach the history after the hand)."""
+
     type: ClassVar[str] = "prediction"
     seat: int
     points: int
@@ -103,10 +121,10 @@ class Prediction(Fact):
 class ContractChosen(Fact):
     type: ClassVar[str] = "contract"
     seat: int
-    contract: str
-    start: str | None = None  # Misère's start
-    row: int | None = None  # a kind with rows: the row it fills
-    team: int | None = None
+    contract: str  # a history name (bot.rules.contract_names)
+    start: str | None = None  # Misère's start: obenabe, undenufe, slalom-obenabe, slalom-undenufe
+    row: int | None = None  # a kind with rows (Coiffeur): index into the game's rows
+    team: int | None = None  # ... and the declaring team
 
     @property
     def name(self) -> str:
@@ -150,6 +168,8 @@ class StandInOff(Fact):
 
 @dataclass(frozen=True, slots=True)
 class HintUsed(Fact):
+    """A player asked for a hint: their game is marked and rated for nobody."""
+
     type: ClassVar[str] = "hint"
     seat: int
 
@@ -186,6 +206,15 @@ UPCASTERS: dict[str, list[Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "game_started": [_kind_of_old_games],
     "table_created": [_turn_timer_none],
 }
+
+
+def _thawed(value: Any) -> Any:
+    """A field's value as JSON holds it (tuples as lists, mappings as dicts)."""
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    return value
 
 
 def _frozen(value: Any) -> Any:

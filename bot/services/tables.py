@@ -13,7 +13,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -798,7 +798,7 @@ class TableService:
         self.thinkers.close()
 
 
-def _results_of(table: Table, events: Sequence[Event]) -> tuple[GameResult, ...]:
+def _results_of(table: Table, events: Sequence[Mapping[str, Any]]) -> tuple[GameResult, ...]:
     """The results of the games ``events`` finish (seats as they are at ``table`` now)."""
     seats = tuple(s.actor for s in table.seats)
     return tuple(

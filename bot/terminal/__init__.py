@@ -342,7 +342,7 @@ class TerminalGame:
 
     # -- what happened ------------------------------------------------------------
 
-    def _show(self, ev: Event) -> None:
+    def _show(self, ev: Mapping[str, Any]) -> None:
         if self.part.show(self, ev):
             return
         t = self.table

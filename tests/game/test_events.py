@@ -1,22 +1,41 @@
-"""Every event a table records is one of the kinds declared in bot/game/events.py, key for key."""
+"""Every event a table records is one of the kinds declared, key for key: a primary one as its
+dataclass of bot/game/typed.py stores it, a derived one as its TypedDict of bot/game/events.py."""
 
+import dataclasses
 import typing
 
 import pytest
 
 from bot.game import Table
 from bot.game import events as ev_types
+from bot.game import typed
 from bot.rules import RuleSet
 
 from .helpers import new_table, play_to_end
 
-KINDS = {typing.get_type_hints(cls)["type"].__args__[0]: cls for cls in typing.get_args(ev_types.Event)}
+DERIVED = {
+    typing.get_type_hints(cls)["type"].__args__[0]: cls
+    for cls in typing.get_args(ev_types.Event)
+    if typing.is_typeddict(cls)
+}
+
+
+def keys(kind: str) -> tuple[set[str], set[str]]:
+    """The keys an event of ``kind`` must have, and those it may have."""
+    if kind in typed.CLASSES:
+        cls = typed.CLASSES[kind]
+        fields = dataclasses.fields(cls)
+        required = {"type"} | {f.name for f in fields if f.default is dataclasses.MISSING} | set(cls.always)
+        return required, required | {f.name for f in fields}
+    return set(DERIVED[kind].__required_keys__), DERIVED[kind].__required_keys__ | DERIVED[kind].__optional_keys__
 
 
 def test_the_declared_kinds_match_the_type_lists():
-    assert set(KINDS) == ev_types.PRIMARY_TYPES | ev_types.DERIVED_TYPES
+    assert set(DERIVED) - {"turn_reminder"} == ev_types.DERIVED_TYPES
+    assert set(typed.CLASSES) == ev_types.PRIMARY_TYPES
+    assert not set(typed.CLASSES) & set(DERIVED)  # each declared once
     for kind in ev_types.DERIVED_TYPES:
-        assert "derived" in KINDS[kind].__required_keys__, kind
+        assert "derived" in DERIVED[kind].__required_keys__, kind
 
 
 @pytest.mark.parametrize(
@@ -34,9 +53,8 @@ def test_every_event_of_whole_games_is_a_declared_kind(rules):
         table, events = new_table(rules, humans=0, seed=seed)
         events += play_to_end(table, seed)
         for event in events:
-            cls = KINDS[event["type"]]
-            keys = set(event)
-            assert cls.__required_keys__ <= keys <= cls.__required_keys__ | cls.__optional_keys__, event
+            required, allowed = keys(event["type"])
+            assert required <= set(event) <= allowed, event
             seen.add(event["type"])
         assert Table.replay(events).board == table.board
     assert {"table_created", "hand_dealt", "card", "trick", "hand_scored", "game_over"} <= seen
@@ -59,5 +77,5 @@ def test_the_events_of_a_claim_are_declared_kinds():
     kinds = {e["type"] for e in events}
     assert {"bedanken", "bedanken_result", "game_over"} <= kinds
     for event in events:
-        cls = KINDS[event["type"]]
-        assert cls.__required_keys__ <= set(event) <= cls.__required_keys__ | cls.__optional_keys__, event
+        required, allowed = keys(event["type"])
+        assert required <= set(event) <= allowed, event

@@ -20,7 +20,7 @@ from bot.rules.kinds import GameKind
 from .. import commands as cmd
 from .. import typed
 from ..errors import Code, GameError
-from ..events import Event, GameStarted, HandDealt, TrickTaken
+from ..events import Event, TrickTaken
 from ..phases import Phase
 from ..tablelike import KindState, KindTable
 
@@ -68,9 +68,9 @@ class KindEngine(ABC):
 
     # -- a game and a deal ---------------------------------------------------------
 
-    def game_started(self, table: KindTable, event: GameStarted) -> None:
-        """Add the kind's fields to a ``game_started`` event being decided (none, by default)."""
-        return None
+    def game_started(self, table: KindTable) -> dict[str, Any]:
+        """The kind's fields of a ``game_started`` event being decided (none, by default)."""
+        return {}
 
     def new_board(self, table: KindTable) -> Scoreboard:
         """The scoreboard a game starts with (the table sets it, with a fresh :meth:`new_state`)."""
@@ -87,9 +87,9 @@ class KindEngine(ABC):
         """The next hand's dealer (default: the seat at the last dealer's right)."""
         return forehand_of(table.dealer or 0)
 
-    def deal_extras(self, table: KindTable, seed: str, event: HandDealt) -> None:
-        """Add the kind's fields to a ``hand_dealt`` event being decided (e.g. a trump drawn; none by default)."""
-        return None
+    def deal_extras(self, table: KindTable, seed: str) -> dict[str, Any]:
+        """The kind's fields of a ``hand_dealt`` event being decided (e.g. a trump drawn; none by default)."""
+        return {}
 
     def dealt(self, table: KindTable, event: typed.HandDealt) -> Outcome:
         """A hand was dealt (the table is in the kind's first phase): the kind's state for it, and a

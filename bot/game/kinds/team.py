@@ -19,7 +19,7 @@ from bot.rules.scoring import STRICHE
 from .. import commands as cmd
 from .. import typed
 from ..errors import Code, GameError
-from ..events import ContractChosen, Event
+from ..events import Event
 from ..phases import Phase
 from ..tablelike import KindTable
 from .base import KindEngine, KindState, Step, Tally
@@ -78,7 +78,7 @@ class TeamEngine(KindEngine):
                     raise GameError(Code.NOT_YOUR_TURN, turn=table.chooser)
                 if not self.may_schieben(table):
                     raise GameError(Code.SCHIEBEN_NOT_ALLOWED)
-                return [*back, {"type": "schieben", "seat": seat}]
+                return [*back, typed.Schieben(seat).stored()]
         return super().decide(table, command)
 
     def decide_contract(self, table: KindTable, c: cmd.ChooseContract) -> list[Event]:
@@ -93,20 +93,18 @@ class TeamEngine(KindEngine):
             chosen = None
         if chosen is None:
             raise GameError(Code.UNKNOWN_CONTRACT, contract=c.contract)
-        event: ContractChosen = {"type": "contract", "seat": seat, "contract": chosen.name}
-        if chosen.start:
-            event["start"] = chosen.start
-        self.check_contract(table, seat, c, chosen.full_name, event)
-        return [*back, event]
+        extra = self.check_contract(table, seat, c, chosen.full_name)
+        event = typed.ContractChosen(seat, chosen.name, start=chosen.start or None, **extra)
+        return [*back, event.stored()]
 
     def check_row(self, table: KindTable, seat: int, row: object) -> None:
         """A kind with rows refuses a row that is not open before anything else."""
 
-    def check_contract(
-        self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
-    ) -> None:
+    def check_contract(self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str) -> dict[str, Any]:
+        """Refuse a contract the table does not allow; the ``contract`` event's fields of the kind's own."""
         if name not in self.contract_names(table):
             raise GameError(Code.CONTRACT_NOT_ALLOWED, contract=name)
+        return {}
 
     @staticmethod
     def contract_names(table: KindTable) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from typing import Any
 from bot.game import commands as cmd
 from bot.game import typed
 from bot.game.errors import Code, GameError
-from bot.game.events import ContractChosen, Event, GameStarted, HandScored
+from bot.game.events import Event, HandScored
 from bot.game.kinds.base import Step, Tally
 from bot.game.kinds.team import TeamEngine, TeamState
 from bot.game.phases import Phase
@@ -67,8 +67,8 @@ class CoiffeurEngine(TeamEngine):
             raise ValueError(f"table {table.table_id} has no Tafel yet")
         return tafel
 
-    def game_started(self, table: KindTable, event: GameStarted) -> None:
-        event["rows"] = [{"contract": c, "factor": f} for c, f in TAFELN[table.rules.coiffeur_tafel]]
+    def game_started(self, table: KindTable) -> dict[str, Any]:
+        return {"rows": tuple({"contract": c, "factor": f} for c, f in TAFELN[table.rules.coiffeur_tafel])}
 
     def start_game(self, table: KindTable) -> None:
         self.state_of(table).tafel = Tafel.of(table.rules.coiffeur_tafel)
@@ -99,9 +99,7 @@ class CoiffeurEngine(TeamEngine):
         if row is not None and row not in self.tafel(table).open_rows(seat % 2):
             raise GameError(Code.ROW_NOT_OPEN, row=row + 1 if isinstance(row, int) else row)  # whatever it names
 
-    def check_contract(
-        self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str, event: ContractChosen
-    ) -> None:
+    def check_contract(self, table: KindTable, seat: int, c: cmd.ChooseContract, name: str) -> dict[str, Any]:
         tafel, team = self.tafel(table), seat % 2
         if c.row is None:
             raise GameError(Code.ROW_NEEDED)
@@ -110,8 +108,7 @@ class CoiffeurEngine(TeamEngine):
         allowed = names_for_row(tafel.rows[c.row].contract, table.rules.coiffeur_joker_choices)
         if name not in allowed:
             raise GameError(Code.ROW_CONTRACT, row=c.row + 1, contract=c.contract, allowed=list(allowed))
-        event["row"] = c.row
-        event["team"] = team
+        return {"row": c.row, "team": team}
 
     def may_schieben(self, table: KindTable) -> bool:
         return table.phase == Phase.CONTRACT and not self.choice(table).forced

@@ -13,7 +13,7 @@ from typing import Any
 from bot.game import commands as cmd
 from bot.game import typed
 from bot.game.errors import Code, GameError
-from bot.game.events import Event, HandDealt, SeatsScored
+from bot.game.events import Event, SeatsScored
 from bot.game.kinds.base import Step
 from bot.game.kinds.individual import IndividualEngine, IndividualState, IndividualView
 from bot.game.phases import Phase
@@ -63,13 +63,11 @@ class DifferenzlerEngine(IndividualEngine):
         """Forehand first, anticlockwise, the dealer last (V27)."""
         return prediction_order(table.dealer if table.dealer is not None else 3)
 
-    def deal_extras(self, table: KindTable, seed: str, event: HandDealt) -> None:
+    def deal_extras(self, table: KindTable, seed: str) -> dict[str, Any]:
         if table.rules.differenzler_trump == "bottom_card":
             card = shuffle_deck(seed)[-1]  # the dealer's last card, turned up
-            event["bottom_card"] = str(Card.from_index(card))
-            event["trump"] = card // 9
-        else:
-            event["trump"] = random_trump(seed)
+            return {"bottom_card": str(Card.from_index(card)), "trump": card // 9}
+        return {"trump": random_trump(seed)}
 
     def dealt(self, table: KindTable, event: typed.HandDealt) -> list[Event]:
         state = self.state_of(table)
@@ -103,7 +101,7 @@ class DifferenzlerEngine(IndividualEngine):
         points = command.points
         if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= TOTAL_POINTS:
             raise GameError(Code.BAD_PREDICTION, points=points)
-        return [*back, {"type": "prediction", "seat": seat, "points": points}]
+        return [*back, typed.Prediction(seat, points).stored()]
 
     def evolve(self, table: KindTable, event: typed.Fact) -> list[Event] | Step | None:
         if not isinstance(event, typed.Prediction):
