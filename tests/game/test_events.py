@@ -6,9 +6,8 @@ import typing
 
 import pytest
 
-from bot.game import Table
+from bot.game import Table, typed
 from bot.game import events as ev_types
-from bot.game import typed
 from bot.rules import RuleSet
 
 from .helpers import new_table, play_to_end
