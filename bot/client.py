@@ -37,10 +37,14 @@ from bot.web.activity import Activity
 from bot.web.live import LiveTables
 from bot.web.pages import Pages
 from bot.web.server import Health, WebServer, metrics_listener, web_options
+from cogs.emojis import CardEmojis
+from cogs.table_messages import TableMessages
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rules", "cogs.jass", "cogs.tournament", "cogs.challenge")
+#: The cogs, peers that talk through the services: cogs.jass owns /jass, the next three add to it.
+EXTENSIONS = ("cogs.rules", "cogs.jass", "cogs.history", "cogs.settings", "cogs.ranking", "cogs.tournament",
+              "cogs.challenge")  # fmt: skip
 
 
 class JassTranslator(app_commands.Translator):
@@ -109,6 +113,7 @@ class JassBot(commands.AutoShardedBot):
         self.collector = Collector()  # the garbage collector's policy (bot/collector.py)
         self._sweeper: asyncio.Task[None] | None = None
         self._activity: Activity | None = None  # the Discord Activity (when the web server runs)
+        self._table_messages: TableMessages | None = None  # the tables' public messages (setup_hook)
 
     # -- the services (built once; the cogs use them through their methods) ------------------
 
@@ -160,6 +165,13 @@ class JassBot(commands.AutoShardedBot):
         return self._built().live
 
     @property
+    def table_messages(self) -> TableMessages:
+        """The tables' public messages and their pictures, which every cog posts through."""
+        if self._table_messages is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook makes its table messages)")
+        return self._table_messages
+
+    @property
     def site(self) -> SiteService:
         """The servers' public web pages (their addresses, for the link buttons)."""
         return self._built().site
@@ -184,6 +196,7 @@ class JassBot(commands.AutoShardedBot):
             log.info("statistics: %d finished games counted", backfilled)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JassTranslator())
+        self._table_messages = TableMessages(self, self.service, CardEmojis())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.tournaments.restore()  # the cogs listen: a Passe opened now gets its threads
@@ -316,6 +329,8 @@ class JassBot(commands.AutoShardedBot):
             self.open_tables_at_close = self.service.open_count()
             await self.services.close()
         await super().close()
+        if self._table_messages is not None:
+            await self._table_messages.close()
         if self._storage is not None:
             if self.claim is not None:
                 try:

@@ -57,7 +57,7 @@ async def refuse_foreign(interaction: discord.Interaction) -> None:
 
 @runtime_checkable
 class TableClicks(Protocol):
-    """The ``Jass`` cog as the buttons of tables and leaderboards call it."""
+    """The ``Jass`` cog as the buttons of tables call it."""
 
     async def click_seat(self, interaction: discord.Interaction, table_id: str, seat: int) -> None: ...
     async def click_table_action(self, interaction: discord.Interaction, table_id: str, action: str) -> None: ...
@@ -77,7 +77,19 @@ class TableClicks(Protocol):
         self, interaction: discord.Interaction, table_id: str, key: str, action: str
     ) -> None: ...
     async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None: ...
+
+
+@runtime_checkable
+class ReplayClicks(Protocol):
+    """The ``History`` cog as a replay's ◀ ▶ ⏭ buttons call it."""
+
     async def click_replay(self, interaction: discord.Interaction, table_id: str, key: str, step: int) -> None: ...
+
+
+@runtime_checkable
+class LeaderboardClicks(Protocol):
+    """The ``Ranking`` cog as a leaderboard's page buttons call it."""
+
     async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None: ...
 
 
@@ -109,6 +121,14 @@ def _handler(interaction: discord.Interaction, name: str, protocol: type) -> obj
 
 def table_clicks(interaction: discord.Interaction) -> TableClicks:
     return cast(TableClicks, _handler(interaction, "Jass", TableClicks))
+
+
+def replay_clicks(interaction: discord.Interaction) -> ReplayClicks:
+    return cast(ReplayClicks, _handler(interaction, "History", ReplayClicks))
+
+
+def leaderboard_clicks(interaction: discord.Interaction) -> LeaderboardClicks:
+    return cast(LeaderboardClicks, _handler(interaction, "Ranking", LeaderboardClicks))
 
 
 def tournament_clicks(interaction: discord.Interaction) -> TournamentClicks:
@@ -283,7 +303,7 @@ class ReplayButton(JassItem, template=rf"{PREFIX}:{_TABLE}:{_KEY}:z(?P<step>[0-9
     same step (Discord refuses a message with two equal ones)."""
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        cog = table_clicks(interaction)
+        cog = replay_clicks(interaction)
         await cog.click_replay(interaction, self.table_id, self.fields["key"], int(self.fields["step"]))
 
 
@@ -375,7 +395,7 @@ class LeaderboardPageButton(JassItem, template=rf"{PREFIX}:lb:0:{_BY}s(?P<season
     """Previous / Next of a leaderboard page (the server comes with the click, not the id)."""
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        cog = table_clicks(interaction)
+        cog = leaderboard_clicks(interaction)
         await cog.leaderboard_page(interaction, self.fields["by"], int(self.fields["season"]), int(self.fields["page"]))
 
 

@@ -25,8 +25,7 @@ from bot.tournament.errors import TournamentError
 
 from . import rest
 from .buttons import belongs_here, refuse_foreign
-from .jass import LEVEL_CHOICES, actor_of, jass_of
-from .tournament import tournaments_of
+from .common import LEVEL_CHOICES, actor_of, may_organise
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -98,7 +97,7 @@ class Challenges(commands.Cog):
         preset: str = "tournament",
     ) -> None:
         lang = self.lang(interaction)
-        if not await tournaments_of(self.bot).may_organise(interaction):
+        if not await may_organise(self.bot, interaction):
             await interaction.response.send_message(msg("tour.err.NOT_MANAGER", lang), ephemeral=True)
             return
         try:
@@ -191,15 +190,14 @@ class Challenges(commands.Cog):
             await self.bot.http.delete_channel(thread_id, reason="challenge try refused")
             await interaction.followup.send(self.refusal(err, lang), ephemeral=True)
             return
-        jass = jass_of(self.bot)
         server = await self.bot.service.server_settings(interaction.guild_id)
         number = c.tries[-1].number
         intro = msg("ch.intro", server.get("language") or self.public_lang, who=f"<@{interaction.user.id}>",
                     name=c.name, n=number, hands=c.hands)  # fmt: skip
         await rest.post_message(self.bot.http, thread_id,
                                 {"content": intro, "allowed_mentions": {"users": [interaction.user.id]}})  # fmt: skip
-        await jass.set_up_display(table_id, server, label=name)
-        await jass.messages.post(await self.bot.service.table(table_id), thread_id)
+        await self.bot.table_messages.set_up_display(table_id, server, label=name)
+        await self.bot.table_messages.post(await self.bot.service.table(table_id), thread_id)
         await interaction.followup.send(msg("ch.your_table", lang, thread=thread_id), ephemeral=True)
         await self.refresh(c)
 

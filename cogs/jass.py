@@ -1,4 +1,4 @@
-"""``/jass``: the slash commands and what each kind of button does.
+"""`/jass`: the tables (new, join, leave, start, table, end, cards) and what each table button does.
 
 The cog only translates: a slash command or a click (``cogs/buttons.py``) becomes a service
 command, and the answer a private message. The public table messages are kept up to date by
@@ -9,7 +9,6 @@ table flow live in ``bot/game``; SQL in ``bot/storage``.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import TARGET_MAX, TARGET_MIN, TURN_TIMER_MAX
+from bot.config import TARGET_MAX, TARGET_MIN
 from bot.game import (
     Abandon,
     AddComputer,
@@ -35,62 +34,48 @@ from bot.game import (
     TableSnapshot,
     TableView,
 )
-from bot.game.export import history_jsonl
 from bot.rules import PRESETS, Card, Contract
 from bot.rules.kinds import KINDS, find_kind
 from bot.rules.ruleset import RuleSetError, extras_as_jokers, for_game
-from bot.services import BrokenTable, StorageFailed, TableDisplay, TableService, UnknownTable, new_seed
-from bot.services.replays import NotReplayable, Replays
-from bot.services.review import NotReviewable, Reviews
-from bot.services.stats import ORDERS
-from bot.texts import command_text, language_of, refusal_text
+from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
+from bot.services.replays import Replays
+from bot.services.review import Reviews
+from bot.texts import command_text, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
 from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release, with_link
-from .emojis import CardEmojis, SyncReport
+from .common import (
+    DECK_CHOICES,
+    LEVEL_CHOICES,
+    actor_of,
+    channel_of,
+    channel_table,
+    game_choices,
+    is_manager,
+    lang_of,
+    reply,
+)
+from .emojis import SyncReport
 from .hand_messages import HandMessages, add_table_link
 from .kinds import presenter_for
 from .presenter import contract_choices, hand_message, picked_contract, table_embed
-from .replay import REPLAY_PNG, replay_buttons, replay_embed, replay_picture
-from .review import review_embed
-from .stats import StatsPresenter
 from .table_messages import TableMessages
 
 if TYPE_CHECKING:
     from bot.client import JassBot
 
 log = logging.getLogger(__name__)
-DECK_CHOICES = [
-    app_commands.Choice(name="Swiss (Eichel, Rose, Schelle, Schilte)", value="swiss"),
-    app_commands.Choice(name="French (Ecken, Herz, Kreuz, Schaufel)", value="french"),
-]
-SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
-LEVEL_CHOICES = [
-    app_commands.Choice(name=command_text(f"choice.level.{level}"), value=level)
-    for level in ("beginner", "club", "strong")
-]
 USER_DECKS_KEPT = 10_000  # people whose card-name choice is kept in memory (the rest are read again)
-
-
-def actor_of(user: discord.abc.User) -> str:
-    return f"u:{user.id}"
-
-
-def channel_of(interaction: discord.Interaction) -> int:
-    """The channel of a command (every ``/jass`` command is used in a server channel)."""
-    if interaction.channel_id is None:
-        raise ValueError("an interaction without a channel")
-    return interaction.channel_id
 
 
 class Jass(commands.Cog):
     def __init__(self, bot: JassBot) -> None:
         self.bot = bot
         self.service: TableService = bot.service
-        self.faces = CardEmojis()  # card pictures as application emojis, once synced
+        self.messages: TableMessages = bot.table_messages  # the bot's: every cog posts through them
+        self.faces = self.messages.faces  # card pictures as application emojis, once synced
         self.emoji_sync: asyncio.Task[SyncReport] | None = None
-        self.messages = TableMessages(bot, self.service, self.faces)
         self._user_decks: dict[int, str] = {}  # person -> own deck ("" = the table's)
         self.reviews = Reviews(self.service)
         self.replays = Replays(self.service)
@@ -105,7 +90,6 @@ class Jass(commands.Cog):
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
             await asyncio.gather(self.emoji_sync, return_exceptions=True)
-        await self.messages.close()
         await self.hands.close()
 
     async def flush(self) -> None:
@@ -121,7 +105,7 @@ class Jass(commands.Cog):
         return deck_for(lang, table.rules, own) if own else self.messages.table_deck(table, lang)
 
     def lang(self, interaction: discord.Interaction) -> str:
-        return language_of(str(interaction.locale), self.bot.settings.language)
+        return lang_of(self.bot, interaction)
 
     def computer_level(self, table: TableSnapshot) -> str:
         """Level for another computer player: that of those seated, else the configured default."""
@@ -181,7 +165,7 @@ class Jass(commands.Cog):
         except RuleSetError:
             await self.reply(interaction, msg("err.game_extras", lang, game=find_kind(str(game)).title(lang)))
             return
-        display = self.display_for(server)
+        display = self.messages.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))
             table = await self.service.open_table(
@@ -212,6 +196,12 @@ class Jass(commands.Cog):
             text += "\n" + msg("table.created_besides", lang, others=", ".join(others))
         await interaction.response.send_message(text, ephemeral=True)
         await self.messages.post(await self.service.table(tid), channel_of(interaction))
+
+    @new.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:  # fmt: skip
+        """Every game kind installed now, by its name in the reader's language."""
+        return game_choices(self.lang(interaction), current)
 
     @jass.command(name=command_text("jass.join.name"), description=command_text("jass.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -256,297 +246,6 @@ class Jass(commands.Cog):
             reply="ended",
         )
 
-    @jass.command(name=command_text("jass.history.name"), description=command_text("jass.history.description"))
-    async def history(self, interaction: discord.Interaction) -> None:
-        table = await self.channel_table(interaction)
-        if table is None:
-            return
-        if await self.bot.challenges.sealed(table.table_id):
-            # A try of an open challenge: its cards are everyone's cards until the close.
-            await interaction.response.send_message(msg("ch.sealed", self.lang(interaction)), ephemeral=True)
-            return
-        events = await self.service.events(table.table_id)
-        data = history_jsonl(events).encode("utf-8")
-        await interaction.response.send_message(
-            msg("history.file", self.lang(interaction), id=table.table_id),
-            file=discord.File(io.BytesIO(data), filename=f"jass-{table.table_id}.jsonl"),
-            ephemeral=True,
-        )
-
-    @jass.command(name=command_text("jass.review.name"), description=command_text("jass.review.description"))
-    @app_commands.rename(hand=command_text("jass.review.hand.name"))
-    @app_commands.describe(hand=command_text("jass.review.hand.description"))
-    async def review(
-        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, 1000] | None = None
-    ) -> None:
-        """The coach, privately: the asker's costliest decisions in a finished hand of this channel's table."""
-        table = await self.channel_table(interaction)
-        if table is None:
-            return
-        lang = self.lang(interaction)
-        if await self.bot.challenges.sealed(table.table_id):
-            await interaction.response.send_message(msg("ch.sealed", lang), ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await self.reviews.review(table.table_id, actor_of(interaction.user), hand)
-        except NotReviewable as err:
-            await interaction.followup.send(msg(f"review.err.{err.code}", lang), ephemeral=True)
-            return
-        deck = self.reader_deck(table, interaction.user.id, lang)
-        await interaction.followup.send(embed=review_embed(result, deck, lang), ephemeral=True)
-
-    @jass.command(name=command_text("jass.replay.name"), description=command_text("jass.replay.description"))
-    @app_commands.rename(hand=command_text("jass.review.hand.name"), table=command_text("jass.replay.table.name"))
-    @app_commands.describe(hand=command_text("jass.review.hand.description"),
-                           table=command_text("jass.replay.table.description"))  # fmt: skip
-    async def replay(
-        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, 1000] | None = None,
-        table: app_commands.Range[str, 1, 16] | None = None,
-    ) -> None:  # fmt: skip
-        """A finished hand step by step, in the channel, with ◀ ▶ ⏭ buttons."""
-        lang = self.lang(interaction)
-        if table is None:
-            found = await self.channel_table(interaction)
-            if found is None:
-                return
-            table = found.table_id
-        if await self.bot.challenges.sealed(table):
-            await interaction.response.send_message(msg("ch.sealed", lang), ephemeral=True)
-            return
-        await self.show_replay(interaction, table, None, hand, 0, edit=False)
-
-    async def click_replay(self, interaction: discord.Interaction, table_id: str, key: str, step: int) -> None:
-        game, _, hand = key.partition(".")
-        await self.show_replay(interaction, table_id, int(game), int(hand), step, edit=True)
-
-    async def show_replay(self, interaction: discord.Interaction, table_id: str, game: int | None, hand: int | None,
-                          step: int, edit: bool) -> None:  # fmt: skip
-        """A replay's step as a message (a new one, or the clicked one edited); refused privately."""
-        lang = self.lang(interaction)
-        try:
-            shown = await self.replays.step(table_id, actor_of(interaction.user), interaction.guild_id, game, hand,
-                                            step)  # fmt: skip
-            snapshot = await self.service.table(table_id)
-        except NotReplayable as err:
-            await self.reply(interaction, msg(f"replay.err.{err.code}", lang))
-            return
-        except (UnknownTable, BrokenTable):
-            await self.reply(interaction, msg("err.unknown_table", lang))
-            return
-        deck = self.messages.table_deck(snapshot, lang)
-        embed = replay_embed(shown, deck, lang, self.messages.title(snapshot, lang))
-        picture = replay_picture(shown, deck, lang)
-        files = []
-        if picture is not None:
-            data = await self.messages.renderer.table(picture)
-            files.append(discord.File(io.BytesIO(data), filename=REPLAY_PNG))
-        else:
-            embed.set_image(url=None)
-        view = as_view(replay_buttons(shown, lang))
-        url = await self.bot.site.replay_url(interaction.guild_id, table_id, shown.game, shown.hand, shown.step)
-        with_link(view, url, msg("web.link", lang))
-        try:
-            if edit:
-                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
-            else:
-                await interaction.response.send_message(embed=embed, view=view, files=files)
-        finally:
-            release(view)
-
-    @jass.command(name=command_text("jass.settings.name"), description=command_text("jass.settings.description"))
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(
-        preset=command_text("jass.new.preset.name"),
-        target=command_text("jass.new.target.name"),
-        language=command_text("jass.settings.language.name"),
-        deck=command_text("jass.settings.deck.name"),
-        turn_timer=command_text("jass.settings.timer.name"),
-        pings=command_text("jass.settings.pings.name"),
-        images=command_text("jass.settings.images.name"),
-        ratings=command_text("jass.settings.ratings.name"),
-        web=command_text("jass.settings.web.name"),
-    )
-    @app_commands.describe(
-        preset=command_text("jass.new.preset.description"),
-        target=command_text("jass.new.target.description"),
-        language=command_text("jass.settings.language.description"),
-        deck=command_text("jass.settings.deck.description"),
-        turn_timer=command_text("jass.settings.timer.description"),
-        pings=command_text("jass.settings.pings.description"),
-        images=command_text("jass.settings.images.description"),
-        ratings=command_text("jass.settings.ratings.description"),
-        web=command_text("jass.settings.web.description"),
-    )
-    @app_commands.choices(
-        preset=[app_commands.Choice(name=p, value=p) for p in PRESETS],
-        language=[app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")],
-        deck=DECK_CHOICES,
-        pings=SWITCH_CHOICES,
-        images=SWITCH_CHOICES,
-        ratings=SWITCH_CHOICES,
-        web=SWITCH_CHOICES,
-    )
-    async def settings_cmd(
-        self,
-        interaction: discord.Interaction,
-        preset: str | None = None,
-        target: app_commands.Range[int, TARGET_MIN, TARGET_MAX] | None = None,
-        language: str | None = None,
-        deck: str | None = None,
-        turn_timer: app_commands.Range[int, 0, TURN_TIMER_MAX] | None = None,
-        pings: str | None = None,
-        images: str | None = None,
-        ratings: str | None = None,
-        web: str | None = None,
-    ) -> None:
-        lang = self.lang(interaction)
-        if not self.is_manager(interaction):
-            await interaction.response.send_message(msg("err.NOT_MANAGER", lang), ephemeral=True)
-            return
-        if interaction.guild_id is None:  # the group is guild_only: Discord never sends this
-            return
-        values = await self.service.set_server_settings(
-            interaction.guild_id, preset=preset, target=target, language=language, deck=deck, turn_timer=turn_timer,
-            pings=pings, images=images, ratings=ratings,
-        )  # fmt: skip
-        shown = ", ".join(f"{k}: {v}" for k, v in values.items()) or "—"
-        answer = msg("settings.saved", lang, values=shown)
-        if web is not None:
-            await self.bot.site.switch(interaction.guild_id, web == "on")
-            url = await self.bot.site.url(interaction.guild_id)
-            key = "settings.web_off" if web == "off" else "settings.web_on" if url else "settings.web_on_no_url"
-            answer += "\n" + msg(key, lang, url=url)
-        await interaction.response.send_message(answer, ephemeral=True)
-
-    # -- statistics and ratings (cogs/stats.py draws them) ----------------------------
-
-    @property
-    def stats(self) -> StatsPresenter:
-        return StatsPresenter(self.bot.stats)
-
-    @jass.command(name=command_text("jass.stats.name"), description=command_text("jass.stats.description"))
-    @app_commands.rename(member=command_text("jass.stats.member.name"))
-    @app_commands.describe(member=command_text("jass.stats.member.description"))
-    async def stats_cmd(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        who = member or interaction.user
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
-        shown = await self.stats.stats_message(interaction.guild_id, actor_of(who), who.display_name, lang)
-        url = await self.bot.site.person_url(interaction.guild_id, actor_of(who))
-        view = with_link(shown.pop("view", None), url, msg("web.link", lang))
-        if view is not None:
-            shown["view"] = view
-        await interaction.followup.send(ephemeral=True, **shown)
-
-    @jass.command(name=command_text("jass.leaderboard.name"), description=command_text("jass.leaderboard.description"))
-    @app_commands.rename(
-        season=command_text("jass.leaderboard.season.name"), by=command_text("jass.leaderboard.by.name"),
-        game=command_text("jass.leaderboard.game.name"),
-    )  # fmt: skip
-    @app_commands.describe(
-        season=command_text("jass.leaderboard.season.description"), by=command_text("jass.leaderboard.by.description"),
-        game=command_text("jass.leaderboard.game.description"),
-    )  # fmt: skip
-    @app_commands.choices(by=[app_commands.Choice(name=b, value=b) for b in ORDERS])
-    async def leaderboard(
-        self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 9999] | None = None,
-        by: str = "rating", game: str | None = None,
-    ) -> None:  # fmt: skip
-        """``game``: Coiffeur, Differenzler and Molotow are ranked by their own rating; Schieber by ``by``."""
-        if game is not None and game in KINDS and find_kind(game).own_leaderboard:
-            by = game
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        if season is None:
-            season, _ = await self.bot.stats.season(interaction.guild_id)
-        await self.leaderboard_page(interaction, by, season, 1)
-
-    @new.autocomplete("game")
-    @leaderboard.autocomplete("game")
-    async def game_autocomplete(self, interaction: discord.Interaction, current: str
-                                ) -> list[app_commands.Choice[str]]:  # fmt: skip
-        """Every game kind registered now (a kind's own package adds itself), by its name in the reader's language."""
-        lang = self.lang(interaction)
-        typed = current.strip().lower()
-        return [app_commands.Choice(name=kind.title(lang)[:100], value=name) for name, kind in KINDS.items()
-                if typed in name or typed in kind.title(lang).lower()][:25]  # fmt: skip
-
-    async def leaderboard_page(self, interaction: discord.Interaction, by: str, season: int, page: int) -> None:
-        """A page of the leaderboard: a new private message, or (a page button) the same one edited."""
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        shown = await self.stats.leaderboard_message(interaction.guild_id, season, by, page,
-                                                     actor_of(interaction.user), lang)  # fmt: skip
-        if isinstance(shown, str):
-            await self.reply(interaction, shown)
-            return
-        url = await self.bot.site.leaderboard_url(interaction.guild_id, board_kind(by), season)
-        shown["view"] = with_link(shown.get("view"), url, msg("web.link", lang))
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(**shown)
-        else:
-            await interaction.response.send_message(ephemeral=True, **shown)
-
-    season = app_commands.Group(
-        name=command_text("jass.season.name"), description=command_text("jass.season.description"), parent=jass
-    )
-
-    @season.command(name=command_text("jass.season.new.name"), description=command_text("jass.season.new.description"))
-    async def season_new(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        if not self.is_manager(interaction):
-            await self.reply(interaction, msg("season.not_manager", lang))
-            return
-        number = await self.bot.stats.new_season(interaction.guild_id)
-        await self.reply(interaction, msg("season.new", lang, season=number))
-
-    @jass.command(name=command_text("jass.privacy.name"), description=command_text("jass.privacy.description"))
-    @app_commands.rename(hide=command_text("jass.privacy.hide.name"))
-    @app_commands.describe(hide=command_text("jass.privacy.hide.description"))
-    async def privacy(self, interaction: discord.Interaction, hide: bool = True) -> None:
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        await self.bot.stats.set_hidden(interaction.guild_id, actor_of(interaction.user), hide)
-        done = msg("privacy.hidden" if hide else "privacy.shown", lang)
-        await self.reply(interaction, f"{done}\n\n{msg('privacy.kept', lang)}")
-
-    @jass.command(name=command_text("jass.forget.name"), description=command_text("jass.forget.description"))
-    @app_commands.rename(confirm=command_text("jass.forget.confirm.name"))
-    @app_commands.describe(confirm=command_text("jass.forget.confirm.description"))
-    async def forget_me(self, interaction: discord.Interaction, confirm: str = "") -> None:
-        lang = self.lang(interaction)
-        if not interaction.guild_id:
-            await self.reply(interaction, msg("stats.guild_only", lang))
-            return
-        if confirm.strip().upper() not in ("FORGET", "VERGESSEN"):
-            await self.reply(interaction, msg("forget.confirm", lang))
-            return
-        actor = actor_of(interaction.user)
-        seated = await self.bot.stats.seated(interaction.guild_id, actor)
-        if seated is not None:
-            await self.reply(interaction, msg("forget.seated", lang, table=seated))
-            return
-        for t in await self.bot.tournaments.open_in(interaction.guild_id):
-            if t.playing(actor) or actor in t.waitlist:
-                await self.reply(interaction, msg("forget.in_tournament", lang, name=t.name))
-                return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        changed = await self.bot.stats.forget(interaction.guild_id, actor)
-        await interaction.followup.send(msg("forget.done", lang, n=changed), ephemeral=True)
-
     @jass.command(name=command_text("jass.cards.name"), description=command_text("jass.cards.description"))
     @app_commands.rename(deck=command_text("jass.settings.deck.name"))
     @app_commands.describe(deck=command_text("jass.cards.deck.description"))
@@ -560,25 +259,6 @@ class Jass(commands.Cog):
         await self.service.set_person_settings(interaction.user.id, deck=deck)
         self._remember_deck(interaction.user.id, deck)
         await interaction.response.send_message(msg(f"cards.saved.{deck}", lang), ephemeral=True)
-
-    def display_for(self, server: dict[str, Any], label: str | None = None) -> TableDisplay:
-        """How a new table's messages look: as the server set it (language, deck, pings, images)."""
-        return TableDisplay(
-            server.get("language") or self.bot.settings.language,
-            server.get("deck", "swiss"),
-            server.get("pings", "on"),
-            server.get("images", "on"),
-            label,
-        )
-
-    async def set_up_display(self, table_id: str, server: dict[str, Any], label: str | None = None) -> str:
-        """A new table's messages look as the server set it (language, deck, pings, pictures),
-        kept for restarts; ``label``: the name of a tournament's or challenge's table (which then
-        offers no new game at its end). Returns the table's language."""
-        display = self.display_for(server, label)
-        self.messages.set_display(table_id, display)
-        await self.service.set_display(table_id, display)
-        return display.language
 
     async def server_settings(self, guild_id: int | None) -> dict[str, Any]:
         """A server's stored defaults; a value that is not valid (a corrupt row) is ignored and logged."""
@@ -597,23 +277,11 @@ class Jass(commands.Cog):
             self._user_decks.pop(next(iter(self._user_decks)))
 
     async def channel_table(self, interaction: discord.Interaction) -> TableSnapshot | None:
-        """The table a command in this channel acts on: the open one the user sits at, else the
-        newest open one, else the newest finished one.  Unreadable tables are skipped (and said)."""
-        table, broken = await self.service.table_in_channel(channel_of(interaction), actor_of(interaction.user))
-        if table is not None:
-            return table
-        lang = self.lang(interaction)
-        if broken:
-            log.warning("channel %s: skipped unreadable tables %s", channel_of(interaction), ", ".join(broken))
-            await self.reply(interaction, msg("err.broken_table", lang, ids=", ".join(broken)))
-        else:
-            await self.reply(interaction, msg("err.no_table_here", lang))
-        return None
+        return await channel_table(self.bot, interaction)
 
     @staticmethod
     def is_manager(interaction: discord.Interaction) -> bool:
-        perms = getattr(interaction, "permissions", None)
-        return bool(perms and perms.manage_guild)
+        return is_manager(interaction)
 
     # -- buttons ----------------------------------------------------------------------
 
@@ -857,11 +525,7 @@ class Jass(commands.Cog):
 
     @staticmethod
     async def reply(interaction: discord.Interaction, text: str) -> None:
-        """A private answer, whether or not the interaction was answered already."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
 
     async def show_hand(
         self,
@@ -920,20 +584,6 @@ class Jass(commands.Cog):
         await asyncio.sleep(0)  # let any other handler go first
         if not interaction.response.is_done():
             await interaction.response.send_message(msg("err.bad_button", self.lang(interaction)), ephemeral=True)
-
-
-def jass_of(bot: commands.bot.BotBase) -> Jass:
-    """The loaded ``Jass`` cog (the tables' messages), for the other cogs; checked, not ``Any``."""
-    cog = bot.get_cog("Jass")
-    if not isinstance(cog, Jass):
-        raise RuntimeError("the Jass cog is not loaded")
-    return cog
-
-
-def board_kind(by: str) -> str:
-    """The game kind whose leaderboard ``by`` is (a kind's own rating, else the rated board's kind)."""
-    own = [name for name, kind in KINDS.items() if kind.leaderboard == by]
-    return own[0] if own else next(name for name, kind in KINDS.items() if kind.leaderboard == "rating")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -191,6 +191,25 @@ class TableMessages:
 
     # -- language and deck of a table ---------------------------------------------------------
 
+    def display_for(self, server: Mapping[str, Any], label: str | None = None) -> TableDisplay:
+        """How a new table's messages look: as the server set it (language, deck, pings, images)."""
+        return TableDisplay(
+            server.get("language") or self.bot.settings.language,
+            server.get("deck", "swiss"),
+            server.get("pings", "on"),
+            server.get("images", "on"),
+            label,
+        )
+
+    async def set_up_display(self, table_id: str, server: Mapping[str, Any], label: str | None = None) -> str:
+        """A new table's messages look as the server set it (language, deck, pings, pictures),
+        kept for restarts; ``label``: the name of a tournament's or challenge's table (which then
+        offers no new game at its end). Returns the table's language."""
+        display = self.display_for(server, label)
+        self.set_display(table_id, display)
+        await self.service.set_display(table_id, display)
+        return display.language
+
     def set_display(self, table_id: str, display: TableDisplay) -> None:
         self.screen(table_id).display = display
 

@@ -31,7 +31,7 @@ from bot.tournament.standings import Counting, Standing
 
 from . import rest
 from .buttons import belongs_here, refuse_foreign, with_link
-from .jass import LEVEL_CHOICES, actor_of, jass_of
+from .common import LEVEL_CHOICES, actor_of, is_manager, may_organise
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -193,16 +193,11 @@ class Tournaments(commands.Cog):
 
     async def may_organise(self, interaction: discord.Interaction) -> bool:
         """Server managers, and members with the server's organiser role."""
-        if self.is_manager(interaction):
-            return True
-        role = (await self.bot.service.server_settings(interaction.guild_id)).get("organiser_role")
-        roles = getattr(interaction.user, "_roles", None)  # the member's role ids, as the gateway sent them
-        return bool(role) and roles is not None and roles.has(role)
+        return await may_organise(self.bot, interaction)
 
     @staticmethod
     def is_manager(interaction: discord.Interaction) -> bool:
-        perms = getattr(interaction, "permissions", None)
-        return bool(perms and perms.manage_guild)
+        return is_manager(interaction)
 
     @tournament.command(
         name=command_text("tournament.role.name"), description=command_text("tournament.role.description")
@@ -610,7 +605,7 @@ class Tournaments(commands.Cog):
         guild_id, channel_id, _ = await self.service.where(t.tournament_id)
         if not channel_id:
             return
-        jass = jass_of(self.bot)
+        screens = self.bot.table_messages
         server = await self.bot.service.server_settings(guild_id)
         lang = server.get("language") or self.public_lang
         for table_no, table_id in sorted(tables.items()):
@@ -631,20 +626,20 @@ class Tournaments(commands.Cog):
                         hands=t.hands_per_passe)  # fmt: skip
             allowed = {"users": [int(a[2:]) for a in people]}
             await rest.post_message(self.bot.http, thread_id, {"content": intro, "allowed_mentions": allowed})
-            await jass.set_up_display(table_id, server, label=name)  # the server's look; named as its thread
-            await jass.messages.post(await self.bot.service.table(table_id), thread_id)
+            await screens.set_up_display(table_id, server, label=name)  # the server's look; named as its thread
+            await screens.post(await self.bot.service.table(table_id), thread_id)
 
     async def close_threads(self, t: Tournament, passe: int) -> None:
         """The Passe is over: its tables' threads are archived and locked (their last messages out first)."""
         _, channel_id, _ = await self.service.where(t.tournament_id)
-        jass = jass_of(self.bot)
+        screens = self.bot.table_messages
         for (p, _table_no), table_id in (await self.service.table_ids(t.tournament_id)).items():
             if p != passe:
                 continue
-            thread_id, _ = await jass.messages.where(table_id)
+            thread_id, _ = await screens.where(table_id)
             if not thread_id or thread_id == channel_id:
                 continue  # played in the channel itself (no permission for threads)
-            await jass.messages.summaries_sent(table_id)
+            await screens.summaries_sent(table_id)
             try:
                 await self.bot.http.edit_channel(thread_id, archived=True, locked=True, reason="Passe over")
             except discord.Forbidden:  # locking needs "Manage Threads": archived at least
@@ -762,14 +757,6 @@ class Tournaments(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-
-
-def tournaments_of(bot: commands.bot.BotBase) -> Tournaments:
-    """The loaded ``Tournaments`` cog, for the other cogs; checked, not ``Any``."""
-    cog = bot.get_cog("Tournaments")
-    if not isinstance(cog, Tournaments):
-        raise RuntimeError("the Tournaments cog is not loaded")
-    return cog
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -338,3 +338,29 @@ def test_the_count_of_table_writes_can_fail(tmp_path):
         assert kind_writes([bad]) == ["engine.py:2 table.phase", "engine.py:3 table.counters"]
     finally:
         ROOT = saved
+
+
+COGS = {"jass", "history", "settings", "ranking", "tournament", "challenge", "rules"}  # the extensions
+
+
+def test_cogs_are_peers():
+    """Issue 63, item 5: no cog imports another (they talk through the services and the bot's
+    events); every extension the bot loads is one of them, and /jass is split by concern."""
+    from bot.client import EXTENSIONS
+
+    assert {e.removeprefix("cogs.") for e in EXTENSIONS} == COGS
+    found = []
+    for name in sorted(COGS):
+        path = ROOT / "cogs" / f"{name}.py"
+        for module, level in imports_of(path):
+            target = module.removeprefix("cogs.") if not level else module
+            if (level == 1 or module.startswith("cogs.")) and target.split(".")[0] in COGS:
+                found.append(f"cogs/{name}.py imports {module}")
+        text = path.read_text(encoding="utf-8")
+        if "get_cog(" in text:
+            found.append(f"cogs/{name}.py looks another cog up")
+    assert not found, "\n".join(found)
+    tree = ast.parse((ROOT / "cogs" / "jass.py").read_text(encoding="utf-8"))
+    [jass] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Jass"]
+    methods = [n for n in jass.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert len(methods) < 45  # 55 before the split

@@ -31,7 +31,7 @@ async def answer_of(h, payload) -> dict:
 
 async def test_a_review_of_annas_hand_names_her_costliest_decisions_privately(harness):
     h = harness
-    h.bot.get_cog("Jass").reviews.worlds = 8  # fewer deals: the test is about the path, not the figures
+    h.bot.get_cog("History").reviews.worlds = 8  # fewer deals: the test is about the path, not the figures
     tid = await anna_and_three_computers(h, [{"name": "preset", "type": 3, "value": "tournament"}])
     early = await answer_of(h, h.command_payload("jass", jass("review"), ANNA))
     assert "keine fertig gespielte Runde" in early["content"]  # a running hand cannot be reviewed
