@@ -15,10 +15,10 @@ from typing import Any
 import discord
 
 from bot.render.chart import rating_chart
-from bot.rules.kinds import KINDS
+from bot.rules.kinds import KINDS, find_kind
 from bot.services.stats import MIN_GAMES, PAGE, StatsService, leaderboards
 from bot.stats.ratings import COMPUTER_RATINGS, shown
-from bot.texts import COMMAND_TEXTS
+from bot.texts import COMMAND_TEXTS, MESSAGES
 from bot.texts import message as msg
 
 from .buttons import as_view
@@ -36,6 +36,14 @@ def clip(name: str) -> str:
 def page_id(by: str, season: int, page: int) -> str:
     """The custom_id of a leaderboard page button (no table: the server comes with the click)."""
     return f"jass:lb:0:{by}s{season}p{page}"
+
+
+def board_name(by: str, lang: str) -> str:
+    """A leaderboard's name: an order of Schieber's board (``lb.by.<order>``), or a kind's own rating."""
+    key = f"lb.by.{by}"
+    if key in MESSAGES:
+        return msg(key, lang)
+    return msg("lb.by.kind", lang, kind=find_kind(by).title(lang) if by in KINDS else by)
 
 
 class StatsPresenter:
@@ -108,7 +116,7 @@ class StatsPresenter:
         pages = max(1, -(-len(rows) // PAGE))
         if not 1 <= page <= pages:
             return msg("lb.no_page", lang, pages=pages)
-        title = msg("lb.title", lang, season=season, by=msg(f"lb.by.{by}", lang))
+        title = msg("lb.title", lang, season=season, by=board_name(by, lang))
         embed = discord.Embed(title=title, colour=COLOUR)
         lines = []
         for row in rows[(page - 1) * PAGE : page * PAGE]:

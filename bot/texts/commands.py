@@ -51,8 +51,8 @@ COMMAND_TEXTS.update(
         },
         "jass.new.game.name": {"en": "game", "de": "spiel"},
         "jass.new.game.description": {
-            "en": "Schieber, Coiffeur, Differenzler (predict your points) or Molotow (take as few as you can)",
-            "de": "Schieber, Coiffeur, Differenzler (Punkte ansagen) oder Molotow (möglichst wenig Punkte)",
+            "en": "The game (the list offers every game this bot plays; default: Schieber or the preset's)",
+            "de": "Das Spiel (die Liste bietet jedes Spiel, das dieser Bot kennt; sonst Schieber oder das des Presets)",
         },
         "jass.replay.name": {"en": "replay", "de": "wiederholung"},
         "jass.replay.description": {

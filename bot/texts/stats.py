@@ -100,20 +100,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lb.by.rating": {"de": "Wertung", "en": "rating"},
     "lb.by.wins": {"de": "Siege", "en": "wins"},
     "lb.by.points": {"de": "Punkte pro Runde", "en": "points per hand"},
-    "lb.by.coiffeur": {"de": "Coiffeur-Wertung", "en": "Coiffeur rating"},
-    "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
-    "lb.by.differenzler": {"de": "Differenzler-Wertung", "en": "Differenzler rating"},
-    "lb.by.molotow": {"de": "Molotow-Wertung", "en": "Molotow rating"},
-    "st.molotow": {"de": "Molotow", "en": "Molotow"},
-    "st.molotow_value": {
-        "de": "{games} Partien, {wins} gewonnen · {score:.1f} Punkte pro Runde",
-        "en": "{games} games, {wins} won · {score:.1f} points per hand",
-    },
-    "st.differenzler": {"de": "Differenzler", "en": "Differenzler"},
-    "st.differenzler_value": {
-        "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Runde · {exact} genaue Ansagen",
-        "en": "{games} games, {wins} won · {penalty:.1f} penalty per hand · {exact} exact predictions",
-    },
+    "lb.by.kind": {"de": "{kind}-Wertung", "en": "{kind} rating"},
     "lb.line": {
         "de": "{rank}. {name}: {value} ({games:Partie|Partien})",
         "en": "{rank}. {name}: {value} ({games:game|games})",

@@ -67,9 +67,12 @@ def text(lang: str) -> Callable[..., str]:
     def t(key: str, **values: Any) -> str:
         if key == "lang":
             return lang
+        if key.startswith("kind."):  # a game's name: the registry's (a kind installed later has one too)
+            name = key.removeprefix("kind.")
+            return find_kind(name).title(lang) if name in KINDS else name.capitalize()
         entry = WEB.get(key)
         if entry is None:
-            return key.removeprefix("kind.").capitalize()
+            return key
         return entry[lang].format(**values)
 
     return t

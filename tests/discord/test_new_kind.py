@@ -79,3 +79,19 @@ async def test_the_game_keys_text_names_a_registered_kind(with_toy):
     from bot.texts.rule_keys import key_text
 
     assert "`toy`" in key_text("game", "de") and "`molotow` (jeder für sich" in key_text("game", "de")
+
+
+async def test_a_registered_kind_is_rated_on_a_leaderboard_of_its_own(with_toy):
+    from bot.services.stats import MIN_GAMES
+    from tests.services.test_stats_service import play_game
+
+    from .test_stats import ACTORS, GUILD_ID, PEOPLE, jass
+
+    h = with_toy
+    for g in range(MIN_GAMES):
+        await play_game(h.bot.service, ACTORS[:4], f"toy{g}", guild=int(GUILD_ID), rules={"game": "toy"})
+    await h.bot.stats.wait_idle()
+    game = [{"name": "game", "type": 3, "value": "toy"}]
+    [first] = await h.send(h.command_payload("jass", jass("leaderboard", game), PEOPLE[0]))
+    embed = first.payload["data"]["embeds"][0]
+    assert "Toy" in embed["title"] and len(embed["description"].splitlines()) == 4  # the four who played

@@ -50,4 +50,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Runde {n} vorbei: {team} schreiben {written} in Zeile {row} ({points} × {m}) → Stand {totals}",
         "en": "Hand {n} over: {team} write {written} in row {row} ({points} × {m}) → totals {totals}",
     },
+    # /jass stats: its line
+    "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
 }

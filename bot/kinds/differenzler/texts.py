@@ -38,4 +38,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{passen:Passe|Passen} zu {hands:Spiel|Spielen} Differenzler, jede und jeder für sich: die Differenzen werden zusammengezählt, die kleinste Summe gewinnt. Die Tische werden vor jeder Passe neu ausgelost, so dass man sich möglichst selten wieder trifft; leere Plätze spielen Computer.",
         "en": "{passen:Passe|Passen} of {hands:hand|hands} of Differenzler, everyone for themselves: penalties are added up, the lowest sum wins. Tables are drawn anew before each Passe so that people meet again as rarely as possible; computers play empty seats.",
     },
+    # /jass stats: its line
+    "st.differenzler": {"de": "Differenzler", "en": "Differenzler"},
+    "st.differenzler_value": {
+        "de": "{games} Partien, {wins} gewonnen · {penalty:.1f} Differenz pro Runde · {exact} genaue Ansagen",
+        "en": "{games} games, {wins} won · {penalty:.1f} penalty per hand · {exact} exact predictions",
+    },
 }

@@ -19,4 +19,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mo.summary": {"de": "Runde {n} ist fertig ({trump})", "en": "Hand {n} is over ({trump})"},
     "mo.pad": {"de": "Molotow nach Runde {n}", "en": "Molotow after hand {n}"},
     "mo.pad_final": {"de": "Molotow: Schlussstand", "en": "Molotow: final"},
+    # /jass stats: its line
+    "st.molotow": {"de": "Molotow", "en": "Molotow"},
+    "st.molotow_value": {
+        "de": "{games} Partien, {wins} gewonnen · {score:.1f} Punkte pro Runde",
+        "en": "{games} games, {wins} won · {score:.1f} points per hand",
+    },
 }
