@@ -287,18 +287,12 @@ class Table:
         """A kind's decision applied: its events, and the table's fields a :class:`Step` changes."""
         if isinstance(outcome, list):
             return outcome
-        out = list(outcome.events)
-        if outcome.called is not None:
-            self.called = outcome.called
+        self.called = outcome.called if outcome.called is not None else self.called
+        self.board = outcome.board if outcome.board is not None else self.board  # a hand's own, or the game's
         if outcome.hand is None:
-            if outcome.board is not None:
-                self.board = outcome.board
-            return out
-        before = outcome.board if outcome.board is not None else self.live_board
-        self.board = before
-        self.hand = outcome.hand
-        self.phase = Phase.PLAY
-        return out + self.after(before, 0)
+            return list(outcome.events)
+        self.hand, self.phase = outcome.hand, Phase.PLAY
+        return [*outcome.events, *self.after(self.live_board, 0)]
 
     def _on_seat_taken(self, ev: typed.SeatTaken) -> list[Event]:
         self.seats[ev.seat] = Seat(ev.actor, ev.name)

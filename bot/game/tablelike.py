@@ -100,8 +100,9 @@ class KindTable(Protocol):
     def reveal_seed(self) -> list[Event]: ...
 
 
-class TableLike(Protocol):
-    """The table as its own helpers use it (seating, turns, the hand's view: ``bot.game.table.Table``)."""
+class TableLike(KindTable, Protocol):
+    """The table as its own helpers use it (seating, turns, the hand's view: ``bot.game.table.Table``):
+    what a kind sees, writable, and a little more."""
 
     table_id: str
     host: str
@@ -123,31 +124,10 @@ class TableLike(Protocol):
     state: KindState
 
     @property
-    def live_hand(self) -> HandPlay: ...
-
-    @property
-    def live_board(self) -> Scoreboard: ...
-
-    @property
-    def shown_hand(self) -> HandPlay | None: ...
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def chooser(self) -> int | None: ...
-
-    @property
     def may_schieben(self) -> bool: ...
 
     def seat_of(self, actor: str) -> int | None: ...
 
-    def need_phase(self, *phases: Phase) -> None: ...
-
     def is_host(self, c: Any) -> bool: ...
-
-    def acting_seat(self, actor: str) -> tuple[int, list[Event]]: ...
-
-    def reveal_seed(self) -> list[Event]: ...
 
     def deal_event(self, seed: str, first: bool) -> Event: ...
