@@ -278,7 +278,7 @@ class Table:
         if outcome is None:
             raise ValueError(f"not a primary event of this game: {fact.type!r}")
         out = self._take(outcome)
-        for derived in out:  # the counters of the Jasstafel, as the kind tallies its events
+        for derived in out:  # the table's counters (Striche, games won), as the kind tallies its events
             for counter, side, amount in self.kind.tally(derived):
                 self.counters[counter][side] += amount
         return out
