@@ -8,8 +8,7 @@ the seed of a deal); *derived* events (``derived: True``) record their consequen
 ``Table.replay(events)`` rebuilds a table from the primary events alone, so derived ones
 are always recomputed by the same rules code.
 
-The table names no game: wherever games differ it asks its kind's engine part
-(``bot/game/kinds``, chosen by the rules key ``game``), which keeps its own state in ``state``.
+The table names no game: where games differ it asks its kind's engine part (rules key ``game``).
 """
 
 from __future__ import annotations
@@ -64,14 +63,16 @@ class Table:
     fixed_deals: str | None = None  # this game's hands are dealt from f"{fixed_deals}:{k}" (a challenge)
     called: Called | None = None  # the contract of the hand in play by name
     state: KindState = field(default_factory=KindState)  # the game kind's own state (its engine's)
+    _engine: KindEngine | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.state = self.kind.new_state()
 
     @property
     def kind(self) -> KindEngine:
-        """The engine part of this table's game (rules key ``game``)."""
-        return engine_for(self.rules.game)
+        """The engine part of this table's game (rules key ``game``, which never changes at a table)."""
+        self._engine = self._engine or engine_for(self.rules.game)
+        return self._engine
 
     # -- construction --------------------------------------------------------------
 
@@ -175,8 +176,7 @@ class Table:
         return self.kind.may_schieben(self)
 
     @property
-    def chooser(self) -> int | None:
-        """The seat that names the contract (or shoves) now, if the kind has one."""
+    def chooser(self) -> int | None:  # who names the contract (or shoves) now, if the kind has one
         return self.kind.chooser_now(self)
 
     def actor_for(self, seat: int) -> str | None:

@@ -18,7 +18,7 @@ GameStarted(game=1, kind='schieber', rows=(), fixed_deals=None)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, Field, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -33,7 +33,7 @@ class Fact:
     def stored(self) -> dict[str, Any]:
         """The event as it is stored and published: its ``type`` and every field that is set."""
         out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
+        for f in _fields(type(self)):
             value = getattr(self, f.name)
             if f.default is MISSING or f.name in self.always or value != f.default:
                 out[f.name] = _thawed(value)
@@ -208,6 +208,16 @@ UPCASTERS: dict[str, list[Callable[[dict[str, Any]], dict[str, Any]]]] = {
 }
 
 
+_FIELDS: dict[type[Fact], tuple[Field[Any], ...]] = {}
+
+
+def _fields(cls: type[Fact]) -> tuple[Field[Any], ...]:
+    """A class's fields, read once (a table reads them for each event)."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = fields(cls)
+    return _FIELDS[cls]
+
+
 def _thawed(value: Any) -> Any:
     """A field's value as JSON holds it (tuples as lists, mappings as dicts)."""
     if isinstance(value, tuple):
@@ -232,5 +242,5 @@ def decode(data: Mapping[str, Any]) -> Fact:
     raw = dict(data)
     for upcast in UPCASTERS.get(cls.type, ()):
         raw = upcast(raw)
-    names = {f.name for f in fields(cls)}
+    names = {f.name for f in _fields(cls)}
     return cls(**{k: _frozen(v) if k != "rules" else v for k, v in raw.items() if k in names})
