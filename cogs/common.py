@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.game import TableSnapshot
+from bot.rules import PRESETS, RuleSet
 from bot.rules.kinds import KINDS
 from bot.texts import command_text, language_of
 from bot.texts import message as msg
@@ -95,6 +96,47 @@ async def reader_deck(bot: JassBot, table: TableSnapshot, user_id: int, lang: st
     """How ``user_id`` sees cards at ``table``: their own deck if they chose one, else the table's."""
     own = (await bot.service.person_settings(user_id)).get("deck")
     return deck_for(lang, table.rules, own) if own in DECKS else bot.table_messages.table_deck(table, lang)
+
+
+#: The colour of the rules' answers.
+RULES_COLOUR = 0x2E7D32
+
+
+async def rules_here(bot: JassBot, interaction: discord.Interaction, lang: str) -> tuple[RuleSet, str]:
+    """The rules of the table a command here acts on (the policy of every command: the open table
+    you sit at, else the newest open one, else the newest finished one), else the server's preset,
+    else the bot's; and a sentence saying which."""
+    channel = interaction.channel_id
+    if channel is not None:
+        table, _ = await bot.service.table_in_channel(channel, actor_of(interaction.user))
+        if table is not None:  # (unreadable tables are skipped: the server's rules instead)
+            return table.rules, msg("rl.here.table", lang, id=table.table_id, preset=preset_of(table.rules))
+    server = await bot.service.server_settings(interaction.guild_id)
+    if server.get("preset"):
+        return RuleSet.preset(server["preset"]), msg("rl.here.server", lang, preset=server["preset"])
+    rules = bot.settings.rules
+    return rules, msg("rl.here.bot", lang, preset=preset_of(rules))
+
+
+def preset_of(rules: RuleSet) -> str:
+    """The name of the preset a rule set is (or "custom")."""
+    here = rules.to_dict()
+    for name in PRESETS:
+        base = RuleSet.preset(name).to_dict()
+        if all(here[k] == v for k, v in base.items() if k != "hands_per_game"):
+            return name
+    return "custom"
+
+
+async def answer_privately(interaction: discord.Interaction, embed: discord.Embed) -> None:
+    """A rules answer, privately, with a "Show in channel" button."""
+    from .buttons import as_view
+
+    lang = language_of(
+        str(interaction.locale), getattr(getattr(interaction.client, "settings", None), "language", "de")
+    )
+    button: discord.ui.Button[Any] = discord.ui.Button(label=msg("rl.show", lang), custom_id="jass:rules:0:show")
+    await interaction.response.send_message(embed=embed, view=as_view([button]), ephemeral=True)
 
 
 def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:

@@ -23,8 +23,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.kinds.coiffeur.rules import Tafel, row_value
+from bot.kinds import part_of
 from bot.rules import Contract, RuleSet
+from bot.rules.kinds import KINDS
 from bot.rules.lookup import TOTAL, better_weis, extra_written, playable, points_of, weis_in, written
 from bot.texts import command_text, language_of, message
 from bot.texts.answers import reply
@@ -33,6 +34,8 @@ from bot.texts.card_words import CardWordsError, parse_cards, suggestions
 from bot.texts.cards import Deck
 from bot.texts.rule_keys import key_text, value_text
 from bot.texts.rules_topics import BY_KEY, KEYS, SOURCES, Topic, find_topics
+
+from .common import answer_privately, rules_here
 
 if TYPE_CHECKING:
     from bot.client import JassBot
@@ -54,24 +57,17 @@ class RulesCog(commands.Cog):
 
     rules = app_commands.Group(name=command_text("rules.name"), description=command_text("rules.description"))
 
+    async def cog_load(self) -> None:
+        """The kinds' own calculators join /rules (a kind's presenter lists them as ``RULES_COMMANDS``)."""
+        group = next(c for c in self.__cog_app_commands__ if isinstance(c, app_commands.Group))
+        for kind in KINDS:
+            for command in getattr(part_of(kind, "presenter"), "RULES_COMMANDS", ()):
+                group.add_command(command, override=True)
+
     # -- which rules ----------------------------------------------------------------------
 
     async def rules_here(self, interaction: discord.Interaction, lang: str) -> tuple[RuleSet, str]:
-        """The rules of the table a command here acts on (the policy of every command: the open
-        table you sit at, else the newest open one, else the newest finished one), else the
-        server's preset, else the bot's; and a sentence saying which."""
-        service = self.bot.service
-        channel = interaction.channel_id
-        if channel is not None:
-            table, _ = await service.table_in_channel(channel, f"u:{interaction.user.id}")
-            if table is not None:  # (unreadable tables are skipped: the server's rules instead)
-                preset = _preset_of(table.rules)
-                return table.rules, message("rl.here.table", lang, id=table.table_id, preset=preset)
-        server = await service.server_settings(interaction.guild_id)
-        if server.get("preset"):
-            return RuleSet.preset(server["preset"]), message("rl.here.server", lang, preset=server["preset"])
-        rules = self.bot.settings.rules
-        return rules, message("rl.here.bot", lang, preset=_preset_of(rules))
+        return await rules_here(self.bot, interaction, lang)
 
     # -- topics ---------------------------------------------------------------------------
 
@@ -328,51 +324,6 @@ class RulesCog(commands.Cog):
         embed.set_footer(text=which)
         await self.answer(interaction, embed)
 
-    @rules.command(name=command_text("rules.coiffeur.name"), description=command_text("rules.coiffeur.description"))
-    @app_commands.rename(row=command_text("rules.row.name"), card_points=command_text("rules.points.name"),
-                         match=command_text("rules.match.name"), stoeck=command_text("rules.stoeck.name"),
-                         kontermatsch=command_text("rules.kontermatsch.name"))  # fmt: skip
-    @app_commands.describe(row=command_text("rules.row.description"),
-                           card_points=command_text("rules.points.description"),
-                           match=command_text("rules.match.description"),
-                           stoeck=command_text("rules.stoeck.description"),
-                           kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
-    async def coiffeur(
-        self, interaction: discord.Interaction, row: app_commands.Range[int, 1, 20],
-        card_points: app_commands.Range[int, 0, TOTAL], match: bool = False, stoeck: bool = False,
-        kontermatsch: bool = False,
-    ) -> None:  # fmt: skip
-        """A Coiffeur row's value by the Tafel and the Coiffeur keys of the rules here."""
-        lang = _lang(interaction)
-        rules, which = await self.rules_here(interaction, lang)
-        tafel = Tafel.of(rules.coiffeur_tafel)
-        if row > len(tafel.rows):
-            await interaction.response.send_message(message("rl.coiffeur.no_row", lang, n=len(tafel.rows)),
-                                                    ephemeral=True)  # fmt: skip
-            return
-        spec = tafel.rows[row - 1]
-        deck = Deck(lang)
-        own = 0 if kontermatsch else card_points + (rules.match_bonus if match else 0)
-        others = TOTAL + rules.match_bonus if kontermatsch else TOTAL - card_points
-        value = row_value(spec, (own, others), 0, stoeck=20 if stoeck else 0, stoeck_rule=rules.coiffeur_stoeck,
-                          kontermatsch=rules.coiffeur_kontermatsch)[0]  # fmt: skip
-        if kontermatsch:
-            text = message("rl.coiffeur.konter", lang, points=value)
-        else:
-            parts = [message("rl.score.cards", lang, n=card_points)]
-            if match and rules.match_bonus:
-                parts.append(message("rl.score.match", lang, n=rules.match_bonus))
-            counted = stoeck and value != own * spec.factor
-            if counted:
-                parts.append(message("rl.score.stoeck", lang))
-            text = message("rl.coiffeur.text", lang, parts=" + ".join(parts), m=spec.factor, points=value)
-            if stoeck and not counted:
-                text += "\n" + message("rl.coiffeur.no_stoeck", lang, rule=rules.coiffeur_stoeck)
-        title = message("rl.coiffeur.title", lang, row=row, name=deck.named(spec.contract), m=spec.factor)
-        embed = discord.Embed(title=title, colour=COLOUR, description=text)
-        embed.set_footer(text=which)
-        await self.answer(interaction, embed)
-
     @weis.autocomplete("cards")
     @weis.autocomplete("against")
     @count.autocomplete("cards")
@@ -401,12 +352,7 @@ class RulesCog(commands.Cog):
             return None
 
     async def answer(self, interaction: discord.Interaction, embed: discord.Embed) -> None:
-        """Privately, with a "Show in channel" button."""
-        from .buttons import as_view
-
-        button: discord.ui.Button[Any] = discord.ui.Button(label=message("rl.show", _lang(interaction)),
-                                                           custom_id="jass:rules:0:show")  # fmt: skip
-        await interaction.response.send_message(embed=embed, view=as_view([button]), ephemeral=True)
+        await answer_privately(interaction, embed)
 
     async def show_in_channel(self, interaction: discord.Interaction) -> None:
         """The private answer the button sits under, posted in the channel for everyone."""
@@ -427,18 +373,6 @@ def _label(text: str, limit: int = 80) -> str:
     """A button's or a choice's text: markdown dropped, at most ``limit`` characters."""
     text = re.sub(r"[*`]", "", text).replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _preset_of(rules: RuleSet) -> str:
-    """The name of the preset a rule set is (or "custom")."""
-    from bot.rules import PRESETS
-
-    here = rules.to_dict()
-    for name in PRESETS:
-        base = RuleSet.preset(name).to_dict()
-        if all(here[k] == v for k, v in base.items() if k != "hands_per_game"):
-            return name
-    return "custom"
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,20 +3,29 @@ steps), the row's line in the summary and the Tafel picture."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
 
 from bot.game import TableSnapshot, TableView
 from bot.kinds.coiffeur.engine import coiffeur_part
 from bot.kinds.coiffeur.pictures import CoiffeurPicture
-from bot.kinds.coiffeur.rules import TAFELN
+from bot.kinds.coiffeur.rules import TAFELN, Tafel, row_value
 from bot.rules.contract_names import EXTRA_NAMES
+from bot.rules.lookup import TOTAL
 from bot.stats.ratings import Rating
 from bot.stats.records import PersonStats
+from bot.texts import command_text
 from bot.texts import message as msg
 from bot.texts.cards import Deck
+from cogs.common import RULES_COLOUR, answer_privately, lang_of, rules_here
 from cogs.kinds.base import Choice
 from cogs.kinds.team import CHOICE_SLOTS, TeamPresenter, families_of, family_label
 from cogs.names import seat_name, team_name
+
+if TYPE_CHECKING:
+    from bot.client import JassBot
 
 
 class CoiffeurPresenter(TeamPresenter):
@@ -152,3 +161,57 @@ def coiffeur_picture(view: TableView, ev: Any, lang: str, deck: Deck) -> Coiffeu
 
 
 PRESENTER = CoiffeurPresenter()
+
+
+# -- /rules coiffeur: a row's value by the Tafel and the Coiffeur keys of the rules here ------------
+
+
+@app_commands.command(name=command_text("rules.coiffeur.name"), description=command_text("rules.coiffeur.description"))
+@app_commands.rename(row=command_text("rules.row.name"), card_points=command_text("rules.points.name"),
+                     match=command_text("rules.match.name"), stoeck=command_text("rules.stoeck.name"),
+                     kontermatsch=command_text("rules.kontermatsch.name"))  # fmt: skip
+@app_commands.describe(row=command_text("rules.row.description"),
+                       card_points=command_text("rules.points.description"),
+                       match=command_text("rules.match.description"),
+                       stoeck=command_text("rules.stoeck.description"),
+                       kontermatsch=command_text("rules.kontermatsch.description"))  # fmt: skip
+async def coiffeur_row(
+    interaction: discord.Interaction, row: app_commands.Range[int, 1, 20],
+    card_points: app_commands.Range[int, 0, TOTAL], match: bool = False, stoeck: bool = False,
+    kontermatsch: bool = False,
+) -> None:  # fmt: skip
+    """A Coiffeur row's value by the Tafel and the Coiffeur keys of the rules here."""
+    bot = cast("JassBot", interaction.client)
+    lang = lang_of(bot, interaction)
+    rules, which = await rules_here(bot, interaction, lang)
+    tafel = Tafel.of(rules.coiffeur_tafel)
+    if row > len(tafel.rows):
+        await interaction.response.send_message(msg("rl.coiffeur.no_row", lang, n=len(tafel.rows)),
+                                                ephemeral=True)  # fmt: skip
+        return
+    spec = tafel.rows[row - 1]
+    deck = Deck(lang)
+    own = 0 if kontermatsch else card_points + (rules.match_bonus if match else 0)
+    others = TOTAL + rules.match_bonus if kontermatsch else TOTAL - card_points
+    value = row_value(spec, (own, others), 0, stoeck=20 if stoeck else 0, stoeck_rule=rules.coiffeur_stoeck,
+                      kontermatsch=rules.coiffeur_kontermatsch)[0]  # fmt: skip
+    if kontermatsch:
+        text = msg("rl.coiffeur.konter", lang, points=value)
+    else:
+        parts = [msg("rl.score.cards", lang, n=card_points)]
+        if match and rules.match_bonus:
+            parts.append(msg("rl.score.match", lang, n=rules.match_bonus))
+        counted = stoeck and value != own * spec.factor
+        if counted:
+            parts.append(msg("rl.score.stoeck", lang))
+        text = msg("rl.coiffeur.text", lang, parts=" + ".join(parts), m=spec.factor, points=value)
+        if stoeck and not counted:
+            text += "\n" + msg("rl.coiffeur.no_stoeck", lang, rule=rules.coiffeur_stoeck)
+    title = msg("rl.coiffeur.title", lang, row=row, name=deck.named(spec.contract), m=spec.factor)
+    embed = discord.Embed(title=title, colour=RULES_COLOUR, description=text)
+    embed.set_footer(text=which)
+    await answer_privately(interaction, embed)
+
+
+#: The calculators this kind adds to /rules (the rules cog asks every kind's presenter for them).
+RULES_COMMANDS: list[app_commands.Command[Any, ..., None]] = [coiffeur_row]

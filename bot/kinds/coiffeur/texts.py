@@ -52,4 +52,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # /jass stats: its line
     "st.coiffeur_rating": {"de": "Coiffeur", "en": "Coiffeur"},
+    # /rules coiffeur: a row's value
+    "rl.coiffeur.title": {"de": "Coiffeur · Zeile {row}: {name} ×{m}", "en": "Coiffeur · row {row}: {name} ×{m}"},
+    "rl.coiffeur.text": {
+        "de": "Nur das ansagende Team schreibt: ({parts}) × {m} = **{points}**. Die Gegner schreiben nichts.",
+        "en": "Only the announcing team writes: ({parts}) × {m} = **{points}**. The opponents write nothing.",
+    },
+    "rl.coiffeur.konter": {
+        "de": "Die Gegner haben alle Stiche gemacht (Kontermatsch): die Zeile zählt **{points}**.",
+        "en": "The opponents took every trick (Kontermatsch): the row counts **{points}**.",
+    },
+    "rl.coiffeur.no_row": {
+        "de": "Die Tafel hier hat die Zeilen 1 bis {n}.",
+        "en": "The Tafel here has rows 1 to {n}.",
+    },
+    "rl.coiffeur.no_stoeck": {
+        "de": "Stöck zählen in dieser Zeile nicht (`coiffeur_stoeck: {rule}`).",
+        "en": "Stöck do not count in this row (`coiffeur_stoeck: {rule}`).",
+    },
 }
