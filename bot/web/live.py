@@ -25,6 +25,7 @@ from jinja2 import Environment
 from bot.ai.player import play_command
 from bot.game import Command, GameError, TableSnapshot, TableView
 from bot.game.events import Event, TurnReminder
+from bot.render.sprite import sprite_key, sprite_url
 from bot.rules import Card
 from bot.services.live import BadLink, Grant, LiveLinks
 from bot.services.tables import StorageFailed, TableService, UnknownTable
@@ -75,8 +76,10 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
     deck = deck_for(lang, view.rules)
 
     def card(c: int) -> dict[str, Any]:
-        return {"card": str(Card.from_index(c)), "label": deck.card(c, view.contract), "suit": c // 9,
+        return {"card": str(Card.from_index(c)), "label": deck.card(c, view.contract), "suit": c // 9, "i": c,
                 "colour": SUIT_CLASSES[c // 9]}  # fmt: skip
+
+    base = seat if seat is not None else 0  # the viewer sits at the bottom (a spectator sees seat 1 there)
 
     in_trick = dict(view.trick)
     last = view.tricks[-1] if view.tricks and not view.trick else None
@@ -86,7 +89,9 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
         if shown is None and last is not None:
             shown = last.cards[(i - last.leader) % len(last.cards)]
         seats.append({"name": s.name, "turn": view.turn == i, "you": seat == i, "computer": s.is_computer,
-                      "card": card(shown) if shown is not None else None})  # fmt: skip
+                      "card": card(shown) if shown is not None else None,
+                      "at": (i - base) % 4,  # 0 bottom, 1 right, 2 top, 3 left: play goes to the right
+                      "dealer": view.dealer == i, "forehand": view.forehand == i})  # fmt: skip
     part = part_for(view.kind)
     mine = seat is not None and view.turn == seat
     choices = [asdict(c) for c in part.choices(view, deck, t)] if mine or view.phase == "predict" else []
@@ -94,6 +99,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
     contract = _contract(view, deck)
     return {
         "seq": snapshot.seq,
+        "sprite": sprite_url(sprite_key(deck.kind, deck.french_map, lang)),
         "game": view.game_no,
         "hand_no": view.hand_no,
         "phase": view.phase,

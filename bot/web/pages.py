@@ -9,6 +9,7 @@ the kind's web part (``bot/web/kinds``).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Callable
 from importlib import resources
@@ -19,6 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from bot.render.cards import suit_icon
+from bot.render.sprite import parse_key, sprite_png
 from bot.rules.kinds import KINDS, find_kind
 from bot.services.web import NotFound, SiteService
 from bot.stats.ratings import shown
@@ -108,6 +110,7 @@ class Pages:
         app.router.add_get("/static/site.css", self.stylesheet)
         app.router.add_get("/static/suit-{suit:[0-3]}.png", self.suit)
         app.router.add_get("/static/table.js", self.table_script)
+        app.router.add_get("/static/cards-{deck:[a-z0-9_-]{1,40}}.png", self.card_sprite)
         app.router.add_get("/s/{slug}", self.to_home)
         app.router.add_get("/s/{slug}/", self.home)
         app.router.add_get("/s/{slug}/leaderboard/{kind}", self.leaderboard)
@@ -127,6 +130,18 @@ class Pages:
     async def table_script(self, request: web.Request) -> web.Response:
         return web.Response(body=self.script, content_type="text/javascript", charset="utf-8",
                             headers={"Cache-Control": "no-cache"})  # fmt: skip
+
+    async def card_sprite(self, request: web.Request) -> web.Response:
+        """A deck's 36 cards in one picture (bot/render/sprite.py), drawn once, kept by the browser."""
+        key = request.match_info["deck"]
+        if parse_key(key) is None:
+            raise web.HTTPNotFound()
+        png = await asyncio.to_thread(sprite_png, key)  # the first page of a deck waits ~0.3 s, nobody else
+        etag = '"' + hashlib.sha256(png).hexdigest()[:20] + '"'
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=31536000, immutable"}
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers=headers)
+        return web.Response(body=png, content_type="image/png", headers=headers)
 
     async def suit(self, request: web.Request) -> web.Response:
         png = self.suits[int(request.match_info["suit"])]

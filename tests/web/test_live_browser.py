@@ -111,6 +111,30 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
             await b.call(found[0].click)
             return name
 
+        async def press_first(i: int, css: str) -> str:
+            """Page ``i`` by keyboard only: Tab to the first element ``css`` finds (the hand is one stop of
+            the tab order), the arrow keys through the hand, Enter."""
+            from selenium.webdriver.common.keys import Keys
+
+            b = browsers[i]
+            focused = "return document.activeElement && document.activeElement.matches(arguments[0])"
+            for _ in range(60):
+                if await b.call(b.driver.execute_script, focused, css):
+                    break
+                await b.call(lambda: b.driver.switch_to.active_element.send_keys(Keys.TAB))
+            else:
+                raise AssertionError(f"Tab never reached {css}")
+            if css == PLAYABLE:  # to the next legal card and back: the arrows go round the hand
+                await b.call(lambda: b.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT))
+                await b.call(lambda: b.driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT))
+                assert await b.call(b.driver.execute_script, focused, css)
+            active = await b.call(lambda: b.driver.switch_to.active_element)
+            name = str(
+                await b.call(active.get_attribute, "data-card") or await b.call(active.get_attribute, "data-choice")
+            )
+            await b.call(lambda: active.send_keys(Keys.ENTER))
+            return name
+
         async def current() -> tuple[int, int | None, int, str]:
             snapshot = await bot.services.tables.table(table_id)
             return snapshot.seq, snapshot.to_act, snapshot.hand_no, snapshot.phase
@@ -122,9 +146,20 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
                 await wait_for(lambda: _dealt(current()), what="the next hand dealt")
                 return
             await wait_for(lambda: _equal(page_seq(seat), seq), what=f"seat {seat} shows {seq}")
-            await click_first(seat, "#choice-list button" if phase == "contract" else PLAYABLE)
+            act = press_first if seat == KEYBOARD else click_first  # one of the four plays by keyboard only
+            await act(seat, "#choice-list button" if phase == "contract" else PLAYABLE)
             await bot.services.tables.wait_idle()
             await wait_for(lambda: _changed(current(), seq), what=f"the table moved on from {seq}")
+
+        # Cards as cards: the nine of the hand fanned within a phone's width, each the deck's sprite,
+        # fetched once.
+        first = browsers[0]
+        await first.width(360, 740)
+        await wait_for(lambda: _count(first, "#hand button.card", 9), what="nine cards in the hand")
+        assert await first.call(first.driver.execute_script, INSIDE, "#hand button.card") == 9
+        assert not await first.overflows()
+        await wait_for(lambda: _sprites(first, 1), what="the deck's sprite loaded")
+        await first.width(1280, 800)
 
         # A refused card: someone not at turn clicks; the bot's text, nothing changes.
         seq, seat, _, _ = await current()
@@ -182,8 +217,26 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
         await wait_for(lambda: _text_has(spectator, "The game is over."), what="the spectator sees the end")
         events = await bot.services.tables.events(table_id)
         assert sum(ev["type"] == "card" for ev in events) == 72
+        assert await _sprites(first, 1)  # the whole game, the restart included: the deck fetched once
     finally:
         await bot.stop()
+
+
+#: Which seat plays the whole game by keyboard only (Tab, the arrow keys, Enter).
+KEYBOARD = 2
+#: How many elements ``arguments[0]`` finds that lie wholly inside the window.
+INSIDE = ("return [...document.querySelectorAll(arguments[0])].filter(e => { const r = e.getBoundingClientRect();"
+          " return r.left >= 0 && r.right <= window.innerWidth && r.width > 0; }).length")  # fmt: skip
+
+
+async def _sprites(browser: Browser, n: int) -> bool:
+    """The page fetched the decks' sprites ``n`` times (the browser's own record of its requests)."""
+    script = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/static/cards-')).length"
+    return bool(await browser.call(browser.driver.execute_script, script) == n)
+
+
+async def _count(browser: Browser, css: str, n: int) -> bool:
+    return len(await browser.call(browser.driver.find_elements, "css selector", css)) == n
 
 
 async def _equal(value, expected) -> bool:

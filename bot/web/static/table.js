@@ -1,5 +1,8 @@
 // The live table: draws what the websocket sends, sends a click as the id of a card or a choice.
 // Names are set as text (never as HTML). It reconnects by itself; a click is sent once, never again.
+// The felt is a card table: you at the bottom, your partner across, the others left and right; the
+// trick in the middle, each card in front of the one who played it; your hand fanned below, each
+// card the bot's own picture (one sprite per deck, cached). Arrow keys move through the hand.
 const main = document.getElementById("table");
 const texts = JSON.parse(main.dataset.texts);
 const token = location.pathname.split("/")[2];
@@ -24,10 +27,40 @@ function nameNode(name) {
 }
 
 function cardNode(card, tag = "span") {
-  const node = el(tag, { class: `card ${card.colour}`, "data-card": card.card });
-  node.append(el("img", { src: `/static/suit-${card.suit}.png`, alt: "", width: "16", height: "16" }));
-  node.append(document.createTextNode(" " + card.label));
+  // The card's picture is its cell of the deck's sprite (column: rank, row: suit); its name is for
+  // screen readers and the tooltip (colour is never the only cue).
+  const node = el(tag, { class: `card ${card.colour}`, "data-card": card.card, title: card.label });
+  if (tag !== "button") node.setAttribute("role", "img");
+  node.setAttribute("aria-label", card.label);
+  const face = el("span", { class: "face", "aria-hidden": "true" });
+  face.style.setProperty("--col", String(card.i % 9));
+  face.style.setProperty("--row", String(Math.floor(card.i / 9)));
+  node.append(face);
   return node;
+}
+
+function seatNode(seat, index) {
+  const box = el("div", { class: "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""),
+                          "data-seat": String(index), "data-at": String(seat.at) });
+  box.append(nameNode(seat.name));
+  const marks = [];
+  if (seat.dealer) marks.push(texts["live.dealer"]);
+  if (seat.forehand) marks.push(texts["live.forehand"]);
+  if (seat.you) marks.push(texts["live.you"]);
+  if (marks.length) box.append(el("span", { class: "marks" }, marks.join(" · ")));
+  return box;
+}
+
+function moveFocus(event) {
+  // The hand is one stop of the tab order; the arrow keys go from card to card (Enter plays).
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0 || cards.length === 0) return;
+  const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+  for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+  next.focus();
+  event.preventDefault();
 }
 
 function send(id) {
@@ -44,26 +77,34 @@ function draw(s) {
   document.getElementById("contract").textContent = s.contract;
   main.dataset.phase = s.phase;
   main.dataset.seq = String(s.seq);
+  main.style.setProperty("--sprite", `url("${s.sprite}")`);
+  document.getElementById("contract").hidden = !s.contract;
   const seats = document.getElementById("seats");
-  seats.replaceChildren();
-  s.seats.forEach((seat, i) => {
-    const row = el("tr", { class: (seat.turn ? "turn " : "") + (seat.you ? "you" : ""), "data-seat": String(i) });
-    const head = el("th", { scope: "row" });
-    head.append(nameNode(seat.name));
-    row.append(head);
-    const cell = el("td");
-    if (seat.card) cell.append(cardNode(seat.card));
-    row.append(cell);
-    seats.append(row);
+  const trick = document.getElementById("trick");
+  seats.replaceChildren(...s.seats.map(seatNode));
+  trick.replaceChildren();
+  s.seats.forEach((seat) => {
+    if (!seat.card) return;
+    const card = cardNode(seat.card);
+    card.dataset.at = String(seat.at);
+    trick.append(card);
   });
   const hand = document.getElementById("hand");
+  const focused = document.activeElement && document.activeElement.closest("#hand") ? true : false;
   hand.replaceChildren();
+  let first = true;
   for (const card of s.hand) {
     const button = cardNode(card, "button");
     button.type = "button";
     button.disabled = !card.legal;
+    button.tabIndex = card.legal && first ? 0 : -1;
+    if (card.legal) first = false;
     button.addEventListener("click", () => send("card:" + card.card));
     hand.append(button);
+  }
+  if (focused) {
+    const next = hand.querySelector("button.card:not([disabled])");
+    if (next) next.focus();
   }
   const list = document.getElementById("choice-list");
   list.replaceChildren();
@@ -135,4 +176,5 @@ function connect() {
   });
 }
 
+document.getElementById("hand").addEventListener("keydown", moveFocus);
 connect();
