@@ -23,7 +23,6 @@ from bot.texts import message as msg
 log = logging.getLogger(__name__)
 
 PREFIX = "jass"
-STOECK_BIT = 64  # in a hand's marks: announce Stöck with the card (manual Stöck); bits 0-5: Weis options
 _TABLE = r"(?P<table>[0-9a-z]{1,16})"
 _KEY = r"(?P<key>[0-9]{1,6}\.[0-9]{1,6})"  # <game>.<hand> of a private hand message
 

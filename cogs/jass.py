@@ -34,7 +34,8 @@ from bot.game import (
     TableSnapshot,
     TableView,
 )
-from bot.rules import PRESETS, Card, Contract
+from bot.game.clicks import card_command
+from bot.rules import PRESETS, Contract
 from bot.rules.kinds import KINDS, find_kind
 from bot.rules.ruleset import RuleSetError, extras_as_jokers, for_game
 from bot.services import BrokenTable, StorageFailed, TableService, UnknownTable, new_seed
@@ -44,7 +45,7 @@ from bot.texts import command_text, refusal_text
 from bot.texts import message as msg
 from bot.texts.cards import DECKS, Deck, deck_for
 
-from .buttons import BUTTONS, STOECK_BIT, as_view, belongs_here, is_ours, refuse_foreign, release, with_link
+from .buttons import BUTTONS, as_view, belongs_here, is_ours, refuse_foreign, release, with_link
 from .common import (
     DECK_CHOICES,
     LEVEL_CHOICES,
@@ -472,15 +473,7 @@ class Jass(commands.Cog):
         """A card button's command: the card, with the Weis and the Stöck its selection marks.
 
         Only indexes into what the table offers this seat now are taken from the button."""
-        if card >= 36 or selection >= 2 * STOECK_BIT:
-            return None
-        seat = table.seat_of(actor)
-        view = table.view_for(seat) if seat is not None else None
-        options = view.weis_options if view else ()
-        weis = tuple(tuple(str(c) for c in w.cards) for i, w in enumerate(options) if selection >> i & 1)
-        if view is not None and (selection & (STOECK_BIT - 1)) >> len(options):
-            return None  # marks a Weis the hand does not hold (any more)
-        return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
+        return card_command(table.view_for(table.seat_of(actor)), actor, card, selection)  # as the live page
 
     async def run(
         self,

@@ -11,14 +11,14 @@ from typing import Any
 import discord
 
 from bot.game import TableSnapshot, TableView
+from bot.game.clicks import STOECK_BIT
 from bot.game.events import GameOver, HandScored, SeatsScored
 from bot.render.table import TablePicture
-from bot.rules import Weis
 from bot.rules.cards import cards_of
 from bot.texts import message as msg
-from bot.texts.cards import Deck, deck_for
+from bot.texts.cards import Deck, deck_for, weis_label
 
-from .buttons import STOECK_BIT, custom_id, play_action
+from .buttons import custom_id, play_action
 from .emojis import CardEmojis
 from .kinds import presenter_for
 from .kinds.team import slate_picture, summary_line
@@ -220,20 +220,6 @@ def picked_contract(view: TableView, action: str) -> tuple[str, int | None] | No
     """The contract (and Coiffeur row) a contract button names, looked up in what the table offers
     this seat now; ``None`` if it offers no such thing."""
     return presenter_for(view.kind).picked_contract(view, action)
-
-
-def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
-    """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
-    if weis.kind == "quartet":
-        return msg("weis.quartet", lang, points=weis.points, rank=deck.rank(weis.low))
-    return msg(
-        "weis.sequence",
-        lang,
-        points=weis.points,
-        suit=deck.suit(weis.suit or 0),
-        low=deck.rank(weis.low),
-        high=deck.rank(weis.high),
-    )
 
 
 def hand_buttons(

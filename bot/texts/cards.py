@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.rules import RuleSet
+from bot.rules import RuleSet, Weis
 from bot.rules.cards import FRENCH_SUITS
 
 DECKS = ("swiss", "french")
@@ -80,3 +80,19 @@ def card_label(card: int, lang: str, deck: Deck | None = None) -> str:
 
 def contract_label(contract: int, lang: str, deck: Deck | None = None) -> str:
     return (deck or Deck(lang)).contract(contract)
+
+
+def weis_label(weis: Weis, deck: Deck, lang: str) -> str:
+    """E.g. ``Weis 50: Rose 7–10`` or ``Weis 200: 4 × Under``."""
+    from . import message as _message  # (the catalogue imports this module's names)
+
+    if weis.kind == "quartet":
+        return _message("weis.quartet", lang, points=weis.points, rank=deck.rank(weis.low))
+    return _message(
+        "weis.sequence",
+        lang,
+        points=weis.points,
+        suit=deck.suit(weis.suit or 0),
+        low=deck.rank(weis.low),
+        high=deck.rank(weis.high),
+    )

@@ -104,6 +104,8 @@ WEB: dict[str, dict[str, str]] = {
     "live.forehand": {"de": "Vorhand", "en": "forehand"},
     "live.trick": {"de": "Stich", "en": "Trick"},
     "live.you": {"de": "du", "en": "you"},
+    "live.declare": {"de": "Mit der Karte weisen", "en": "Declare with the card"},
+    "live.stoeck_mark": {"de": "Stöck ansagen", "en": "Announce Stöck"},
     "live.computer": {"de": "Computer", "en": "computer"},
     "live.stoeck": {"de": "Stöck: {name}", "en": "Stöck: {name}"},
     "live.send": {"de": "Ansagen", "en": "Predict"},

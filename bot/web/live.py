@@ -22,15 +22,15 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
-from bot.ai.player import play_command
 from bot.game import Command, GameError, TableSnapshot, TableView
+from bot.game.clicks import STOECK_BIT, card_command, everything
 from bot.game.events import Event, TurnReminder
 from bot.render.sprite import sprite_key, sprite_url
 from bot.rules import Card
 from bot.services.live import BadLink, Grant, LiveLinks
 from bot.services.tables import StorageFailed, TableService, UnknownTable
 from bot.texts import refusal_text
-from bot.texts.cards import deck_for
+from bot.texts.cards import deck_for, weis_label
 from bot.texts.web import WEB
 
 from .kinds import part_for
@@ -96,6 +96,11 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
     mine = seat is not None and view.turn == seat
     choices = [asdict(c) for c in part.choices(view, deck, t)] if mine or view.phase == "predict" else []
     hand = [{**card(c), "legal": bool(view.legal >> c & 1)} for c in cards_of(view.hand)] if seat is not None else []
+    # manual Weis and Stöck, the seat's own: what it may declare with its card (a bit each), and
+    # which of its cards would complete Stöck now
+    offered = view.weis_options[:6] if mine else ()
+    weis = [{"bit": 1 << i, "label": weis_label(w, deck, lang)} for i, w in enumerate(offered)]
+    stoeck = [str(Card.from_index(c)) for c in cards_of(view.stoeck_cards)] if mine else []
     contract = _contract(view, deck)
     return {
         "seq": snapshot.seq,
@@ -108,6 +113,8 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
         "seats": seats,
         "you": seat,
         "hand": hand,
+        "weis": weis,
+        "stoeck": {"bit": STOECK_BIT, "cards": stoeck} if stoeck else None,
         "choices": choices,
         "board": asdict(part.board(view, t)),
         "notes": _notes(view, deck, t),
@@ -368,12 +375,17 @@ class LiveTables:
         view = snapshot.view_for(grant.seat)
         command: Command | None
         if choice.startswith("card:"):
+            name, _, marks = choice.removeprefix("card:").partition(":")
             try:
-                card = Card.parse(choice.removeprefix("card:")).index
+                card = Card.parse(name).index
             except ValueError:
                 command = None
-            else:  # manual Weis and Stöck: every Weis held is declared, Stöck announced when completed
-                command = play_command(view, grant.actor, card)
+            else:  # the Weis and Stöck the page marked (manual); a page that sent none declares everything
+                if not marks:
+                    selection = everything(view, card)
+                else:  # a number below 128 (else refused: card_command takes no negative selection)
+                    selection = int(marks) if marks.isascii() and marks.isdigit() and len(marks) <= 3 else -1
+                command = card_command(view, grant.actor, card, selection)
         else:
             command = part_for(view.kind).command(view, grant.actor, choice)
         if command is None:

@@ -9,6 +9,8 @@ const token = location.pathname.split("/")[2];
 const lang = new URLSearchParams(location.search).get("lang") || "de";
 let socket = null;
 let state = null;
+// Manual Weis and Stöck: what the player marks to declare with the card (all of it, until unmarked).
+let marks = { key: "", weis: new Set(), stoeck: true };
 // Reconnect quickly: the first try at once, then every 250 ms up to once a second (a restarted bot
 // is found within about a second of being back).
 let wait = 250;
@@ -63,6 +65,37 @@ function moveFocus(event) {
   event.preventDefault();
 }
 
+function selection(card) {
+  // The Weis marked (a bit each, as the state offers them) and Stöck when this card completes them.
+  let bits = 0;
+  for (const bit of marks.weis) bits |= bit;
+  if (state.stoeck && marks.stoeck && state.stoeck.cards.includes(card)) bits |= state.stoeck.bit;
+  return bits;
+}
+
+function toggle(label, pressed, onChange) {
+  const button = el("button", { type: "button", class: "mark", "aria-pressed": String(pressed) }, label);
+  button.addEventListener("click", () => {
+    const now = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(now));
+    onChange(now);
+  });
+  return button;
+}
+
+function drawMarks(s) {
+  // Weis to declare with the first card and Stöck to announce: toggles, all marked to begin with.
+  const key = JSON.stringify([s.game, s.hand_no, s.weis.map((w) => w.label), s.stoeck ? s.stoeck.cards : []]);
+  if (key !== marks.key) marks = { key, weis: new Set(s.weis.map((w) => w.bit)), stoeck: true };
+  const box = document.getElementById("marks");
+  box.replaceChildren();
+  for (const w of s.weis) {
+    box.append(toggle(w.label, marks.weis.has(w.bit), (on) => (on ? marks.weis.add(w.bit) : marks.weis.delete(w.bit))));
+  }
+  if (s.stoeck) box.append(toggle(texts["live.stoeck_mark"], marks.stoeck, (on) => { marks.stoeck = on; }));
+  box.hidden = !box.childElementCount;
+}
+
 function send(id) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
   socket.send(JSON.stringify({ id, game: state.game, hand_no: state.hand_no }));
@@ -99,13 +132,14 @@ function draw(s) {
     button.disabled = !card.legal;
     button.tabIndex = card.legal && first ? 0 : -1;
     if (card.legal) first = false;
-    button.addEventListener("click", () => send("card:" + card.card));
+    button.addEventListener("click", () => send(`card:${card.card}:${selection(card.card)}`));
     hand.append(button);
   }
   if (focused) {
     const next = hand.querySelector("button.card:not([disabled])");
     if (next) next.focus();
   }
+  drawMarks(s);
   const list = document.getElementById("choice-list");
   list.replaceChildren();
   for (const choice of s.choices) {

@@ -1,0 +1,93 @@
+"""Issue 64, item 4: a card from the live page is the same decision as from the Discord buttons
+(``bot/game/clicks.py``): with manual Weis and Stöck the page offers each Weis the hand holds and
+Stöck as toggles, and the card carries what the person marked; a selection that marks more than the
+view offers, or is no number, is refused and plays nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+
+from bot.game import ChooseContract
+
+from .live_game import PEOPLE, Player, seated_table
+from .test_live_table import serve
+
+MANUAL = {"preset": "single-1000", "weis_mode": "manual", "stoeck_auto": False}
+
+
+async def first_player_with_weis(served, session) -> tuple[str, list[Player], Player, dict]:
+    """A table (the first of a few seeds) where the seat to play the first card holds a Weis."""
+    for n in range(40):
+        table_id = await seated_table(served.services, MANUAL, f"weis-{n}")
+        snapshot = await served.services.tables.table(table_id)
+        if snapshot.phase == "contract":
+            chooser = snapshot.public.turn
+            await served.services.tables.execute(table_id, ChooseContract(PEOPLE[chooser], contract="obenabe"))
+        players = await served.pages(session, table_id)
+        snapshot = await served.services.tables.table(table_id)
+        at_turn = players[snapshot.to_act]
+        for _ in range(100):  # its page up to date
+            if at_turn.state is not None and at_turn.state["seq"] == snapshot.seq:
+                break
+            await at_turn.read(0.05)
+        assert at_turn.state is not None and at_turn.state["seq"] == snapshot.seq
+        if at_turn.state["weis"]:
+            return table_id, players, at_turn, at_turn.state
+        for p in players:
+            await p.ws.close()
+    raise AssertionError("no deal of 40 gives the first player a Weis")
+
+
+async def card_played(served, table_id: str) -> list[dict]:
+    """The table's events once the page's card is in them (the socket's message takes its time)."""
+    for _ in range(200):
+        await served.services.tables.wait_idle()
+        events = await served.services.tables.events(table_id)
+        if any(e["type"] == "card" for e in events):
+            return events
+        await asyncio.sleep(0.02)
+    raise AssertionError("the card was not played")
+
+
+async def test_the_page_declares_the_weis_the_person_marks(tmp_path):
+    served = await serve(tmp_path / "db.sqlite3")
+    try:
+        async with aiohttp.ClientSession() as session:
+            table_id, _, player, state = await first_player_with_weis(served, session)
+            offered = state["weis"]
+            assert all(w["label"].startswith("Weis") for w in offered) and [w["bit"] for w in offered][:1] == [1]
+            card = next(c["card"] for c in state["hand"] if c["legal"])
+            seq = (await served.services.tables.table(table_id)).seq
+            for forged in (
+                f"card:{card}:{1 << len(offered)}",
+                f"card:{card}:x",
+                f"card:{card}:-1",
+                f"card:{card}:1000",
+            ):
+                await player.send(forged)  # a Weis not offered, no number: refused, nothing played
+                await player.read(0.3)
+                assert (await served.services.tables.table(table_id)).seq == seq, forged
+            assert len(player.refusals) == 4
+            await player.send(f"card:{card}:0")  # every Weis kept back
+            events = await card_played(served, table_id)
+            played = [e for e in events if e["type"] == "card"]
+            assert played[0]["card"] == card and "weis" not in played[0]
+            assert not [e for e in events if e["type"] == "weis" and e["seat"] == played[0]["seat"]]
+    finally:
+        await served.close()
+
+
+async def test_a_marked_weis_is_declared_with_the_card(tmp_path):
+    served = await serve(tmp_path / "db.sqlite3")
+    try:
+        async with aiohttp.ClientSession() as session:
+            table_id, _, player, state = await first_player_with_weis(served, session)
+            card = next(c["card"] for c in state["hand"] if c["legal"])
+            await player.send(f"card:{card}:1")  # the first Weis offered
+            events = await card_played(served, table_id)
+            played = next(e for e in events if e["type"] == "card")
+            assert played["card"] == card and len(played["weis"]) == 1
+    finally:
+        await served.close()
