@@ -175,6 +175,13 @@ async def test_four_people_and_a_spectator_play_at_the_table_in_chromium(tmp_pat
         refusals = (message("err.NOT_YOUR_TURN", "de"), message("err.WRONG_PHASE", "de"))
         assert await b.call(lambda: refusal.text) in refusals
         assert (await current())[0] == seq
+        # the refused card shakes where it is, and not where the reader asked for less motion
+        shaking = "return [...document.querySelectorAll('#hand .shake')].map(e => getComputedStyle(e).animationName)"
+        assert await b.call(b.driver.execute_script, shaking) == ["shake"]
+        await b.call(b.driver.execute_cdp_cmd, "Emulation.setEmulatedMedia",
+                     {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})  # fmt: skip
+        assert await b.call(b.driver.execute_script, shaking) == ["none"]
+        await b.call(b.driver.execute_cdp_cmd, "Emulation.setEmulatedMedia", {"features": []})
 
         # The first hand to its middle, then the bot restarts.
         while (await current())[3] != "play" or len((await bot.services.tables.table(table_id)).public.tricks) < 4:

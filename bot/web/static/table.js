@@ -11,6 +11,8 @@ let socket = null;
 let state = null;
 // Manual Weis and Stöck: what the player marks to declare with the card (all of it, until unmarked).
 let marks = { key: "", weis: new Set(), stoeck: true };
+let clicked = null; // the card or choice last sent: a refusal shakes it
+let inTrick = new Set(); // the cards on the felt already drawn: a new one slides in from its player
 // Reconnect quickly: the first try at once, then every 250 ms up to once a second (a restarted bot
 // is found within about a second of being back).
 let wait = 250;
@@ -98,6 +100,7 @@ function drawMarks(s) {
 
 function send(id) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
+  clicked = id;
   socket.send(JSON.stringify({ id, game: state.game, hand_no: state.hand_no }));
   document.body.classList.add("sent");
 }
@@ -116,12 +119,16 @@ function draw(s) {
   const trick = document.getElementById("trick");
   seats.replaceChildren(...s.seats.map(seatNode));
   trick.replaceChildren();
+  const shown = new Set();
   s.seats.forEach((seat) => {
     if (!seat.card) return;
     const card = cardNode(seat.card);
     card.dataset.at = String(seat.at);
+    if (!inTrick.has(seat.card.card)) card.classList.add("arrives");
+    shown.add(seat.card.card);
     trick.append(card);
   });
+  inTrick = shown;
   const hand = document.getElementById("hand");
   const focused = document.activeElement && document.activeElement.closest("#hand") ? true : false;
   hand.replaceChildren();
@@ -186,6 +193,14 @@ function refuse(text) {
   box.textContent = text;
   box.hidden = false;
   document.body.classList.remove("sent");
+  // The card (or choice) refused shakes once where it is.
+  const name = clicked && clicked.startsWith("card:") ? clicked.split(":")[1] : clicked;
+  const node = name && document.querySelector(`#hand [data-card="${CSS.escape(name)}"], [data-choice="${CSS.escape(name)}"]`);
+  if (node) {
+    node.classList.remove("shake");
+    void node.offsetWidth; // restart the animation
+    node.classList.add("shake");
+  }
 }
 
 function connect() {
