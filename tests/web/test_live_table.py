@@ -5,9 +5,11 @@ refusals, a spectator, Differenzler's hidden predictions and a Coiffeur row."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import aiohttp
 import pytest
+from jsonschema import Draft202012Validator
 
 from bot.game import Abandon
 from bot.rules import Card
@@ -23,6 +25,8 @@ from .live_game import CARD, PEOPLE, Player, play_through, seated_table
 from .site import healthy, no_metrics
 
 QUICK = {"preset": "tournament", "hands_per_game": 2}
+#: Every frame a page is sent, checked against the live table's schema.
+FRAMES = Draft202012Validator(json.loads((Path(__file__).parents[2] / "bot/web/protocol.schema.json").read_text()))
 
 
 class Served:
@@ -65,8 +69,12 @@ async def audit(served: Served, table_id: str) -> dict[str, int]:
     events = await served.services.tables.events(table_id)
     counts = {"frames": 0, "cards_checked": 0}
     assert served.live.frames is not None
-    for grant, frame in served.live.frames:
-        if frame["type"] != "state" or grant.table_id != table_id:
+    for grant, sent in served.live.frames:
+        if grant.table_id != table_id:
+            continue
+        frame = json.loads(json.dumps(sent))  # as the page reads it
+        FRAMES.validate(frame)  # the protocol, written once (bot/web/protocol.schema.json)
+        if frame["type"] != "state":
             continue
         state = frame["state"]
         seen = set(CARD.findall(json.dumps(state)))
@@ -252,3 +260,21 @@ async def test_weis_and_stoeck_by_hand_are_declared_from_the_page(tmp_path, back
         assert declared > 0  # three deals: someone held a Weis or the Stöck, declared from the page
     finally:
         await served.close()
+
+
+def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
+    """The frames' schema has teeth: a frame with a field it does not declare, a card of no deck,
+    or a refusal without its text does not pass."""
+    card = {"card": "rose-6", "label": "Rose 6", "suit": 1, "i": 9, "colour": "rose"}
+    seat = {"name": "Anna", "turn": True, "you": True, "computer": False, "card": card, "at": 0, "dealer": False,
+            "forehand": True}  # fmt: skip
+    state = {"seq": 9, "sprite": "/static/cards-swiss.png?v=0123456789ab", "game": 1, "hand_no": 1, "phase": "play",
+             "title": "Schieber", "contract": "", "seats": [seat] * 4, "you": 0, "hand": [{**card, "legal": True}],
+             "weis": [], "stoeck": None, "choices": [], "board": {"caption": "", "heads": [], "rows": []},
+             "notes": [], "status": "", "tricks": 0}  # fmt: skip
+    assert FRAMES.is_valid({"type": "state", "state": state})
+    assert not FRAMES.is_valid({"type": "state", "state": {**state, "hands_of_others": []}})
+    assert not FRAMES.is_valid(
+        {"type": "state", "state": {**state, "hand": [{**card, "card": "joker", "legal": True}]}}
+    )
+    assert not FRAMES.is_valid({"type": "refused"})
