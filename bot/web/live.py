@@ -69,8 +69,9 @@ def cards_of(mask: int) -> list[int]:
     return [i for i in range(36) if mask >> i & 1]
 
 
-def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, Any]:
-    """What the seat (None: a spectator) sees of the table now, for its page: never another seat's cards."""
+def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float | None = None) -> dict[str, Any]:
+    """What the seat (None: a spectator) sees of the table now, for its page: never another seat's cards.
+    ``timer``: the seconds a person has for a turn at this table (None: no turn timer)."""
     view = snapshot.view_for(seat)
     t = text(lang)
     deck = deck_for(lang, view.rules)
@@ -120,6 +121,8 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str) -> dict[str, 
         "notes": _notes(view, deck, t),
         "status": _status(view, seat, t),
         "tricks": len(view.tricks),
+        # a person at turn, at a table with a turn timer: the seconds they have (the page counts down)
+        "timer": timer if timer and view.turn is not None and not view.seats[view.turn].is_computer else None,
     }
 
 
@@ -347,7 +350,7 @@ class LiveTables:
         key = (table.table_id, table.seq, seat, conn.lang)
         rendered = self._rendered.get(key)
         if rendered is None or rendered[2] is not table:
-            frame = {"type": "state", "state": state_of(table, seat, conn.lang)}
+            frame = {"type": "state", "state": state_of(table, seat, conn.lang, self.tables.turn_timeout(table))}
             rendered = (frame, json.dumps(frame), table)
             self._rendered[key] = rendered
             while len(self._rendered) > RENDERED:

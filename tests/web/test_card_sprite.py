@@ -69,3 +69,27 @@ async def test_the_state_names_the_sprite_each_card_s_cell_and_each_seat_s_place
 
 def test_only_the_decks_there_are_have_a_sprite():
     assert parse_key("swiss") and parse_key("french-parlett-en") and not parse_key("french-parlett-it")
+
+
+async def test_the_state_gives_the_turn_timer_of_a_person_at_turn(tmp_path):
+    """Issue 64, item 1: where the table has a turn timer, the page is sent the seconds the person at
+    turn has (and counts down); at a table without one, nothing."""
+    from bot.game import JoinSeat, StartGame
+
+    from .live_game import NAMES, PEOPLE
+
+    served = await serve(tmp_path / "db.sqlite3")
+    try:
+        shown = []
+        for timer in (45, 0):
+            table = await served.services.tables.create_table(PEOPLE[0], QUICK, guild_id=77, limits=False,
+                                                              turn_timer=timer)  # fmt: skip
+            for seat, (actor, name) in enumerate(zip(PEOPLE, NAMES, strict=True)):
+                await served.services.tables.execute(table.table_id, JoinSeat(actor, name=name, seat=seat))
+            await served.services.tables.execute(table.table_id, StartGame(PEOPLE[0], seed=f"timer-{timer}"))
+            async with aiohttp.ClientSession() as session:
+                players = await served.pages(session, table.table_id)
+                shown.append({p.state["timer"] for p in players if p.state is not None})
+        assert shown == [{45}, {None}]
+    finally:
+        await served.close()

@@ -52,6 +52,12 @@ function seatNode(seat, index) {
   if (seat.forehand) marks.push(texts["live.forehand"]);
   if (seat.you) marks.push(texts["live.you"]);
   if (marks.length) box.append(el("span", { class: "marks" }, marks.join(" · ")));
+  if (seat.turn && state && state.timer) {
+    // The turn timer runs down from when this turn was sent (a bar; its seconds for screen readers).
+    const bar = el("span", { class: "timer", role: "img", "aria-label": `${Math.round(state.timer)} s` });
+    bar.style.setProperty("--seconds", `${state.timer}s`);
+    box.append(bar);
+  }
   return box;
 }
 
