@@ -106,6 +106,7 @@ WEB: dict[str, dict[str, str]] = {
     "live.you": {"de": "du", "en": "you"},
     "live.declare": {"de": "Mit der Karte weisen", "en": "Declare with the card"},
     "live.stoeck_mark": {"de": "Stöck ansagen", "en": "Announce Stöck"},
+    "live.stoeck_said": {"de": "Stöck!", "en": "Stöck!"},
     "live.computer": {"de": "Computer", "en": "computer"},
     "live.stoeck": {"de": "Stöck: {name}", "en": "Stöck: {name}"},
     "live.send": {"de": "Ansagen", "en": "Predict"},

@@ -92,7 +92,9 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
         seats.append({"name": s.name, "turn": view.turn == i, "you": seat == i, "computer": s.is_computer,
                       "card": card(shown) if shown is not None else None,
                       "at": (i - base) % 4,  # 0 bottom, 1 right, 2 top, 3 left: play goes to the right
-                      "dealer": view.dealer == i, "forehand": view.forehand == i})  # fmt: skip
+                      "dealer": view.dealer == i, "forehand": view.forehand == i,
+                      # Weis (public once shown: the points of each) and Stöck, announced at the seat
+                      "weis": [w.points for w in view.weis.get(i, [])], "stoeck": view.stoeck_holder == i})  # fmt: skip
     part = part_for(view.kind)
     mine = seat is not None and view.turn == seat
     choices = [asdict(c) for c in part.choices(view, deck, t)] if mine or view.phase == "predict" else []

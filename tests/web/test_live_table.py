@@ -267,7 +267,7 @@ def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
     or a refusal without its text does not pass."""
     card = {"card": "rose-6", "label": "Rose 6", "suit": 1, "i": 9, "colour": "rose"}
     seat = {"name": "Anna", "turn": True, "you": True, "computer": False, "card": card, "at": 0, "dealer": False,
-            "forehand": True}  # fmt: skip
+            "forehand": True, "weis": [], "stoeck": False}  # fmt: skip
     state = {"seq": 9, "sprite": "/static/cards-swiss.png?v=0123456789ab", "game": 1, "hand_no": 1, "phase": "play",
              "title": "Schieber", "contract": "", "seats": [seat] * 4, "you": 0, "hand": [{**card, "legal": True}],
              "weis": [], "stoeck": None, "choices": [], "board": {"caption": "", "heads": [], "rows": []},

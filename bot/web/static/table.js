@@ -52,6 +52,10 @@ function seatNode(seat, index) {
   if (seat.forehand) marks.push(texts["live.forehand"]);
   if (seat.you) marks.push(texts["live.you"]);
   if (marks.length) box.append(el("span", { class: "marks" }, marks.join(" · ")));
+  // Weis and Stöck announced where they were made (the points of each Weis, once shown).
+  const said = seat.weis.map((points) => `${texts["live.weis"]} ${points}`);
+  if (seat.stoeck) said.push(texts["live.stoeck_said"]);
+  if (said.length) box.append(el("span", { class: "said" }, said.join(" · ")));
   if (seat.turn && state && state.timer) {
     // The turn timer runs down from when this turn was sent (a bar; its seconds for screen readers).
     const bar = el("span", { class: "timer", role: "img", "aria-label": `${Math.round(state.timer)} s` });
@@ -125,6 +129,10 @@ function draw(s) {
   const trick = document.getElementById("trick");
   seats.replaceChildren(...s.seats.map(seatNode));
   trick.replaceChildren();
+  // The end of a hand or of the game, on the table itself.
+  const banner = document.getElementById("banner");
+  banner.textContent = s.phase === "hand_over" || s.phase === "game_over" ? s.status : "";
+  banner.hidden = !banner.textContent;
   const shown = new Set();
   s.seats.forEach((seat) => {
     if (!seat.card) return;
