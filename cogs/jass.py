@@ -20,8 +20,6 @@ from bot.config import TARGET_MAX, TARGET_MIN
 from bot.game import (
     Abandon,
     AddComputer,
-    AnnounceStoeck,
-    Bedanken,
     ChooseContract,
     Command,
     GameError,
@@ -29,12 +27,11 @@ from bot.game import (
     LeaveSeat,
     PlayCard,
     Predict,
-    Schieben,
     StartGame,
     TableSnapshot,
     TableView,
 )
-from bot.game.clicks import card_command
+from bot.game.clicks import action_command, card_command
 from bot.rules import PRESETS, Contract
 from bot.rules.kinds import KINDS, find_kind
 from bot.rules.ruleset import RuleSetError, extras_as_jokers, for_game
@@ -431,7 +428,10 @@ class Jass(commands.Cog):
         if action == "hint":
             await self.give_hint(interaction, table, actor)
             return
-        command = {"schieben": Schieben, "stoeck": AnnounceStoeck, "bedanken": Bedanken}[action](actor)
+        command = action_command(actor, action)  # as the live page
+        if command is None:
+            await self.reply(interaction, msg("err.bad_button", self.lang(interaction)))
+            return
         await self.run(interaction, table_id, command, private=True)
 
     async def click_prediction(self, interaction: discord.Interaction, table_id: str, key: str, pick: str) -> None:

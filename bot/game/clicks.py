@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.rules import Card, RuleSet  # noqa: F401 (RuleSet: the doctests)
 
-from .commands import PlayCard
+from .commands import AnnounceStoeck, Bedanken, Command, PlayCard, Schieben
 from .view import TableView
 
 #: The selection's Stöck mark; the bits below it mark the Weis offered (at most six).
@@ -32,6 +32,31 @@ def card_command(view: TableView, actor: str, card: int, selection: int) -> Play
         return None  # marks a Weis the hand does not hold (any more)
     weis = tuple(tuple(str(c) for c in w.cards) for i, w in enumerate(options) if selection >> i & 1)
     return PlayCard(actor, str(Card.from_index(card)), weis=weis or None, stoeck=bool(selection & STOECK_BIT))
+
+
+#: A hand's actions besides cards, by the name both the Discord buttons and the live page send.
+ACTIONS: dict[str, type[Schieben] | type[AnnounceStoeck] | type[Bedanken]] = {
+    "schieben": Schieben,
+    "stoeck": AnnounceStoeck,  # Stöck shown before the cards (where the rules let them be)
+    "bedanken": Bedanken,  # claiming the win (end mode "bedanken")
+}
+
+
+def action_command(actor: str, action: str) -> Command | None:
+    """The command of a hand's action (None: no such action); the table refuses it where it does not
+    fit now, with its own words.
+
+    >>> action_command("u:1", "stoeck"), action_command("u:1", "teleport")
+    (AnnounceStoeck(actor='u:1'), None)
+    """
+    found = ACTIONS.get(action)
+    return found(actor) if found is not None else None
+
+
+def offered_actions(view: TableView) -> list[str]:
+    """The hand's actions the seat's view offers now (the hint is the service's: ``view.hints``)."""
+    return [name for name, on in (("schieben", view.may_schieben), ("stoeck", view.can_preshow_stoeck),
+                                  ("bedanken", view.may_bedanken)) if on]  # fmt: skip
 
 
 def everything(view: TableView, card: int) -> int:

@@ -359,6 +359,18 @@ class LiveTables:
                 self._rendered.popitem(last=False)
         return rendered[0], rendered[1]
 
+    async def _hint(self, conn: Socket, table_id: str, actor: str, snapshot: TableSnapshot) -> None:
+        try:
+            card = await self.tables.hint(table_id, actor)
+        except GameError as err:
+            self._refuse(conn, refusal_text(err, conn.lang))
+            return
+        except StorageFailed:
+            self._refuse(conn, refusal_text(GameError("OTHER"), conn.lang))
+            return
+        deck = deck_for(conn.lang, snapshot.rules)
+        self._queue(conn, {"type": "hint", "text": text(conn.lang)("live.hint", card=deck.card(card))})
+
     def _refuse(self, conn: Socket, text_: str) -> None:
         self._queue(conn, {"type": "refused", "text": text_})
 
@@ -391,6 +403,9 @@ class LiveTables:
                 else:  # a number below 128 (else refused: card_command takes no negative selection)
                     selection = int(marks) if marks.isascii() and marks.isdigit() and len(marks) <= 3 else -1
                 command = card_command(view, grant.actor, card, selection)
+        elif choice == "hint":  # the tip, at a friendly table that allows it: the card, to this page only
+            await self._hint(conn, grant.table_id, grant.actor, snapshot)
+            return
         else:
             command = part_for(view.kind).command(view, grant.actor, choice)
         if command is None:

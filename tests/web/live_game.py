@@ -33,6 +33,7 @@ class Player:
         self.ws = ws
         self.state: dict[str, Any] | None = None
         self.refusals: list[str] = []
+        self.hints: list[str] = []
 
     async def read(self, timeout: float = 0.01) -> None:
         """Take every frame waiting (the last state wins)."""
@@ -46,6 +47,8 @@ class Player:
             frame = json.loads(message.data)
             if frame["type"] == "state":
                 self.state = frame["state"]
+            elif frame["type"] == "hint":
+                self.hints.append(frame["text"])
             else:
                 self.refusals.append(frame["text"])
 

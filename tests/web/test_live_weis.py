@@ -91,3 +91,59 @@ async def test_a_marked_weis_is_declared_with_the_card(tmp_path):
             assert played["card"] == card and len(played["weis"]) == 1
     finally:
         await served.close()
+
+
+async def test_the_tip_at_a_friendly_table_comes_to_the_page_that_asked(tmp_path):
+    """The tip (a friendly table that allows hints): offered to the person at turn, its card told to
+    that page only, and the game marked as played with a tip, as from the Discord button."""
+    from bot.game import JoinSeat, StartGame
+
+    from .live_game import NAMES
+
+    served = await serve(tmp_path / "db.sqlite3")
+    try:
+        table = await served.services.tables.create_table(PEOPLE[0], {"preset": "single-1000"}, guild_id=77,
+                                                          limits=False, rated=False, hints=True)  # fmt: skip
+        table_id = table.table_id
+        for seat, (actor, name) in enumerate(zip(PEOPLE, NAMES, strict=True)):
+            await served.services.tables.execute(table_id, JoinSeat(actor, name=name, seat=seat))
+        await served.services.tables.execute(table_id, StartGame(PEOPLE[0], seed="tip"))
+        snapshot = await served.services.tables.table(table_id)
+        if snapshot.phase == "contract":
+            await served.services.tables.execute(table_id, ChooseContract(PEOPLE[snapshot.to_act], contract="rose"))
+        snapshot = await served.services.tables.table(table_id)
+        async with aiohttp.ClientSession() as session:
+            players = await served.pages(session, table_id)
+            at_turn, other = players[snapshot.to_act], players[(snapshot.to_act + 1) % 4]
+            for _ in range(100):
+                if at_turn.state is not None and at_turn.state["seq"] == snapshot.seq:
+                    break
+                await at_turn.read(0.05)
+            assert "hint" in [c["id"] for c in at_turn.state["choices"]]
+            assert other.state is not None and "hint" not in [c["id"] for c in other.state["choices"]]
+            await at_turn.ws.send_json(
+                {"id": "hint", "game": at_turn.state["game"], "hand_no": at_turn.state["hand_no"]}
+            )
+            for _ in range(300):
+                await at_turn.read(0.05)
+                if at_turn.hints:
+                    break
+            assert at_turn.hints and at_turn.hints[0].startswith("Tipp: ")
+            await other.read(0.2)
+            assert not other.hints  # told to the page that asked, nobody else
+            events = await served.services.tables.events(table_id)
+            assert [e["type"] for e in events].count("hint") == 1
+    finally:
+        await served.close()
+
+
+def test_the_hand_s_actions_are_one_translation():
+    from bot.game.clicks import action_command, offered_actions
+    from bot.game.view import TableView
+    from bot.rules import RuleSet
+
+    view = TableView("t", "play", 0, RuleSet(), (), 1, 1, 0, 1, may_schieben=False, can_preshow_stoeck=True,
+                     may_bedanken=True)  # fmt: skip
+    assert offered_actions(view) == ["stoeck", "bedanken"]
+    assert type(action_command("u:1", "bedanken")).__name__ == "Bedanken"
+    assert action_command("u:1", "hint") is None  # the tip is the service's, not a command of the table

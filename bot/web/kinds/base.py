@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.game import Command, Schieben, TableView
+from bot.game import Command, TableView
+from bot.game.clicks import action_command, offered_actions
 from bot.texts.cards import Deck
 
 Text = Callable[..., str]  # a page text by key, with values
@@ -45,11 +46,13 @@ class WebPart:
         return Board(t("score"), (t("name"), t("total")), rows)
 
     def choices(self, view: TableView, deck: Deck, t: Text) -> list[Choice]:
-        """The decisions the seat's view offers now besides its cards (the kind's own phases)."""
-        return [Choice("schieben", t("act.schieben"))] if view.may_schieben else []
+        """The decisions the seat's view offers now besides its cards: the hand's actions (Schieben,
+        Stöck shown early, Bedanken) and, at a friendly table that allows them, the tip."""
+        out = [Choice(action, t(f"act.{action}")) for action in offered_actions(view)]
+        if view.hints and view.phase == "play" and view.turn is not None and view.turn == view.seat:
+            out.append(Choice("hint", t("act.hint")))
+        return out
 
     def command(self, view: TableView, actor: str, choice: str) -> Command | None:
-        """The command a choice names, if the view offers it now (None: it does not)."""
-        if choice == "schieben" and view.may_schieben:
-            return Schieben(actor)
-        return None
+        """The command a choice names (None: no such choice); the table refuses one that does not fit now."""
+        return action_command(actor, choice)

@@ -225,9 +225,15 @@ function connect() {
     const frame = JSON.parse(event.data);
     if (frame.type === "state") {
       document.getElementById("refusal").hidden = true;
+      if (state && frame.state.seq !== state.seq) document.getElementById("hint").hidden = true;
       draw(frame.state);
     } else if (frame.type === "refused") {
       refuse(frame.text);
+    } else if (frame.type === "hint") {
+      const box = document.getElementById("hint");
+      box.textContent = frame.text;
+      box.hidden = false;
+      document.body.classList.remove("sent");
     }
   });
   socket.addEventListener("close", () => {
