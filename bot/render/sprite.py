@@ -68,6 +68,16 @@ def _drawing_version() -> str:
     return hashlib.sha256(code).hexdigest()[:12]
 
 
+def sheet_url(key: str) -> str:
+    """A tiny style sheet naming the sprite of ``key`` (``--sprite``), for pages without script."""
+    return f"/static/deck-{key}.css?v={_drawing_version()}"
+
+
+def sheet_css(key: str) -> str:
+    """That style sheet's text."""
+    return f'.table-felt, .hand {{ --sprite: url("{sprite_url(key)}"); }}\n'
+
+
 def sprite_url(key: str) -> str:
     """Where a page finds the sprite: the URL changes when the drawing code does, so a browser may
     keep it for good (``Cache-Control: immutable``)."""

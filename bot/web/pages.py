@@ -20,7 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from bot.render.cards import suit_icon
-from bot.render.sprite import parse_key, sprite_png
+from bot.render.sprite import parse_key, sheet_css, sheet_url, sprite_key, sprite_png
 from bot.rules.kinds import KINDS, find_kind
 from bot.services.web import NotFound, SiteService
 from bot.stats.ratings import shown
@@ -111,6 +111,7 @@ class Pages:
         app.router.add_get("/static/suit-{suit:[0-3]}.png", self.suit)
         app.router.add_get("/static/table.js", self.table_script)
         app.router.add_get("/static/cards-{deck:[a-z0-9_-]{1,40}}.png", self.card_sprite)
+        app.router.add_get("/static/deck-{deck:[a-z0-9_-]{1,40}}.css", self.deck_sheet)
         app.router.add_get("/s/{slug}", self.to_home)
         app.router.add_get("/s/{slug}/", self.home)
         app.router.add_get("/s/{slug}/leaderboard/{kind}", self.leaderboard)
@@ -143,6 +144,14 @@ class Pages:
             return web.Response(status=304, headers=headers)
         return web.Response(body=png, content_type="image/png", headers=headers)
 
+    async def deck_sheet(self, request: web.Request) -> web.Response:
+        """Which sprite a page's cards are cut from (its address versioned: kept for good)."""
+        key = request.match_info["deck"]
+        if parse_key(key) is None:
+            raise web.HTTPNotFound()
+        return web.Response(text=sheet_css(key), content_type="text/css",
+                            headers={"Cache-Control": "public, max-age=31536000, immutable"})  # fmt: skip
+
     async def suit(self, request: web.Request) -> web.Response:
         png = self.suits[int(request.match_info["suit"])]
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
@@ -169,8 +178,16 @@ class Pages:
                 "</span>"
             ).format(SUIT_CLASSES[suit], c, suit, deck.card(c, contract))
 
+        def card_face(c: int, at: int, contract: int | None = None) -> Markup:
+            """A card drawn as a card (its cell of the deck's sprite), in front of seat ``at``."""
+            return Markup(
+                '<span class="card" role="img" aria-label="{0}" title="{0}" data-card="{1}" data-at="{2}">'
+                '<span class="face k{3} s{4}" aria-hidden="true"></span></span>'
+            ).format(deck.card(c, contract), c, at, c % 9, c // 9)
+
         body = self.env.get_template(name).render(
             t=t, lang=lang, q=q, base=f"/s/{site.slug}", kinds=list(KINDS), card=card, named=deck.named,
+            card_face=card_face, deck_sheet=sheet_url(sprite_key(deck.kind, deck.french_map, lang)),
             other="en" if lang == "de" else "de", path=request.path, **values,
         ).encode("utf-8")  # fmt: skip
         etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'

@@ -36,10 +36,7 @@ function cardNode(card, tag = "span") {
   const node = el(tag, { class: `card ${card.colour}`, "data-card": card.card, title: card.label });
   if (tag !== "button") node.setAttribute("role", "img");
   node.setAttribute("aria-label", card.label);
-  const face = el("span", { class: "face", "aria-hidden": "true" });
-  face.style.setProperty("--col", String(card.i % 9));
-  face.style.setProperty("--row", String(Math.floor(card.i / 9)));
-  node.append(face);
+  node.append(el("span", { class: `face k${card.i % 9} s${Math.floor(card.i / 9)}`, "aria-hidden": "true" }));
   return node;
 }
 
