@@ -173,9 +173,9 @@ async def test_a_link_opened_many_times_costs_the_table_one_state_per_move(tmp_p
     built = []
     real = live_module.state_of
 
-    def counted(snapshot, seat, lang):
+    def counted(snapshot, seat, lang, *rest):
         built.append((snapshot.seq, seat, lang))
-        return real(snapshot, seat, lang)
+        return real(snapshot, seat, lang, *rest)
 
     monkeypatch.setattr(live_module, "state_of", counted)
     served = await serve(tmp_path / "db.sqlite3")
