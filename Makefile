@@ -72,6 +72,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.review_bench --endgames 0 --throws 0 --strong 40
 	$(PY) -m benchmarks.hint_bench --hints 100
 	$(PY) -m benchmarks.web_bench
+	$(PY) -m benchmarks.web_frames
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'
