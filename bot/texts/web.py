@@ -111,6 +111,7 @@ WEB: dict[str, dict[str, str]] = {
     "live.declare": {"de": "Mit der Karte weisen", "en": "Declare with the card"},
     "live.stoeck_mark": {"de": "Stöck ansagen", "en": "Announce Stöck"},
     "live.stoeck_said": {"de": "Stöck!", "en": "Stöck!"},
+    "live.last_trick": {"de": "Letzter Stich", "en": "Last trick"},
     "live.computer": {"de": "Computer", "en": "computer"},
     "live.stoeck": {"de": "Stöck: {name}", "en": "Stöck: {name}"},
     "live.send": {"de": "Ansagen", "en": "Predict"},

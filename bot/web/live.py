@@ -105,6 +105,11 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
     weis = [{"bit": 1 << i, "label": weis_label(w, deck, lang)} for i, w in enumerate(offered)]
     stoeck = [str(Card.from_index(c)) for c in cards_of(view.stoeck_cards)] if mine else []
     contract = _contract(view, deck)
+    # while a trick is under way, the one before it, to look at (each card with its player's place)
+    before = view.tricks[-1] if view.tricks and view.trick else None
+    last_trick = (
+        [{"at": (before.leader + n - base) % 4, **card(c)} for n, c in enumerate(before.cards)] if before else []
+    )
     return {
         "seq": snapshot.seq,
         "sprite": sprite_url(sprite_key(deck.kind, deck.french_map, lang)),
@@ -123,6 +128,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
         "notes": _notes(view, deck, t),
         "status": _status(view, seat, t),
         "tricks": len(view.tricks),
+        "last": last_trick,
         # a person at turn, at a table with a turn timer: the seconds they have (the page counts down)
         "timer": timer if timer and view.turn is not None and not view.seats[view.turn].is_computer else None,
     }

@@ -93,3 +93,33 @@ async def test_the_state_gives_the_turn_timer_of_a_person_at_turn(tmp_path):
         assert shown == [{45}, {None}]
     finally:
         await served.close()
+
+
+async def test_the_last_trick_can_be_looked_at_while_the_next_is_under_way(tmp_path):
+    """Issue 64, item 1: while a trick is under way, the page is sent the one before it, each card
+    with the place of the one who played it (seen from the page's seat)."""
+    from bot.game import ChooseContract, PlayCard
+
+    from .live_game import PEOPLE
+
+    served = await serve(tmp_path / "db.sqlite3")
+    try:
+        table_id = await seated_table(served.services, QUICK, "last-trick")
+        tables = served.services.tables
+        if (await tables.table(table_id)).phase == "contract":
+            await tables.execute(table_id, ChooseContract(PEOPLE[(await tables.table(table_id)).to_act], "rose"))
+        for _ in range(5):  # a whole trick and the first card of the next
+            snapshot = await tables.table(table_id)
+            seat = snapshot.to_act
+            legal = snapshot.view_for(seat).legal
+            await tables.execute(table_id, PlayCard(PEOPLE[seat], str(Card.from_index(legal.bit_length() - 1))))
+        snapshot = await tables.table(table_id)
+        first = snapshot.public.tricks[0]
+        async with aiohttp.ClientSession() as session:
+            players = await served.pages(session, table_id)
+            for seat, player in enumerate(players):
+                last = player.state["last"]
+                assert [c["card"] for c in last] == [str(Card.from_index(c)) for c in first.cards]
+                assert [c["at"] for c in last] == [(first.leader + n - seat) % 4 for n in range(4)]
+    finally:
+        await served.close()

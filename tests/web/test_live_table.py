@@ -271,7 +271,7 @@ def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
     state = {"seq": 9, "sprite": "/static/cards-swiss.png?v=0123456789ab", "game": 1, "hand_no": 1, "phase": "play",
              "title": "Schieber", "contract": "", "seats": [seat] * 4, "you": 0, "hand": [{**card, "legal": True}],
              "weis": [], "stoeck": None, "choices": [], "board": {"caption": "", "heads": [], "rows": []},
-             "notes": [], "status": "", "tricks": 0, "timer": None}  # fmt: skip
+             "notes": [], "status": "", "tricks": 0, "timer": None, "last": []}  # fmt: skip
     assert FRAMES.is_valid({"type": "state", "state": state})
     assert not FRAMES.is_valid({"type": "state", "state": {**state, "hands_of_others": []}})
     assert not FRAMES.is_valid(

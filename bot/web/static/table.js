@@ -130,16 +130,22 @@ function draw(s) {
   const banner = document.getElementById("banner");
   banner.textContent = s.phase === "hand_over" || s.phase === "game_over" ? s.status : "";
   banner.hidden = !banner.textContent;
+  // The last trick can be looked at while the next is under way (the button shows it instead).
+  const lastButton = document.getElementById("last-trick");
+  lastButton.hidden = s.last.length === 0;
+  if (lastButton.hidden) lastButton.setAttribute("aria-pressed", "false");
+  const past = lastButton.getAttribute("aria-pressed") === "true";
+  trick.classList.toggle("past", past);
+  const onFelt = past ? s.last.map((c) => ({ at: c.at, card: c })) : s.seats.filter((seat) => seat.card);
   const shown = new Set();
-  s.seats.forEach((seat) => {
-    if (!seat.card) return;
+  onFelt.forEach((seat) => {
     const card = cardNode(seat.card);
     card.dataset.at = String(seat.at);
-    if (!inTrick.has(seat.card.card)) card.classList.add("arrives");
+    if (!past && !inTrick.has(seat.card.card)) card.classList.add("arrives");
     shown.add(seat.card.card);
     trick.append(card);
   });
-  inTrick = shown;
+  if (!past) inTrick = shown;
   const hand = document.getElementById("hand");
   const focused = document.activeElement && document.activeElement.closest("#hand") ? true : false;
   hand.replaceChildren();
@@ -243,4 +249,9 @@ function connect() {
 }
 
 document.getElementById("hand").addEventListener("keydown", moveFocus);
+document.getElementById("last-trick").addEventListener("click", (event) => {
+  const button = event.currentTarget;
+  button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+  if (state) draw(state);
+});
 connect();
