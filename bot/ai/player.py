@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.game.clicks import play_everything
 from bot.game.commands import Command, PlayCard
 from bot.game.view import TableView
-from bot.rules import Card
 
 
 class Player(Protocol):
@@ -19,7 +19,4 @@ class Player(Protocol):
 
 def play_command(view: TableView, actor: str, card: int) -> PlayCard:
     """Playing ``card``, with every Weis held (manual Weis) and Stöck when it completes them."""
-    weis = None
-    if view.weis_options:
-        weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options)
-    return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))
+    return play_everything(view, actor, card)

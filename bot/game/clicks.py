@@ -59,8 +59,8 @@ def offered_actions(view: TableView) -> list[str]:
                                   ("bedanken", view.may_bedanken)) if on]  # fmt: skip
 
 
-def everything(view: TableView, card: int) -> int:
-    """The selection that declares every Weis held and announces Stöck when ``card`` completes them
-    (what a computer player does, and a page that was sent no choice)."""
-    stoeck = STOECK_BIT if view.stoeck_cards >> card & 1 else 0
-    return ((1 << len(view.weis_options)) - 1) | stoeck
+def play_everything(view: TableView, actor: str, card: int) -> PlayCard:
+    """Playing ``card`` with every Weis held (manual Weis) and Stöck when it completes them: what a
+    computer player does, and a page that sent no marks."""
+    weis = tuple(tuple(str(c) for c in w.cards) for w in view.weis_options) or None
+    return PlayCard(actor, str(Card.from_index(card)), weis=weis, stoeck=bool(view.stoeck_cards >> card & 1))

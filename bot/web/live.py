@@ -23,7 +23,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
 from bot.game import Command, GameError, TableSnapshot, TableView
-from bot.game.clicks import STOECK_BIT, card_command, everything
+from bot.game.clicks import STOECK_BIT, card_command, play_everything
 from bot.game.events import Event, TurnReminder
 from bot.render.sprite import sprite_key, sprite_url
 from bot.rules import Card
@@ -405,10 +405,10 @@ class LiveTables:
                 command = None
             else:  # the Weis and Stöck the page marked (manual); a page that sent none declares everything
                 if not marks:
-                    selection = everything(view, card)
+                    command = play_everything(view, grant.actor, card)
                 else:  # a number below 128 (else refused: card_command takes no negative selection)
                     selection = int(marks) if marks.isascii() and marks.isdigit() and len(marks) <= 3 else -1
-                command = card_command(view, grant.actor, card, selection)
+                    command = card_command(view, grant.actor, card, selection)
         elif choice == "hint":  # the tip, at a friendly table that allows it: the card, to this page only
             await self._hint(conn, grant.table_id, grant.actor, snapshot)
             return
