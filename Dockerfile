@@ -3,12 +3,14 @@
 #   docker run -e DISCORD_TOKEN=... -v jass-data:/app/data jassbot
 # (No VOLUME instruction: it would leave an unused anonymous volume behind every container that
 # keeps its database elsewhere, e.g. on PostgreSQL; name the volume with -v as above.)
-# The Discord Activity's page script: the Embedded App SDK bundled by esbuild (npm registry).
-FROM node:24-slim AS activity
-WORKDIR /src/bot/web/activity
-COPY bot/web/activity/package.json bot/web/activity/package-lock.json ./
+# The pages' scripts (the live table, the Discord Activity with the Embedded App SDK): TypeScript
+# bundled by esbuild (npm registry), with the frames' types generated from their schema.
+FROM node:24-slim AS client
+WORKDIR /src/bot/web/client
+COPY bot/web/client/package.json bot/web/client/package-lock.json bot/web/client/tsconfig.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
-COPY bot/web/activity/src ./src
+COPY bot/web/protocol.schema.json ../protocol.schema.json
+COPY bot/web/client/src ./src
 RUN npm run --silent build
 
 FROM python:3.11-slim
@@ -26,7 +28,7 @@ RUN apt-get update \
 RUN useradd --create-home --uid 10001 jass
 COPY pyproject.toml README.md constraints.txt ./
 COPY bot ./bot
-COPY --from=activity /src/bot/web/static/activity.js ./bot/web/static/activity.js
+COPY --from=client /src/bot/web/static/table.js /src/bot/web/static/activity.js ./bot/web/static/
 COPY cogs ./cogs
 COPY config.example.yaml ./
 # The versions the tests ran with (constraints.txt), not whatever is newest on the day of the build.

@@ -4,20 +4,30 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 RESEARCH_STAMP := $(VENV)/.research
 
-.PHONY: constraints run test test-quick lint typecheck bench research play check-config clean
+.PHONY: client-check constraints run test test-quick lint typecheck bench research play check-config clean
 
-ACTIVITY := bot/web/activity
-ACTIVITY_JS := bot/web/static/activity.js
+CLIENT := bot/web/client
+CLIENT_JS := bot/web/static/table.js
+CLIENT_SRC := $(CLIENT)/package.json $(CLIENT)/package-lock.json $(CLIENT)/tsconfig.json bot/web/protocol.schema.json \
+	$(wildcard $(CLIENT)/src/*.ts $(CLIENT)/src/table/*.ts)
 
-# The Discord Activity's page script: the Embedded App SDK bundled by esbuild, both from the npm
-# registry (package-lock.json; axe-core for the browser tests comes with them). Without npm, or when
-# its registry cannot be reached, the bot runs as before and only the Activity is off (one line says why).
-$(ACTIVITY_JS): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVITY)/src/main.js
+# The pages' scripts (bot/web/client, TypeScript): the live table's (static/table.js) and the Discord
+# Activity's with the Embedded App SDK (static/activity.js), bundled by esbuild; every package from the
+# npm registry (package-lock.json; axe-core for the browser tests comes with them). Without npm, or
+# when its registry cannot be reached, the bot runs (Discord, the public pages) and one line says that
+# the live table and the Activity are off.
+$(CLIENT_JS): $(CLIENT_SRC)
 	@if ! command -v npm >/dev/null 2>&1; then \
-		echo "npm not found: the Discord Activity's page is not built (the bot and the live table work without it)"; \
-	elif ! (cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build); then \
-		echo "npm could not install or build the Activity's page (is its registry reachable?): the Discord Activity is off (the bot and the live table work without it)"; \
+		echo "npm not found: the live table's and the Discord Activity's pages are not built (the bot runs without them)"; \
+	elif ! (cd $(CLIENT) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build); then \
+		echo "npm could not install or build the pages' scripts (is its registry reachable?): the live table and the Discord Activity are off"; \
 	fi
+
+# The client's own checks: its types against the frames' schema (tsc) and its state logic (node's
+# test runner); part of make test.
+client-check: $(CLIENT_JS)
+	@command -v npm >/dev/null 2>&1 || { echo "make test needs npm (the client's checks): install nodejs and npm"; exit 1; }
+	cd $(CLIENT) && npm run --silent check && npm test --silent
 
 # constraints.txt: the versions of every package the suite last passed with (the Dockerfile uses it
 # too); renew it with `make constraints` after changing pyproject.toml's dependencies.
@@ -38,7 +48,7 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 # The whole suite on two workers, with coverage of the product package printed at the end.
-test: $(STAMP) $(ACTIVITY_JS) lint typecheck
+test: $(STAMP) $(CLIENT_JS) lint typecheck client-check
 	$(PY) -m pytest -n 2 --cov=bot --cov=cogs --cov-report=term:skip-covered
 
 # Everything but the slow computer-player tests, on two workers (the time: README, "Make targets").
@@ -86,7 +96,7 @@ research: $(RESEARCH_STAMP)
 	$(PY) -m research.exact_endgame --deals 100 --exact 4
 	$(PY) -m research.belief_accuracy --states 200 --jobs 2 --variant base={} --variant 'learned={"learned_inference": true}'
 
-run: $(STAMP) $(ACTIVITY_JS)
+run: $(STAMP) $(CLIENT_JS)
 	$(PY) -m bot run
 
 check-config: $(STAMP)
@@ -96,4 +106,4 @@ play: $(STAMP)
 	$(PY) -m bot play
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage $(ACTIVITY)/node_modules $(ACTIVITY_JS)
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage $(CLIENT)/node_modules $(CLIENT)/build $(CLIENT_JS) bot/web/static/activity.js

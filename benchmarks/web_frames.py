@@ -33,11 +33,13 @@ async def measure(seed: str) -> dict[str, list[int]]:
                                                             + "/ws"))  # fmt: skip
                 await play_through(players, served.services, table_id)
                 await spectator.read(0.3)
-            sizes: dict[str, list[int]] = {"seat": [], "spectator": []}
+            sizes: dict[str, list[int]] = {"seat": [], "spectator": [], "full state": []}
             assert served.live.frames is not None
-            for grant, frame in served.live.frames:
-                if frame["type"] == "state":
+            for grant, frame, _ in served.live.frames:
+                if frame["type"] in ("state", "patch"):  # an update: the whole state on connect, then the change
                     sizes["seat" if grant.seat is not None else "spectator"].append(len(json.dumps(frame).encode()))
+                if frame["type"] == "state":
+                    sizes["full state"].append(len(json.dumps(frame).encode()))
             return sizes
         finally:
             await served.close()

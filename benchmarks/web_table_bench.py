@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import jsonpatch
 
 from bot.game import JoinSeat, StartGame
 from bot.services import ServiceSettings
@@ -64,6 +65,9 @@ class Page:
             frame = json.loads(message.data)
             if frame["type"] == "state":
                 self.state = frame["state"]
+                self.changed.set()
+            elif frame["type"] == "patch" and self.state is not None:  # the change (RFC 6902)
+                self.state = jsonpatch.apply_patch(self.state, frame["ops"])
                 self.changed.set()
 
     def my_move(self) -> str | None:

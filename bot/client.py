@@ -352,7 +352,12 @@ def web_server(bot: JassBot, services: Services) -> WebServer:
     """The web server of a bot process: health, metrics, the public pages, the live table and the
     Discord Activity."""
     pages = Pages(services.site)
-    live = LiveTables(services.tables, services.live, pages.env)
+    live = LiveTables(
+        services.tables,
+        services.live,
+        pages.env,
+        score=lambda table, lang: bot.table_messages.score_picture(table, lang),
+    )
     return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env),
                      measured=services.tables.metrics, **web_options(bot.settings))  # fmt: skip
 

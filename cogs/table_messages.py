@@ -374,6 +374,18 @@ class TableMessages:
                 pass
             screen.dealing = time.monotonic()  # from now on the hand's tricks are no news
 
+    async def score_picture(self, table: TableSnapshot, lang: str) -> bytes | None:
+        """The picture of the table's last scored hand (or of the game's end) as its summary posts it,
+        for the live table's page (bot/web/live.py); None before a hand is scored."""
+        view = table.view_for(None)
+        presenter = presenter_for(view.kind)
+        for ev in reversed(await self.service.events(table.table_id)):  # the latest scored first
+            if ev["type"] in ("hand_scored", "seats_scored", "game_over"):
+                slate = presenter.slate(view, ev, lang, self.table_deck(table, lang))
+                if slate is not None:
+                    return (await self.draw_slate(slate))[0]
+        return None
+
     async def draw_slate(self, slate: Slate) -> tuple[bytes, str]:
         """A summary's picture drawn, and its file name, by what it is (the Jasstafel, Coiffeur's
         Tafel, the score pad of the games of individuals)."""

@@ -116,6 +116,11 @@ WEB: dict[str, dict[str, str]] = {
     "live.stoeck": {"de": "Stöck: {name}", "en": "Stöck: {name}"},
     "live.send": {"de": "Ansagen", "en": "Predict"},
     "live.connecting": {"de": "Verbinde …", "en": "Connecting …"},
+    "live.not_built": {
+        "de": "Der Tisch im Browser ist bei diesem Bot nicht eingerichtet (sein Skript fehlt). Spiel in Discord.",
+        "en": "This bot's table in the browser is not set up (its script is missing). Play in Discord.",
+    },
+    "live.score_picture": {"de": "Die Tafel", "en": "The score"},
     "live.link_bad": {
         "de": "Dieser Link gilt nicht (mehr). Hol dir im Discord einen neuen.",
         "en": "This link is not (or no longer) valid. Get a new one in Discord.",

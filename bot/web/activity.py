@@ -3,7 +3,7 @@ the exchange of the person's OAuth2 code for their seat at the channel's table.
 
 Discord serves the Activity through its proxy from the bot's web server (the application's URL
 mapping ``/`` -> ``web.base_url``): ``GET /activity`` is the page (``static/activity.js``, built
-from ``bot/web/activity`` with the Embedded App SDK at ``make`` time). The SDK asks the person to
+from ``bot/web/client/src/activity.ts`` with the Embedded App SDK at ``make`` time). The SDK asks the person to
 authorize the application and hands the page a code; ``POST /activity/token`` exchanges it at
 Discord's token endpoint with the application's client secret (``DISCORD_CLIENT_SECRET``, from the
 environment only, never logged, never sent to a page), reads who the person is, and answers with

@@ -1,8 +1,10 @@
 """The live table in the browser: a seat's page (``/table/<token>``) and its websocket.
 
-The page is a shell; ``static/table.js`` draws what the websocket sends. Each socket belongs to one
+The page is a shell; ``static/table.js`` (built from ``bot/web/client``, TypeScript) draws what the websocket sends. Each socket belongs to one
 link (:class:`bot.services.live.Grant`): it receives only that seat's view (its own cards) or, for
 a spectator, the public view, as a state built here after every committed command of the table.
+A page is sent its whole state when it connects, then each change as a patch of it (RFC 6902 JSON
+Patch: the few fields a card changes, not the table again), both written in ``protocol.schema.json``.
 A click comes back as the id of a card or of a choice the seat's view offers (``bot/web/kinds``);
 it becomes the same command the Discord buttons give, and a refusal is told with the bot's text.
 """
@@ -15,10 +17,11 @@ import json
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import jsonpatch
 from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
@@ -60,6 +63,12 @@ POLICY_VIOLATION = 1008
 #: Pages one table may have open at once (four people on a few devices, and spectators); past it a
 #: new socket is refused (503): a link opened a thousand times costs the table nothing.
 MAX_PAGES = 48
+#: Score pictures kept drawn (per table, scored hand and language).
+PICTURES = 64
+#: The kind's score picture of a table as it is now, drawn (PNG) in a language, or None; given by the
+#: bot (the presenters draw it for Discord's summaries, bot/client.py), absent in tests of the server.
+ScorePicture = Callable[[TableSnapshot, str], Awaitable[bytes | None]]
+
 #: States kept rendered (each table's newest, per seat and language): a state is built and encoded
 #: once for all the pages that show it.
 RENDERED = 512
@@ -124,14 +133,32 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
         "weis": weis,
         "stoeck": {"bit": STOECK_BIT, "cards": stoeck} if stoeck else None,
         "choices": choices,
-        "board": asdict(part.board(view, t)),
+        "board": _board(part.board(view, t)),
         "notes": _notes(view, deck, t),
         "status": _status(view, seat, t),
         "tricks": len(view.tricks),
         "last": last_trick,
+        # the trick just completed, still on the felt: the place of the one who took it (it goes there)
+        "taken": (last.winner - base) % 4 if last is not None else None,
+        # the version of the kind's score picture (the Jasstafel, Tafel, pad) as after the last hand scored
+        "score": _score_version(view),
         # a person at turn, at a table with a turn timer: the seconds they have (the page counts down)
         "timer": timer if timer and view.turn is not None and not view.seats[view.turn].is_computer else None,
     }
+
+
+def _score_version(view: TableView) -> str | None:
+    """Which scored hand the score picture shows: it changes when a hand (or the game) is scored."""
+    if view.phase in ("hand_over", "game_over"):
+        return f"{view.game_no}.{view.hand_no}.{view.phase}"
+    if view.hand_no > 1:
+        return f"{view.game_no}.{view.hand_no - 1}.hand_over"
+    return None
+
+
+def _board(board: Any) -> dict[str, Any]:
+    """The score as JSON has it (lists, so that a change of one cell is a patch of that cell)."""
+    return {"caption": board.caption, "heads": list(board.heads), "rows": [list(row) for row in board.rows]}
 
 
 def _contract(view: TableView, deck: Any) -> str:
@@ -180,6 +207,7 @@ class Socket:
     tokens: float = MESSAGE_BURST
     at: float = field(default_factory=time.monotonic)
     dropped: int = 0  # messages over the rate in a row
+    shown: dict[str, Any] | None = None  # the state the page has now (the base of the next patch)
 
     def allow(self, now: float) -> bool:
         """A token bucket for the page's messages."""
@@ -217,19 +245,26 @@ def parse_click(data: str) -> tuple[str, int, int] | None:
 class LiveTables:
     """The live table's page and websockets; pushes every committed change to the table's sockets."""
 
-    def __init__(self, tables: TableService, links: LiveLinks, env: Environment) -> None:
+    def __init__(self, tables: TableService, links: LiveLinks, env: Environment,
+                 score: ScorePicture | None = None) -> None:  # fmt: skip
         self.tables = tables
+        self.score = score
+        self._pictures: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
         self.links = links
         self.env = env
         self.sockets: dict[str, set[Socket]] = {}
-        self.frames: list[tuple[Grant, dict[str, Any]]] | None = None  # tests: every frame sent, to audit
+        # tests: every frame sent, to audit, with the state the page has once it took it
+        self.frames: list[tuple[Grant, dict[str, Any], dict[str, Any] | None]] | None = None
         self._rendered: OrderedDict[tuple[str, int, int | None, str], tuple[dict[str, Any], str, TableSnapshot]]
         self._rendered = OrderedDict()
+        self._patches: OrderedDict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]]
+        self._patches = OrderedDict()
         tables.subscribe(self._on_events)
 
     def routes(self, app: web.Application) -> None:
         app.router.add_get("/table/{token}", self.page)
         app.router.add_get("/table/{token}/ws", self.socket)
+        app.router.add_get("/table/{token}/score.png", self.picture)
         app.on_shutdown.append(self._close_all)
 
     async def _close_all(self, app: web.Application) -> None:
@@ -257,6 +292,31 @@ class LiveTables:
                                                                            if k.startswith("live.")}))  # fmt: skip
         headers = {"Content-Security-Policy": LIVE_CSP.format(ws=ws), "Cache-Control": "no-store"}
         return web.Response(text=body, content_type="text/html", headers=headers)
+
+    async def picture(self, request: web.Request) -> web.Response:
+        """The kind's score as the bot draws it in Discord (the Jasstafel, the Coiffeur Tafel, the pad),
+        for a valid link; its address names the scored hand, so a browser keeps it until the next one."""
+        try:
+            grant = await self.links.verify(request.match_info["token"])
+            snapshot = await self.tables.table(grant.table_id)
+        except (BadLink, UnknownTable) as err:
+            raise web.HTTPForbidden(text="link refused\n") from err
+        version = _score_version(snapshot.view_for(None))
+        lang = self._lang(request)
+        if self.score is None or version is None:
+            raise web.HTTPNotFound(text="no score drawn yet\n")
+        key = (grant.table_id, version, lang)
+        if key in self._pictures:
+            png = self._pictures[key]
+        else:
+            png = self._pictures[key] = await self.score(snapshot, lang)
+            while len(self._pictures) > PICTURES:
+                self._pictures.popitem(last=False)
+        if png is None:
+            raise web.HTTPNotFound(text="no score drawn yet\n")
+        fresh = request.query.get("v") == version  # the address of this very picture: kept an hour
+        headers = {"Cache-Control": "private, max-age=3600" if fresh else "no-store"}
+        return web.Response(body=png, content_type="image/png", headers=headers)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         try:
@@ -332,26 +392,46 @@ class LiveTables:
                 await conn.wake.wait()
                 conn.wake.clear()
                 while conn.frames or conn.table is not None:
+                    shown = conn.shown
                     if conn.frames:
                         frame = conn.frames.popleft()
                         text = None
                     else:
                         table, conn.table = conn.table, None
                         assert table is not None
-                        frame, text = self._state_frame(conn, table)
-                    await asyncio.wait_for(self._send(conn, frame, text), SEND_TIMEOUT)
+                        state, full = self._state_frame(conn, table)
+                        if state is shown:
+                            continue  # the page shows this state already
+                        frame, text = self._change(shown, state) if shown is not None else ({}, "")
+                        if shown is None or len(text) >= len(full[1]):
+                            frame, text = full  # the first state of a page, or a change as long as the state
+                        conn.shown = shown = state
+                    await asyncio.wait_for(self._send(conn, frame, text, shown), SEND_TIMEOUT)
         except TimeoutError:
             self._drop(conn, "slow")
         except (ConnectionResetError, RuntimeError):
             self._drop(conn, "gone")
 
-    async def _send(self, conn: Socket, frame: dict[str, Any], text: str | None = None) -> None:
+    async def _send(self, conn: Socket, frame: dict[str, Any], text: str | None, shown: dict[str, Any] | None) -> None:
         if self.frames is not None:
-            self.frames.append((conn.grant, frame))
+            self.frames.append((conn.grant, frame, shown))
         await conn.ws.send_str(text if text is not None else json.dumps(frame))
 
-    def _state_frame(self, conn: Socket, table: TableSnapshot) -> tuple[dict[str, Any], str]:
-        """The state frame a page shows (built and encoded once per table state, seat and language)."""
+    def _change(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        """The patch frame from one state to the next (made once for all the pages that show both)."""
+        key = (id(before), id(after))
+        made = self._patches.get(key)
+        if made is None or made[0] is not before or made[1] is not after:  # ids are only kept while alive
+            ops = jsonpatch.make_patch(before, after).patch
+            frame = {"type": "patch", "from": before["seq"], "seq": after["seq"], "ops": ops}
+            made = (before, after, frame, json.dumps(frame))
+            self._patches[key] = made
+            while len(self._patches) > RENDERED:
+                self._patches.popitem(last=False)
+        return made[2], made[3]
+
+    def _state_frame(self, conn: Socket, table: TableSnapshot) -> tuple[dict[str, Any], tuple[dict[str, Any], str]]:
+        """The state a page shows, and its frame (built and encoded once per table state, seat and language)."""
         seat = conn.grant.seat
         if seat is not None and table.seats[seat].actor != conn.grant.actor:
             seat = None  # the seat changed hands: the link shows the public view only
@@ -363,7 +443,7 @@ class LiveTables:
             self._rendered[key] = rendered
             while len(self._rendered) > RENDERED:
                 self._rendered.popitem(last=False)
-        return rendered[0], rendered[1]
+        return rendered[0]["state"], (rendered[0], rendered[1])
 
     async def _hint(self, conn: Socket, table_id: str, actor: str, snapshot: TableSnapshot) -> None:
         try:

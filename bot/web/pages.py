@@ -103,7 +103,12 @@ class Pages:
         self.env.filters["iso"] = isolated
         self.css = resources.files("bot.web").joinpath("static/site.css").read_bytes()
         self.css_etag = '"' + hashlib.sha256(self.css).hexdigest()[:20] + '"'
-        self.script = resources.files("bot.web").joinpath("static/table.js").read_bytes()  # the live table
+        # the live table's script (built from bot/web/client by make; None where npm was missing), at an
+        # address that names its version: a browser keeps it until the bot has another
+        path = resources.files("bot.web").joinpath("static/table.js")
+        self.script = path.read_bytes() if path.is_file() else None
+        version = hashlib.sha256(self.script or b"").hexdigest()[:12]
+        self.env.globals["table_script"] = f"/static/table.js?v={version}" if self.script is not None else None
         self.suits = [suit_icon(suit) for suit in range(4)]  # drawn as the bot's card pictures draw them
 
     def routes(self, app: web.Application) -> None:
@@ -129,8 +134,12 @@ class Pages:
                             headers={"ETag": self.css_etag, "Cache-Control": "public, max-age=3600"})  # fmt: skip
 
     async def table_script(self, request: web.Request) -> web.Response:
+        if self.script is None:
+            raise web.HTTPNotFound(text="the live table's script is not built (make builds it with npm)\n")
+        versioned = request.query.get("v") == str(self.env.globals["table_script"]).rpartition("=")[2]
+        cache = "public, max-age=31536000, immutable" if versioned else "no-cache"
         return web.Response(body=self.script, content_type="text/javascript", charset="utf-8",
-                            headers={"Cache-Control": "no-cache"})  # fmt: skip
+                            headers={"Cache-Control": cache})  # fmt: skip
 
     async def card_sprite(self, request: web.Request) -> web.Response:
         """A deck's 36 cards in one picture (bot/render/sprite.py), drawn once, kept by the browser."""

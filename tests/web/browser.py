@@ -25,9 +25,9 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1")  # fmt: skip
 
 T = TypeVar("T")
-#: axe-core, the accessibility checker, from the npm registry (a dev dependency of bot/web/activity,
+#: axe-core, the accessibility checker, from the npm registry (a dev dependency of bot/web/client,
 #: installed by make with the Activity's script).
-AXE = Path(__file__).resolve().parents[2] / "bot" / "web" / "activity" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[2] / "bot" / "web" / "client" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def available() -> bool:

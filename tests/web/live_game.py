@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import aiohttp
+import jsonpatch
 
 from bot.game import JoinSeat, StartGame
 from bot.services.hub import Services
@@ -47,6 +48,10 @@ class Player:
             frame = json.loads(message.data)
             if frame["type"] == "state":
                 self.state = frame["state"]
+            elif frame["type"] == "patch":  # the change, on the state this socket was sent before
+                assert self.state is not None and self.state["seq"] == frame["from"], (frame["from"], self.state)
+                self.state = jsonpatch.apply_patch(self.state, frame["ops"])
+                assert self.state["seq"] == frame["seq"]
             elif frame["type"] == "hint":
                 self.hints.append(frame["text"])
             else:

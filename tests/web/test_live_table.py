@@ -5,6 +5,7 @@ refusals, a spectator, Differenzler's hidden predictions and a Coiffeur row."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import aiohttp
@@ -17,7 +18,7 @@ from bot.services import ServiceSettings
 from bot.services.hub import Services
 from bot.services.live import BadLink
 from bot.storage import Storage
-from bot.web.live import LiveTables
+from bot.web.live import LiveTables, state_of
 from bot.web.pages import Pages
 from bot.web.server import RateLimit, WebServer
 
@@ -26,7 +27,10 @@ from .site import healthy, no_metrics
 
 QUICK = {"preset": "tournament", "hands_per_game": 2}
 #: Every frame a page is sent, checked against the live table's schema.
-FRAMES = Draft202012Validator(json.loads((Path(__file__).parents[2] / "bot/web/protocol.schema.json").read_text()))
+SCHEMA = json.loads((Path(__file__).parents[2] / "bot/web/protocol.schema.json").read_text())
+FRAMES = Draft202012Validator(SCHEMA)
+#: A whole state, as a page has it after a patch.
+STATE = Draft202012Validator({**SCHEMA, "oneOf": [{"$ref": "#/$defs/state"}]})
 
 
 class Served:
@@ -69,15 +73,21 @@ async def audit(served: Served, table_id: str) -> dict[str, int]:
     events = await served.services.tables.events(table_id)
     counts = {"frames": 0, "cards_checked": 0}
     assert served.live.frames is not None
-    for grant, sent in served.live.frames:
+    for grant, sent, shown in served.live.frames:
         if grant.table_id != table_id:
             continue
         frame = json.loads(json.dumps(sent))  # as the page reads it
         FRAMES.validate(frame)  # the protocol, written once (bot/web/protocol.schema.json)
-        if frame["type"] != "state":
+        if frame["type"] not in ("state", "patch"):
             continue
-        state = frame["state"]
-        seen = set(CARD.findall(json.dumps(state)))
+        # a patch is checked as the state the page has once it applied it (and what the patch itself names)
+        assert shown is not None
+        state = frame["state"] if frame["type"] == "state" else json.loads(json.dumps(shown))
+        if frame["type"] == "patch":
+            assert frame["seq"] == state["seq"]
+            STATE.validate(state)
+            counts["patches"] = counts.get("patches", 0) + 1
+        seen = set(CARD.findall(json.dumps(state))) | set(CARD.findall(json.dumps(frame)))
         upto = events[: state["seq"]]
         start = max((i for i, ev in enumerate(upto) if ev["type"] == "hand_dealt"), default=0)
         played = {ev["card"] for ev in upto[start:] if ev["type"] == "card"}
@@ -136,7 +146,12 @@ async def test_links_are_signed_bound_to_the_seat_and_its_person_and_expire(tmp_
                 assert answer.status == 200
                 csp = answer.headers["Content-Security-Policy"]
                 assert "script-src 'self'" in csp and "unsafe" not in csp
-                assert '<script type="module" src="/static/table.js">' in await answer.text()
+                page = await answer.text()
+                script = re.search(r'<script type="module" src="(/static/table\.js\?v=[0-9a-f]{12})">', page)
+                assert script is not None, page
+            async with session.get(served.url(token).rsplit("/table/", 1)[0] + script[1]) as answer:
+                # the script's address names its version: kept by the browser until the bot has another
+                assert answer.status == 200 and "immutable" in answer.headers["Cache-Control"]
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused_socket:
                 await session.ws_connect(served.url(expired) + "/ws")
             assert refused_socket.value.status == 403
@@ -171,10 +186,17 @@ async def test_four_people_play_a_whole_schieber_game_from_their_pages(tmp_path,
             assert snapshot.phase == "game_over"
             events = await services.tables.events(table_id)
             assert sum(ev["type"] == "card" for ev in events) == 2 * 36  # two hands, every card from a page
+            # each page, having applied every patch to the state it was sent first, has the state as it is
+            timer = services.tables.turn_timeout(snapshot)
+            for seat, p in enumerate(players):
+                await p.read(0.5)
+                assert p.state == json.loads(json.dumps(state_of(snapshot, seat, "de", timer)))
+            assert watcher.state == json.loads(json.dumps(state_of(snapshot, None, "de", timer)))
             for p in (*players, watcher):
                 await p.ws.close()
         counts = await audit(served, table_id)
         assert counts["frames"] > 5 * 72 and counts["cards_checked"] > 1000, counts
+        assert counts["patches"] > 4 * 72, counts  # after the first state, the changes
     finally:
         await served.close()
 
@@ -271,8 +293,15 @@ def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
     state = {"seq": 9, "sprite": "/static/cards-swiss.png?v=0123456789ab", "game": 1, "hand_no": 1, "phase": "play",
              "title": "Schieber", "contract": "", "seats": [seat] * 4, "you": 0, "hand": [{**card, "legal": True}],
              "weis": [], "stoeck": None, "choices": [], "board": {"caption": "", "heads": [], "rows": []},
-             "notes": [], "status": "", "tricks": 0, "timer": None, "last": []}  # fmt: skip
+             "notes": [], "status": "", "tricks": 0, "timer": None, "last": [], "taken": None,
+             "score": "1.1.hand_over"}  # fmt: skip
     assert FRAMES.is_valid({"type": "state", "state": state})
+    patch = {"type": "patch", "from": 9, "seq": 10, "ops": [{"op": "replace", "path": "/seq", "value": 10}]}
+    assert FRAMES.is_valid(patch)
+    assert not FRAMES.is_valid({**patch, "ops": [{"op": "evaluate", "path": "/seq"}]})  # not an RFC 6902 operation
+    assert not FRAMES.is_valid({**patch, "ops": [{"op": "remove", "path": "seq"}]})  # not a JSON pointer
+    assert not FRAMES.is_valid({"type": "patch", "seq": 10, "ops": []})  # the state it applies to is named
+    assert not FRAMES.is_valid({"type": "state", "state": {**state, "score": "<img src=x>"}})
     assert not FRAMES.is_valid({"type": "state", "state": {**state, "hands_of_others": []}})
     assert not FRAMES.is_valid(
         {"type": "state", "state": {**state, "hand": [{**card, "card": "joker", "legal": True}]}}

@@ -1,0 +1,179 @@
+// Drawing the live table: the felt with its four seats, the trick, the hand, the choices and the score.
+// Names are set as text (never as HTML); every card is named for screen readers.
+import type { Card, Choice, Seat, State } from "../protocol";
+import { feltCards, initials, type Marks } from "./state";
+
+export type Texts = Record<string, string>;
+
+export function el(tag: string, attrs: Record<string, string> = {}, text: string | null = null): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+function nameNode(name: string): HTMLElement {
+  // A name stands apart from its neighbours (a right-to-left name or override stays inside it) and is cut
+  // with an ellipsis where it is too long (the whole name in its title).
+  return el("bdi", { class: "name", title: name }, name);
+}
+
+/** A card: its cell of the deck's sprite (column: rank, row: suit), its name for readers and the tooltip. */
+export function cardNode(card: Card, tag = "span"): HTMLElement {
+  const node = el(tag, { class: `card ${card.colour}`, "data-card": card.card, title: card.label });
+  if (tag !== "button") node.setAttribute("role", "img");
+  node.setAttribute("aria-label", card.label);
+  node.append(el("span", { class: `face k${card.i % 9} s${Math.floor(card.i / 9)}`, "aria-hidden": "true" }));
+  return node;
+}
+
+function seatNode(seat: Seat, index: number, state: State, texts: Texts): HTMLElement {
+  const box = el("div", {
+    class: "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""),
+    "data-seat": String(index),
+    "data-at": String(seat.at),
+  });
+  // the seat's picture: the person's initials (a computer player's too), a mark for the one at turn
+  box.append(el("span", { class: "avatar" + (seat.computer ? " computer" : ""), "aria-hidden": "true" },
+                initials(seat.name)));  // prettier-ignore
+  box.append(nameNode(seat.name));
+  const marks: string[] = [];
+  if (seat.dealer) marks.push(texts["live.dealer"]);
+  if (seat.forehand) marks.push(texts["live.forehand"]);
+  if (seat.you) marks.push(texts["live.you"]);
+  if (marks.length) box.append(el("span", { class: "marks" }, marks.join(" · ")));
+  // Weis and Stöck announced where they were made (the points of each Weis, once shown)
+  const said = seat.weis.map((points) => `${texts["live.weis"]} ${points}`);
+  if (seat.stoeck) said.push(texts["live.stoeck_said"]);
+  if (said.length) box.append(el("span", { class: "said" }, said.join(" · ")));
+  if (seat.turn && state.timer) {
+    // the turn timer runs down from when this turn was sent (a bar; its seconds for screen readers)
+    const bar = el("span", { class: "timer", role: "img", "aria-label": `${Math.round(state.timer)} s` });
+    bar.style.setProperty("--seconds", `${state.timer}s`);
+    box.append(bar);
+  }
+  return box;
+}
+
+function toggle(label: string, pressed: boolean, onChange: (on: boolean) => void): HTMLElement {
+  const button = el("button", { type: "button", class: "mark", "aria-pressed": String(pressed) }, label);
+  button.addEventListener("click", () => {
+    const now = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(now));
+    onChange(now);
+  });
+  return button;
+}
+
+/** Weis to declare with the first card and Stöck to announce: toggles. */
+export function drawMarks(state: State, marks: Marks, texts: Texts): void {
+  const box = byId("marks");
+  box.replaceChildren();
+  for (const w of state.weis) {
+    box.append(toggle(w.label, marks.weis.has(w.bit), (on) => (on ? marks.weis.add(w.bit) : marks.weis.delete(w.bit))));
+  }
+  if (state.stoeck) box.append(toggle(texts["live.stoeck_mark"], marks.stoeck, (on) => (marks.stoeck = on)));
+  box.hidden = !box.childElementCount;
+}
+
+/** The seats round the felt and the trick in front of those who played it. ``arrived``: the cards
+ * already drawn (a new one slides in from its player); returns the cards now shown. */
+export function drawFelt(state: State, texts: Texts, past: boolean, arrived: Set<string>): Set<string> {
+  byId("seats").replaceChildren(...state.seats.map((seat, i) => seatNode(seat, i, state, texts)));
+  const trick = byId("trick");
+  trick.replaceChildren();
+  trick.classList.toggle("past", past);
+  // a trick just completed goes to the side of the one who took it
+  if (!past && state.taken !== null) trick.dataset.taken = String(state.taken);
+  else delete trick.dataset.taken;
+  const shown = new Set<string>();
+  for (const { at, card } of feltCards(state, past)) {
+    const node = cardNode(card);
+    node.dataset.at = String(at);
+    if (!past && !arrived.has(card.card)) node.classList.add("arrives");
+    shown.add(card.card);
+    trick.append(node);
+  }
+  return past ? arrived : shown;
+}
+
+/** The hand, fanned: legal cards raised and clickable, the others dimmed. */
+export function drawHand(state: State, play: (card: Card) => void): void {
+  const hand = byId("hand");
+  const focused = document.activeElement?.closest("#hand") != null;
+  hand.replaceChildren();
+  hand.style.setProperty("--cards", String(state.hand.length));
+  let first = true;
+  state.hand.forEach((card, n) => {
+    const button = cardNode(card, "button") as HTMLButtonElement;
+    button.type = "button";
+    button.disabled = !card.legal;
+    button.tabIndex = card.legal && first ? 0 : -1;
+    button.style.setProperty("--n", String(n));
+    if (card.legal) first = false;
+    button.addEventListener("click", () => play(card));
+    hand.append(button);
+  });
+  if (focused) hand.querySelector<HTMLButtonElement>("button.card:not([disabled])")?.focus();
+}
+
+/** The choices the seat has now (a contract, Schieben, a row, a prediction, Bedanken, the tip). */
+export function drawChoices(state: State, texts: Texts, send: (id: string) => void): void {
+  const list = byId("choice-list");
+  list.replaceChildren();
+  for (const choice of state.choices as Choice[]) {
+    if (choice.low !== null && choice.high !== null) {
+      const input = el("input", { type: "number", min: String(choice.low), max: String(choice.high), id: "number",
+                                  "aria-label": choice.label, value: "0" }) as HTMLInputElement;  // prettier-ignore
+      const go = el("button", { type: "button", "data-choice": choice.id }, texts["live.send"]);
+      go.addEventListener("click", () => send(`${choice.id}:${input.value}`));
+      list.append(input, go);
+    } else {
+      const button = el("button", { type: "button", "data-choice": choice.id }, choice.label);
+      button.addEventListener("click", () => send(choice.id));
+      list.append(button);
+    }
+  }
+  byId("choices").hidden = state.choices.length === 0;
+}
+
+/** The score as text (a table: what screen readers read) and as the picture the bot draws in Discord. */
+export function drawScore(state: State, picture: string | null): void {
+  byId("board-caption").textContent = state.board.caption;
+  const board = byId("board");
+  board.replaceChildren();
+  const head = el("tr");
+  // an empty corner is a plain cell (a header cell says what its column is)
+  state.board.heads.forEach((h, i) => {
+    const attrs: Record<string, string> = h ? { scope: "col" } : {};
+    if (i) attrs.class = "num";
+    head.append(el(h ? "th" : "td", attrs, h));
+  });
+  board.append(head);
+  for (const cells of state.board.rows) {
+    const row = el("tr");
+    cells.forEach((c, i) => {
+      const cell = el("td", i ? { class: "num" } : {});
+      if (i) cell.textContent = c;
+      else cell.append(nameNode(c));
+      row.append(cell);
+    });
+    board.append(row);
+  }
+  for (const img of [byId<HTMLImageElement>("score"), byId<HTMLImageElement>("felt-score")]) {
+    if (picture === null) {
+      img.hidden = true;
+      img.removeAttribute("src");
+    } else if (img.dataset.src !== picture) {
+      img.dataset.src = picture;
+      img.alt = state.board.caption;
+      img.onload = () => (img.hidden = false);
+      img.onerror = () => (img.hidden = true);
+      img.src = picture;
+    }
+  }
+}
