@@ -27,6 +27,7 @@ from bot.services.challenges import ChallengeService
 from bot.services.hub import Services
 from bot.services.live import LiveLinks
 from bot.services.metrics import RateLimitLog
+from bot.services.peers import Peers
 from bot.services.shards import ALL, ShardClaim, Shards, ShardsTaken
 from bot.services.stats import StatsService
 from bot.services.tournaments import TournamentService
@@ -34,7 +35,8 @@ from bot.services.web import SiteService
 from bot.storage import Storage, StorageError
 from bot.texts import COMMAND_TEXTS, language_of, message
 from bot.web.activity import Activity
-from bot.web.live import LiveTables
+from bot.web.forward import Forwarder
+from bot.web.live import MAX_FRAME, SEND_TIMEOUT, LiveTables
 from bot.web.pages import Pages
 from bot.web.server import Health, WebServer, metrics_listener, web_options
 from cogs.emojis import CardEmojis
@@ -352,14 +354,21 @@ def web_server(bot: JassBot, services: Services) -> WebServer:
     """The web server of a bot process: health, metrics, the public pages, the live table and the
     Discord Activity."""
     pages = Pages(services.site)
-    live = LiveTables(
-        services.tables,
-        services.live,
-        pages.env,
-        score=lambda table, lang: bot.table_messages.score_picture(table, lang),
-    )
+    peers = Peers(services.storage, services.tables.shards, bot.claim.holder if bot.claim is not None else "")
+    live = LiveTables(services.tables, services.live, pages.env,
+                      score=lambda table, lang: bot.table_messages.score_picture(table, lang),
+                      forward=Forwarder(peers, SEND_TIMEOUT, MAX_FRAME))  # fmt: skip
     return WebServer(bot.health, bot.metrics_text, pages, live=live, activity=bot.web_activity(pages.env),
-                     measured=services.tables.metrics, **web_options(bot.settings))  # fmt: skip
+                     measured=services.tables.metrics, peers=peers, **web_options(bot.settings))  # fmt: skip
+
+
+def peer_url(settings: Settings, port: int | None) -> str:
+    """Where the bot's other processes reach this process's web server (``web.peer_url``, else
+    its own bind and port; a wildcard bind is reached on the loopback)."""
+    if settings.web_peer_url:
+        return settings.web_peer_url.rstrip("/")
+    host = settings.web_bind if settings.web_bind not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
 
 def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
@@ -386,6 +395,7 @@ def run_bot(settings: Settings, token: str, shards: Shards = ALL) -> int:
         server = web_server(bot, services) if settings.web_port else None
         if server is not None:
             await server.start(settings.web_bind, settings.web_port, *metrics_listener(settings))
+            await claim.announce(peer_url(settings, server.port))  # a page of our tables opened at a peer
         if shards.ids is not None:
             log.info("shards %s of %d in this process", ",".join(map(str, shards.ids)), shards.count)
         loop = asyncio.get_running_loop()

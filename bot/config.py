@@ -77,6 +77,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("web.port", "web_port", "JASS_WEB_PORT", "count", 0, 0, 65535),  # 0: no web server
     Option("web.bind", "web_bind", "JASS_WEB_BIND", "host", "127.0.0.1"),
     Option("web.base_url", "web_base_url", "JASS_WEB_BASE_URL", "url", ""),
+    Option("web.peer_url", "web_peer_url", "JASS_WEB_PEER_URL", "url", ""),
     Option("web.trusted_proxies", "web_trusted_proxies", "JASS_WEB_TRUSTED_PROXIES", "networks", ()),
     Option("web.rate", "web_rate", "JASS_WEB_RATE", "count", 10, 1, 10_000),  # requests a second per client
     Option("web.burst", "web_burst", "JASS_WEB_BURST", "count", 60, 1, 100_000),  # ... and at once
@@ -157,6 +158,7 @@ class Settings:
     web_port: int = _default("web.port")  # the web server's port (health, metrics); 0: no web server
     web_bind: str = _default("web.bind")  # the address it listens on (the host only, unless configured)
     web_base_url: str = _default("web.base_url")  # how people reach it (links), e.g. https://jass.example.org
+    web_peer_url: str = _default("web.peer_url")  # where the bot's other processes reach this one's port
     web_trusted_proxies: tuple[str, ...] = _default("web.trusted_proxies")  # proxies whose X-Forwarded-For counts
     web_rate: int = _default("web.rate")  # requests a second one client may make on average
     web_burst: int = _default("web.burst")  # ... and at once

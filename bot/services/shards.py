@@ -111,6 +111,7 @@ class ShardClaim:
     wall: Callable[[], float] = time.time
     alive: Callable[[int], bool] = pid_alive
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    web_address: str = ""  # where this process's web server answers its peers (announce)
 
     @property
     def wanted(self) -> tuple[int, ...]:
@@ -157,7 +158,9 @@ class ShardClaim:
         if in_the_way:
             raise ShardsTaken(self._explain(in_the_way, now))
         try:
-            await self.storage.leases.claim(self.shards.count, self.wanted, self.holder, _stamp(now), sorted(stale))
+            await self.storage.leases.claim(
+                self.shards.count, self.wanted, self.holder, _stamp(now), sorted(stale), self.web_address
+            )
         except IntegrityError as err:  # another process claimed at the same moment
             raise ShardsTaken("another bot process claimed the same shards at the same moment") from err
 
@@ -177,6 +180,12 @@ class ShardClaim:
     async def renew(self) -> bool:
         """Still ours? False: another process took the shards over (this one was stalled)."""
         return await self.storage.leases.renew(self.holder, _stamp(self.wall())) > 0
+
+    async def announce(self, web_address: str) -> None:
+        """This process's web server answers its peers at ``web_address`` (a page of one of its
+        tables opened at another process is forwarded here)."""
+        self.web_address = web_address
+        await self.storage.leases.announce(self.holder, web_address)
 
     async def release(self) -> None:
         await self.storage.leases.release(self.holder)

@@ -16,6 +16,7 @@ class Lease:
     shard_count: int
     holder: str
     renewed_at: str
+    web_address: str = ""  # where the process's web server answers its peers ("": it serves no pages)
 
 
 class LeaseStore:
@@ -23,11 +24,13 @@ class LeaseStore:
         self.db = db
 
     async def held(self) -> list[Lease]:
-        rows = await self.db.fetchall("SELECT shard, shard_count, holder, renewed_at FROM shard_leases ORDER BY shard")
+        rows = await self.db.fetchall(
+            "SELECT shard, shard_count, holder, renewed_at, web_address FROM shard_leases ORDER BY shard"
+        )
         return [Lease(*row) for row in rows]
 
     async def claim(self, shard_count: int, shards: tuple[int, ...], holder: str, now: str,
-                    stale: list[str]) -> None:  # fmt: skip
+                    stale: list[str], web_address: str = "") -> None:  # fmt: skip
         """Take ``shards`` for ``holder`` in one transaction: every lease of ``stale`` holders
         (gone, or expired) is dropped first. The caller has checked that no live holder is in
         the way; a lease taken meanwhile by another process makes this fail (a key conflict)."""
@@ -36,13 +39,17 @@ class LeaseStore:
                 await tx.execute("DELETE FROM shard_leases WHERE holder = ?", (old,))
             await tx.execute("DELETE FROM shard_leases WHERE holder = ?", (holder,))
             await tx.executemany(
-                "INSERT INTO shard_leases (shard, shard_count, holder, renewed_at) VALUES (?, ?, ?, ?)",
-                [(shard, shard_count, holder, now) for shard in shards],
+                "INSERT INTO shard_leases (shard, shard_count, holder, renewed_at, web_address) VALUES (?, ?, ?, ?, ?)",
+                [(shard, shard_count, holder, now, web_address) for shard in shards],
             )
 
     async def renew(self, holder: str, now: str) -> int:
         """The holder is alive; returns the leases it still has (0: another process took them)."""
         return await self.db.execute("UPDATE shard_leases SET renewed_at = ? WHERE holder = ?", (now, holder))
+
+    async def announce(self, holder: str, web_address: str) -> None:
+        """Where the holder's web server answers its peers (bot/services/peers.py)."""
+        await self.db.execute("UPDATE shard_leases SET web_address = ? WHERE holder = ?", (web_address, holder))
 
     async def release(self, holder: str) -> None:
         await self.db.execute("DELETE FROM shard_leases WHERE holder = ?", (holder,))

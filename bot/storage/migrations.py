@@ -270,6 +270,14 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        16,
+        """
+        -- Where each process's web server answers its peers (issue 64): a page of a table another
+        -- process plays is forwarded there. Empty: the process serves no pages.
+        ALTER TABLE shard_leases ADD COLUMN web_address TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 ]
 
 #: What PostgreSQL runs instead of a migration of the same number (SQLite-only repairs).

@@ -1,12 +1,14 @@
 """The live table in the browser: a seat's page (``/table/<token>``) and its websocket.
 
-The page is a shell; ``static/table.js`` (built from ``bot/web/client``, TypeScript) draws what the websocket sends. Each socket belongs to one
-link (:class:`bot.services.live.Grant`): it receives only that seat's view (its own cards) or, for
-a spectator, the public view, as a state built here after every committed command of the table.
-A page is sent its whole state when it connects, then each change as a patch of it (RFC 6902 JSON
-Patch: the few fields a card changes, not the table again), both written in ``protocol.schema.json``.
-A click comes back as the id of a card or of a choice the seat's view offers (``bot/web/kinds``);
-it becomes the same command the Discord buttons give, and a refusal is told with the bot's text.
+The page is a shell; ``static/table.js`` (built from ``bot/web/client``, TypeScript) draws what the
+websocket sends. Each socket belongs to one link (:class:`bot.services.live.Grant`): it receives
+only that seat's view (its own cards) or, for a spectator, the public view, as a state built here
+after every committed command of the table. A page is sent its whole state when it connects, then
+each change as a patch of it (RFC 6902 JSON Patch: the few fields a card changes, not the table
+again), both written in ``protocol.schema.json``. A click comes back as the id of a card or of a
+choice the seat's view offers (``bot/web/kinds``); it becomes the same command the Discord buttons
+give, and a refusal is told with the bot's text. A link to a table another process plays (several
+shard processes behind one address) is forwarded to that process (``forward.py``).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from bot.texts import refusal_text
 from bot.texts.cards import deck_for, weis_label
 from bot.texts.web import WEB
 
+from .forward import CLIENT, Forwarder, forwarded
 from .kinds import part_for
 from .pages import LANGUAGES, SUIT_CLASSES, isolated, text
 
@@ -221,6 +224,11 @@ class Socket:
         return False
 
 
+def _client(request: web.Request) -> str:
+    """Who the request is from, as the web server's rate limit keyed it."""
+    return request.get(CLIENT) or request.remote or "?"
+
+
 def parse_click(data: str) -> tuple[str, int, int] | None:
     """``{"id": …, "game": n, "hand_no": n}`` from a page, or None for anything else.
 
@@ -246,8 +254,9 @@ class LiveTables:
     """The live table's page and websockets; pushes every committed change to the table's sockets."""
 
     def __init__(self, tables: TableService, links: LiveLinks, env: Environment,
-                 score: ScorePicture | None = None) -> None:  # fmt: skip
+                 score: ScorePicture | None = None, forward: Forwarder | None = None) -> None:  # fmt: skip
         self.tables = tables
+        self.forward = forward  # several processes: a table another one plays is forwarded to it
         self.score = score
         self._pictures: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
         self.links = links
@@ -267,8 +276,21 @@ class LiveTables:
         app.router.add_get("/table/{token}/score.png", self.picture)
         app.on_shutdown.append(self._close_all)
 
+    async def _owner(self, request: web.Request, err: BadLink) -> str | None:
+        """Where a link's table is played when another process plays it (None: nowhere else known,
+        or the request was forwarded already)."""
+        if err.reason != "elsewhere" or self.forward is None or forwarded(request):
+            return None
+        try:
+            guild, _, _ = await self.tables.place(request.match_info["token"].split(".")[0])
+        except UnknownTable:
+            return None
+        return await self.forward.peers.address_of(guild)
+
     async def _close_all(self, app: web.Application) -> None:
         """The server stops: every page is told so (it reconnects by itself when the bot is back)."""
+        if self.forward is not None:
+            await self.forward.close()
         for conn in [c for conns in self.sockets.values() for c in conns]:
             with contextlib.suppress(Exception):
                 await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"restart")
@@ -278,12 +300,15 @@ class LiveTables:
         asked = request.query.get("lang", "de")
         return asked if asked in LANGUAGES else "de"
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         lang = self._lang(request)
         t = text(lang)
         try:
             grant = await self.links.verify(request.match_info["token"])
-        except BadLink:
+        except BadLink as err:
+            owner = await self._owner(request, err)
+            if owner is not None and self.forward is not None:
+                return await self.forward.get(request, owner, _client(request))
             body = self.env.get_template("live_refused.html").render(t=t, lang=lang)
             return web.Response(status=403, text=body, content_type="text/html")
         ws = f"ws://{request.host} wss://{request.host}"
@@ -293,13 +318,18 @@ class LiveTables:
         headers = {"Content-Security-Policy": LIVE_CSP.format(ws=ws), "Cache-Control": "no-store"}
         return web.Response(text=body, content_type="text/html", headers=headers)
 
-    async def picture(self, request: web.Request) -> web.Response:
+    async def picture(self, request: web.Request) -> web.StreamResponse:
         """The kind's score as the bot draws it in Discord (the Jasstafel, the Coiffeur Tafel, the pad),
         for a valid link; its address names the scored hand, so a browser keeps it until the next one."""
         try:
             grant = await self.links.verify(request.match_info["token"])
             snapshot = await self.tables.table(grant.table_id)
-        except (BadLink, UnknownTable) as err:
+        except BadLink as err:
+            owner = await self._owner(request, err)
+            if owner is not None and self.forward is not None:
+                return await self.forward.get(request, owner, _client(request))
+            raise web.HTTPForbidden(text="link refused\n") from err
+        except UnknownTable as err:
             raise web.HTTPForbidden(text="link refused\n") from err
         version = _score_version(snapshot.view_for(None))
         lang = self._lang(request)
@@ -322,6 +352,9 @@ class LiveTables:
         try:
             grant = await self.links.verify(request.match_info["token"])
         except BadLink as err:
+            owner = await self._owner(request, err)
+            if owner is not None and self.forward is not None:
+                return await self.forward.socket(request, owner, _client(request))
             raise web.HTTPForbidden(text=f"link refused: {err.reason}\n") from err
         if len(self.sockets.get(grant.table_id, ())) >= MAX_PAGES:
             raise web.HTTPServiceUnavailable(text="too many pages at this table\n")
@@ -438,7 +471,10 @@ class LiveTables:
         key = (table.table_id, table.seq, seat, conn.lang)
         rendered = self._rendered.get(key)
         if rendered is None or rendered[2] is not table:
-            frame = {"type": "state", "state": state_of(table, seat, conn.lang, self.tables.turn_timeout(table))}
+            frame: dict[str, Any] = {
+                "type": "state",
+                "state": state_of(table, seat, conn.lang, self.tables.turn_timeout(table)),
+            }
             rendered = (frame, json.dumps(frame), table)
             self._rendered[key] = rendered
             while len(self._rendered) > RENDERED:

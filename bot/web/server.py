@@ -28,9 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .forward import CLIENT, PEER_HEADER
+
 if TYPE_CHECKING:
     from bot.config import Settings
     from bot.services.metrics import Metrics
+    from bot.services.peers import Peers
 
     from .activity import Activity
     from .live import LiveTables
@@ -115,8 +118,9 @@ class WebServer:
                  pages: Pages | None = None, limit: RateLimit | None = None,
                  live: LiveTables | None = None, activity: Activity | None = None,
                  trusted_proxies: Iterable[str] = (), head_timeout: float = HEAD_TIMEOUT,
-                 measured: Metrics | None = None) -> None:  # fmt: skip
+                 measured: Metrics | None = None, peers: Peers | None = None) -> None:  # fmt: skip
         self._health = health
+        self.peers = peers  # the bot's other processes: whose clients they vouch for
         self._metrics = metrics
         self._pages = pages
         self._live = live
@@ -166,7 +170,12 @@ class WebServer:
     async def _limited(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        wait = self.limit.wait(client_key(client_of(request, self.trusted)))
+        client = client_of(request, self.trusted)
+        vouched = request.headers.get(PEER_HEADER)
+        if vouched is not None and self.peers is not None:  # forwarded by another process of the bot
+            client = await self.peers.vouched(vouched[:200]) or client
+        request[CLIENT] = client
+        wait = self.limit.wait(client_key(client))
         if wait > 0:
             return web.Response(status=429, text="too many requests\n", headers={"Retry-After": str(math.ceil(wait))})
         return await handler(request)

@@ -30,11 +30,11 @@ async def played(h, rules: dict, hands: int) -> str:
     return table.table_id
 
 
-@pytest.mark.parametrize(
-    ("rules", "drawn"),
-    [({"preset": "tournament"}, SlatePicture), ({"game": "differenzler"}, PadPicture),
-     ({"game": "molotow"}, PadPicture), ({"game": "coiffeur"}, None)],  # fmt: skip
-)
+KINDS = [({"preset": "tournament"}, SlatePicture), ({"game": "differenzler"}, PadPicture),
+         ({"game": "molotow"}, PadPicture), ({"game": "coiffeur"}, None)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "drawn"), KINDS)
 async def test_the_score_picture_is_the_one_the_summary_posts(tmp_path, monkeypatch, rules, drawn):
     h = await started(fast_settings(tmp_path), monkeypatch)
     try:

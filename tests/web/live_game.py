@@ -19,8 +19,8 @@ NAMES = ["Anna", "BernadetteZimmermannBürgivomSee1", "\u202eCarla", "Dänu"]
 CARD = re.compile(r"\b(?:eichel|rose|schelle|schilte)-(?:6|7|8|9|10|U|O|K|A)\b")
 
 
-async def seated_table(services: Services, rules: dict[str, Any], seed: str = "live") -> str:
-    table = await services.tables.create_table(PEOPLE[0], rules, guild_id=77, limits=False)
+async def seated_table(services: Services, rules: dict[str, Any], seed: str = "live", guild: int = 77) -> str:
+    table = await services.tables.create_table(PEOPLE[0], rules, guild_id=guild, limits=False)
     for seat, (actor, name) in enumerate(zip(PEOPLE, NAMES, strict=True)):
         await services.tables.execute(table.table_id, JoinSeat(actor, name=name, seat=seat))
     await services.tables.execute(table.table_id, StartGame(PEOPLE[0], seed=seed))
