@@ -20,6 +20,7 @@ from jinja2 import Environment
 from bot import health
 from bot.collector import Collector
 from bot.config import Settings, client_secret_from_env
+from bot.game import TableSnapshot
 from bot.logs import redact, setup_logging
 from bot.render.fonts import missing as pictures_lack
 from bot.services import ServiceSettings, TableService
@@ -40,6 +41,7 @@ from bot.web.live import MAX_FRAME, SEND_TIMEOUT, LiveTables
 from bot.web.pages import Pages
 from bot.web.server import Health, WebServer, metrics_listener, web_options
 from cogs.emojis import CardEmojis
+from cogs.entry_point import JassTree
 from cogs.table_messages import TableMessages
 
 log = logging.getLogger(__name__)
@@ -102,7 +104,8 @@ class JassBot(commands.AutoShardedBot):
         sharding: dict[str, Any] = {}
         if shards.ids is not None:  # several processes: this one connects a slice of the shards
             sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **sharding)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=JassTree, **sharding)  # fmt: skip
         self.settings = settings
         self.shard_slice = shards  # (discord.py's own .shards are the connected shards)
         self.claim = claim  # this process's claim on its shards in the database (renewed by the ticker)
@@ -150,11 +153,21 @@ class JassBot(commands.AutoShardedBot):
         services = self._built()
         if self._activity is None:
             self._activity = Activity(services.tables, services.live, env, lambda: self.application_id,
-                                      client_secret_from_env(), bot_token=lambda: self.http.token)  # fmt: skip
+                                      client_secret_from_env(), bot_token=lambda: self.http.token,
+                                      open_table=self.open_from_activity)  # fmt: skip
             why = self._activity.why_off()
             if why is not None:
                 log.info("the Discord Activity is off: %s; 'Spielen am Tisch' gives seat links instead", why)
         return self._activity
+
+    async def open_from_activity(self, guild_id: int, channel_id: int, actor: str, name: str,
+                                 lang: str) -> TableSnapshot | str:  # fmt: skip
+        """A table opened from the Activity in a channel without one (the tables cog does it)."""
+        tables = self.get_cog("Jass")
+        if tables is None:
+            return message("err.not_saved", lang)
+        opened: TableSnapshot | str = await tables.open_for_activity(guild_id, channel_id, actor, name, lang)  # type: ignore[attr-defined]
+        return opened
 
     @property
     def activity_ready(self) -> bool:

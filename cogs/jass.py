@@ -195,6 +195,30 @@ class Jass(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
         await self.messages.post(await self.service.table(tid), channel_of(interaction))
 
+    async def open_for_activity(self, guild_id: int, channel_id: int, actor: str, name: str,
+                                lang: str) -> TableSnapshot | str:  # fmt: skip
+        """A table opened from the Discord Activity (launched from its Entry Point command in a channel
+        without one): the server's preset, the person seated, its message posted in the channel as
+        ``/jass new`` posts it. Returns the table, or the text of why not."""
+        server = await self.server_settings(guild_id)
+        preset = server.get("preset")
+        rules = {"preset": preset} if preset else {**self.bot.settings.rules.to_dict()}
+        if server.get("target") is not None:
+            rules["target"] = server.get("target")
+        display = self.messages.display_for(server)
+        try:
+            table = await self.service.open_table(actor, name[:32], rules, display, guild_id=guild_id,
+                                                  channel_id=channel_id, turn_timer=server.get("turn_timer"),
+                                                  computers=0, level=self.bot.settings.computer_level)  # fmt: skip
+        except GameError as err:
+            return refusal_text(err, lang)
+        except StorageFailed:
+            return msg("err.not_saved", lang)
+        self.messages.set_display(table.table_id, display)
+        snapshot = await self.service.table(table.table_id)
+        await self.messages.post(snapshot, channel_id)
+        return snapshot
+
     @new.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:  # fmt: skip

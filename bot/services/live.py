@@ -79,6 +79,13 @@ class LiveLinks:
             self._secret = (await self._store.key(KEY)).encode()
         return self._secret
 
+    async def seal(self, message: str) -> str:
+        """A signature of ``message`` under the bot's key (a ticket a page hands back unchanged)."""
+        return hmac.new(await self._key(), b"ticket|" + message.encode(), hashlib.sha256).hexdigest()[:32]
+
+    async def sealed(self, message: str, signature: str) -> bool:
+        return hmac.compare_digest(await self.seal(message), signature)
+
     def _sign(self, key: bytes, table_id: str, seat: int | None, actor: str, expires: int) -> str:
         message = f"{table_id}|{'-' if seat is None else seat}|{actor}|{expires}".encode()
         return hmac.new(key, message, hashlib.sha256).hexdigest()[:32]

@@ -16,6 +16,12 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "en": "What you want to know, e.g. Weis, Stöck, Undenufe",
         "de": "Was du wissen willst, z. B. Weis, Stöck, Undenufe",
     },
+    # the Activity's Entry Point command (cogs/entry_point.py): Discord's App Launcher shows it
+    "entry.name": {"en": "table", "de": "tisch"},
+    "entry.description": {
+        "en": "Sit at this channel's Jass table (the Activity)",
+        "de": "Am Jasstisch dieses Kanals Platz nehmen (die Aktivität)",
+    },
     "choice.level.beginner": {"en": "beginner", "de": "Anfänger"},
     "choice.level.club": {"en": "club", "de": "Klub"},
     "choice.level.strong": {"en": "strong", "de": "stark"},

@@ -138,6 +138,16 @@ WEB: dict[str, dict[str, str]] = {
         "en": "Discord did not confirm who you are. Use the link in Discord.",
     },
     "activity.no_table": {"de": "In diesem Kanal gibt es keinen Tisch.", "en": "There is no table in this channel."},
+    "activity.no_table_offer": {
+        "de": "In diesem Kanal gibt es noch keinen Tisch. Du kannst hier einen eröffnen: die anderen setzen sich "
+        "über die Nachricht des Tischs im Kanal dazu, leere Plätze übernimmt der Computer.",
+        "en": "There is no table in this channel yet. You can open one here: the others sit down through the "
+        "table's message in the channel, the computer takes empty seats.",
+    },
+    "activity.open": {"de": "Tisch hier eröffnen", "en": "Open a table here"},
+    "activity.people": {"de": "In dieser Aktivität", "en": "In this Activity"},
+    "activity.sits": {"de": "Platz {n}", "en": "seat {n}"},
+    "activity.watches": {"de": "schaut zu", "en": "watching"},
     "live.stale": {
         "de": "Das Spiel ist inzwischen weiter: nichts gespielt.",
         "en": "The game has moved on: nothing played.",

@@ -312,9 +312,8 @@ class LiveTables:
             body = self.env.get_template("live_refused.html").render(t=t, lang=lang)
             return web.Response(status=403, text=body, content_type="text/html")
         ws = f"ws://{request.host} wss://{request.host}"
-        body = self.env.get_template("live.html").render(t=t, lang=lang, spectator=grant.seat is None,
-                                                         texts=json.dumps({k: v[lang] for k, v in WEB.items()
-                                                                           if k.startswith("live.")}))  # fmt: skip
+        texts = json.dumps({k: v[lang] for k, v in WEB.items() if k.startswith(("live.", "activity."))})
+        body = self.env.get_template("live.html").render(t=t, lang=lang, spectator=grant.seat is None, texts=texts)
         headers = {"Content-Security-Policy": LIVE_CSP.format(ws=ws), "Cache-Control": "no-store"}
         return web.Response(text=body, content_type="text/html", headers=headers)
 

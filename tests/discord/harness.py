@@ -102,6 +102,10 @@ class DiscordSide:
     listener: Any = None  # listener(call) for every call answered (benchmarks measure with it)
     forbidden_channels: set[int] = field(default_factory=set)  # the bot may not write there: 403
     failing_edits: list[int] = field(default_factory=list)  # statuses for the next message edits (e.g. 500)
+    synced: list[Any] = field(default_factory=list)  # each bulk update of the commands, as sent
+    # the application has an Entry Point command (its Activity is on): as Discord does, a bulk update of
+    # the global commands that leaves it out is refused (HTTP 400, code 50240)
+    entry_point_required: bool = False
 
     async def http_request(self, route, *, files=None, form=None, **kwargs) -> Any:
         payload = kwargs.get("json")
@@ -168,6 +172,13 @@ class DiscordSide:
         if route.path.startswith("/applications/{application_id}/emojis"):
             return self._emojis(route, payload)
         if route.method == "PUT" and route.path.endswith("/commands"):
+            self.synced.append(payload)
+            if self.entry_point_required and not any(cmd.get("type") == 4 for cmd in payload or []):
+                raise discord.HTTPException(
+                    SimpleNamespace(status=400, reason="Bad Request"),
+                    {"code": 50240, "message": "You cannot remove this app's Primary Entry Point command in a bulk "
+                     "update operation. Please include the Primary Entry Point command in your update request."},
+                )  # fmt: skip
             return [
                 {**cmd, "id": str(next(self.ids)), "application_id": APP_ID, "version": "1"} for cmd in payload or []
             ]

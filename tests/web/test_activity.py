@@ -5,14 +5,17 @@ the channel's table; in chromium with the Embedded App SDK's mock standing in fo
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
+from urllib.parse import urlencode
 
 import aiohttp
 import pytest
 from aiohttp import web
 
-from bot.services import ServiceSettings
+from bot.game import TableSnapshot
+from bot.services import ServiceSettings, TableDisplay
 from bot.services.hub import Services
 from bot.storage import Storage
 from bot.web.activity import Activity
@@ -29,6 +32,7 @@ SECRET = "client-s3cret-never-logged"
 CHANNEL = 8800
 OTHER_CHANNEL = 9900  # a channel of another server, with a table of its own
 INSTANCE = "123456789012345678"  # the SDK mock's instance id
+EMPTY_CHANNEL = 8801  # a channel of the same server without a table (the Activity launched there)
 BOT_TOKEN = "bot-t0ken-never-logged"
 
 
@@ -59,10 +63,12 @@ class FakeDiscord:
             return web.json_response({"message": "401: Unauthorized"}, status=401)
         if request.match_info["app"] != str(CLIENT_ID):
             return web.json_response({"message": "Unknown Application"}, status=404)
-        users = {INSTANCE: [PEOPLE[0].removeprefix("u:")], "lonely": ["999"]}.get(request.match_info["instance"])
+        anna, bea = PEOPLE[0].removeprefix("u:"), PEOPLE[1].removeprefix("u:")
+        users = {INSTANCE: [anna, bea, "999"], "lonely": ["999"], "empty": [anna]}.get(request.match_info["instance"])
         if users is None:
             return web.json_response({"message": "Unknown Activity Instance"}, status=404)
-        location = {"id": "gc-77-8800", "kind": "gc", "channel_id": str(CHANNEL), "guild_id": "77"}
+        channel = EMPTY_CHANNEL if request.match_info["instance"] == "empty" else CHANNEL
+        location = {"id": f"gc-77-{channel}", "kind": "gc", "channel_id": str(channel), "guild_id": "77"}
         return web.json_response({"application_id": str(CLIENT_ID), "instance_id": request.match_info["instance"],
                                   "launch_id": "1", "location": location, "users": users})  # fmt: skip
 
@@ -97,16 +103,25 @@ async def served(tmp_path, monkeypatch):
     services = Services.build(storage, ServiceSettings(ai_seed="activity"), "random")
     pages = Pages(services.site)
     live = LiveTables(services.tables, services.live, pages.env)
+    opened: list[tuple[int, int, str, str, str]] = []
+
+    async def open_table(guild: int, channel: int, actor: str, name: str, lang: str) -> TableSnapshot | str:
+        """As the Discord layer opens a table for the Activity (cogs/jass.py: open_for_activity)."""
+        opened.append((guild, channel, actor, name, lang))
+        table = await services.tables.open_table(actor, name, {"preset": "tournament"}, TableDisplay("de", "swiss"),
+                                                 guild_id=guild, channel_id=channel)  # fmt: skip
+        return await services.tables.table(table.table_id)
+
     activity = Activity(services.tables, services.live, pages.env, lambda: CLIENT_ID, SECRET,
                         token_url=f"{discord.root}/api/oauth2/token", api_url=f"{discord.root}/api/v10",
-                        bot_token=lambda: BOT_TOKEN)  # fmt: skip
+                        bot_token=lambda: BOT_TOKEN, open_table=open_table)  # fmt: skip
     server = WebServer(healthy, no_metrics, pages, RateLimit(1000, 1000), live=live, activity=activity)
     await server.start("127.0.0.1", 0)
     table = await services.tables.create_table(PEOPLE[0], {"preset": "tournament", "hands_per_game": 2},
                                                guild_id=77, channel_id=CHANNEL, limits=False)  # fmt: skip
     other = await services.tables.create_table(PEOPLE[1], {"preset": "tournament", "hands_per_game": 2},
                                                guild_id=78, channel_id=OTHER_CHANNEL, limits=False)  # fmt: skip
-    yield {"other": other.table_id,
+    yield {"other": other.table_id, "opened": opened,
            "services": services, "server": server, "discord": discord, "activity": activity, "table": table.table_id,
            "root": f"http://127.0.0.1:{server.port}"}  # fmt: skip
     await server.stop()
@@ -172,6 +187,49 @@ async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
     assert SECRET not in caplog.text and BOT_TOKEN not in caplog.text  # the secrets are never logged
 
 
+async def test_the_answer_says_who_of_the_instance_sits_where(served):
+    await seat_people(served["services"], served["table"])
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{served['root']}/activity/token",
+                                json={"code": "mock_code", "instance_id": INSTANCE}) as answer:  # fmt: skip
+            found = await answer.json()
+    # Anna and Bea are in the instance and sit at the table; "999" is in it and sits nowhere
+    assert found["seats"] == {PEOPLE[0].removeprefix("u:"): 0, PEOPLE[1].removeprefix("u:"): 1}
+
+
+async def test_a_channel_without_a_table_is_offered_one(served):
+    """The Activity launched from its Entry Point command where there is no table: it offers to open
+    one; the offer (signed) opens it in the instance's channel, once, with the person seated."""
+    root, services = served["root"], served["services"]
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{root}/activity/token", json={"code": "mock_code", "instance_id": "empty"}) as answer:
+            assert answer.status == 404
+            found = await answer.json()
+        offer = found["offer"]
+        assert found["open"] == "Tisch hier eröffnen" and "keinen Tisch" in found["text"]
+        assert (offer["guild"], offer["channel"], offer["name"]) == (77, EMPTY_CHANNEL, "anna")
+        assert not served["opened"]  # nothing opened before it is asked for
+        # a changed offer, a made-up seal, an offer of another shape: refused, nothing opened
+        for bad, status in (({**offer, "channel": OTHER_CHANNEL}, 403), ({**offer, "seal": "0" * 32}, 403),
+                            ({**offer, "user": 7}, 400), ({"offer": 1}, 400), ([], 400)):  # fmt: skip
+            async with session.post(f"{root}/activity/open", json={"offer": bad}) as answer:
+                assert answer.status == status, bad
+        expired = {k: v for k, v in offer.items() if k != "seal"} | {"expires": 1}
+        sealed = {**expired, "seal": await services.live.seal(json.dumps(expired, sort_keys=True))}
+        async with session.post(f"{root}/activity/open", json={"offer": sealed}) as answer:
+            assert answer.status == 403  # an old offer
+        assert not served["opened"]
+        for _ in range(2):  # taken twice (a double click): one table
+            async with session.post(f"{root}/activity/open", json={"offer": offer, "lang": "en"}) as answer:
+                assert answer.status == 200
+                taken = await answer.json()
+            grant = await services.live.verify(taken["url"].removeprefix("/table/").split("?")[0])
+            assert (grant.seat, grant.actor) == (0, PEOPLE[0]) and "?lang=en" in taken["url"]
+        assert served["opened"] == [(77, EMPTY_CHANNEL, PEOPLE[0], "anna", "en")]
+        table, _ = await services.tables.table_in_channel(EMPTY_CHANNEL, PEOPLE[0])
+        assert table is not None and table.table_id == grant.table_id
+
+
 async def test_without_a_client_secret_the_activity_is_off(served):
     off = Activity(served["services"].tables, served["services"].live, served["activity"].env, lambda: CLIENT_ID, None)
     assert not off.ready and "DISCORD_CLIENT_SECRET" in (off.why_off() or "")
@@ -209,3 +267,60 @@ async def test_the_activity_in_chromium_with_the_sdks_mock(served):
         assert len(cards) == 9  # Anna's own hand, through the Activity's sign-in
     finally:
         await browser.close()
+
+
+async def test_the_activity_shows_who_sits_where_and_offers_a_table_in_chromium(served):
+    """The Activity's people on the table's page (their names; a seated one's Discord picture through
+    the URL mapping); launched in a channel without a table, the page offers one and opens it."""
+    need_browser()
+    if Activity.script() is None or Activity.script().startswith(b"// the page's script, not built"):
+        message = "the Activity's script is not built: make builds it (npm)"
+        if REQUIRED:
+            raise AssertionError(message)
+        pytest.skip(message)
+    await seat_people(served["services"], served["table"])
+    anna, bea = PEOPLE[0].removeprefix("u:"), PEOPLE[1].removeprefix("u:")
+    people = [{"id": anna, "username": "anna", "global_name": "Anna", "avatar": "a1b2c3", "discriminator": "0"},
+              {"id": bea, "username": "bea", "global_name": None, "avatar": None, "discriminator": "0"},
+              {"id": "999", "username": "zoe", "global_name": "Zoé", "avatar": None, "discriminator": "0"}]  # fmt: skip
+    browser = await Browser.start()
+    try:
+        query = urlencode({"mock": 1, "guild_id": 77, "channel_id": CHANNEL, "participants": json.dumps(people)})
+        await browser.open(f"{served['root']}/activity?{query}")
+        await wait_until(browser, "return !document.getElementById('people').hidden")
+        listed = await browser.call(browser.driver.execute_script,
+                                    "return [...document.querySelectorAll('#people li')].map(li => li.textContent)")  # fmt: skip
+        assert listed == ["Anna · Platz 1", "bea · Platz 2", "Zoé · schaut zu"]
+        # Anna's seat shows her Discord picture's address (Discord's proxy serves it; here it is missing,
+        # and the seat falls back to her initials)
+        await wait_until(browser, "return document.querySelectorAll('#seats .seat').length === 4")
+        asked = ("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+                 ".filter(p => p.startsWith('/discord-cdn/'))")  # fmt: skip
+        await wait_until(browser, asked.replace("return ", "return ") + ".length > 0")
+        assert await browser.call(browser.driver.execute_script, asked) == [f"/discord-cdn/avatars/{anna}/a1b2c3.png"]
+        initials = "return [...document.querySelectorAll('#seats .avatar')].map(a => a.textContent)"
+        await wait_until(browser, "return document.querySelectorAll('#seats img.avatar').length === 0")
+        assert (await browser.call(browser.driver.execute_script, initials))[:2] == ["P", "P"]  # its fallback
+        # The Activity launched in a channel without a table: offered, opened, seated.
+        query = urlencode({"mock": 1, "guild_id": 77, "channel_id": EMPTY_CHANNEL, "instance": "empty"})
+        await browser.open(f"{served['root']}/activity?{query}")
+        await wait_until(browser, "return document.getElementById('open-table') !== null")
+        assert "keinen Tisch" in await browser.text()
+        button = await browser.call(browser.driver.find_element, "id", "open-table")
+        await browser.call(button.click)
+        await wait_until(browser, "return location.pathname.startsWith('/table/')")
+        await wait_until(browser, "return document.getElementById('table').dataset.phase === 'lobby'")
+        assert served["opened"] == [(77, EMPTY_CHANNEL, PEOPLE[0], "anna", "de")]
+    finally:
+        await browser.close()
+
+
+async def wait_until(browser: Browser, script: str, seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        try:
+            if await browser.call(browser.driver.execute_script, script):
+                return
+        except Exception:  # the page is being replaced
+            pass
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the page never got there: {script}")

@@ -6,7 +6,8 @@
 // through the hand and the choices; Enter plays.
 import type { Frame, State } from "./protocol";
 import { click, marksFor, NO_MARKS, receive, scoreUrl, selection, type Marks } from "./table/state";
-import { byId, drawChoices, drawFelt, drawHand, drawMarks, drawScore, type Texts } from "./table/view";
+import { keptPeople, PEOPLE_KEY } from "./table/people";
+import { byId, drawChoices, drawFelt, drawHand, drawMarks, drawPeople, drawScore, type Texts } from "./table/view";
 
 const main = byId("table");
 const texts: Texts = JSON.parse(main.dataset.texts ?? "{}");
@@ -20,6 +21,8 @@ let arrived = new Set<string>(); // the cards on the felt already drawn: a new o
 // Reconnect quickly: the first try at once, then every 250 ms up to once a second (a restarted bot is
 // found within about a second of being back).
 let wait = 250;
+// In the Discord Activity: its people (names, pictures, seats), as its page found them.
+const people = keptPeople(sessionStorage.getItem(PEOPLE_KEY));
 
 function send(id: string): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
@@ -48,7 +51,7 @@ function draw(s: State): void {
   lastButton.hidden = s.last.length === 0;
   if (lastButton.hidden) lastButton.setAttribute("aria-pressed", "false");
   const past = lastButton.getAttribute("aria-pressed") === "true";
-  arrived = drawFelt(s, texts, past, arrived);
+  arrived = drawFelt(s, texts, past, arrived, people);
   drawHand(s, (card) => send(`card:${card.card}:${selection(marks, s, card.card)}`));
   marks = marksFor(marks, s);
   drawMarks(s, marks, texts);
@@ -135,4 +138,5 @@ byId("last-trick").addEventListener("click", (event) => {
   button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
   if (state) draw(state);
 });
+drawPeople(people, texts);
 connect();

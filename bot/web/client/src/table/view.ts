@@ -1,6 +1,7 @@
 // Drawing the live table: the felt with its four seats, the trick, the hand, the choices and the score.
 // Names are set as text (never as HTML); every card is named for screen readers.
 import type { Card, Choice, Seat, State } from "../protocol";
+import { avatarUrl, type Person } from "./people";
 import { feltCards, initials, type Marks } from "./state";
 
 export type Texts = Record<string, string>;
@@ -31,15 +32,25 @@ export function cardNode(card: Card, tag = "span"): HTMLElement {
   return node;
 }
 
-function seatNode(seat: Seat, index: number, state: State, texts: Texts): HTMLElement {
+function avatarNode(seat: Seat, person: Person | undefined): HTMLElement {
+  // the seat's picture: the person's Discord picture in the Activity, else their initials (a computer
+  // player's too)
+  const initialsNode = el("span", { class: "avatar" + (seat.computer ? " computer" : ""), "aria-hidden": "true" },
+                          initials(seat.name));  // prettier-ignore
+  const url = person ? avatarUrl(person) : null;
+  if (!url) return initialsNode;
+  const img = el("img", { class: "avatar", alt: "", src: url, width: "32", height: "32" }) as HTMLImageElement;
+  img.addEventListener("error", () => img.replaceWith(initialsNode));
+  return img;
+}
+
+function seatNode(seat: Seat, index: number, state: State, texts: Texts, person?: Person): HTMLElement {
   const box = el("div", {
     class: "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""),
     "data-seat": String(index),
     "data-at": String(seat.at),
   });
-  // the seat's picture: the person's initials (a computer player's too), a mark for the one at turn
-  box.append(el("span", { class: "avatar" + (seat.computer ? " computer" : ""), "aria-hidden": "true" },
-                initials(seat.name)));  // prettier-ignore
+  box.append(avatarNode(seat, person));
   box.append(nameNode(seat.name));
   const marks: string[] = [];
   if (seat.dealer) marks.push(texts["live.dealer"]);
@@ -82,8 +93,10 @@ export function drawMarks(state: State, marks: Marks, texts: Texts): void {
 
 /** The seats round the felt and the trick in front of those who played it. ``arrived``: the cards
  * already drawn (a new one slides in from its player); returns the cards now shown. */
-export function drawFelt(state: State, texts: Texts, past: boolean, arrived: Set<string>): Set<string> {
-  byId("seats").replaceChildren(...state.seats.map((seat, i) => seatNode(seat, i, state, texts)));
+export function drawFelt(state: State, texts: Texts, past: boolean, arrived: Set<string>,
+                         people: Person[] = []): Set<string> {  // prettier-ignore
+  const at = (i: number) => people.find((p) => p.seat === i);
+  byId("seats").replaceChildren(...state.seats.map((seat, i) => seatNode(seat, i, state, texts, at(i))));
   const trick = byId("trick");
   trick.replaceChildren();
   trick.classList.toggle("past", past);
@@ -176,4 +189,22 @@ export function drawScore(state: State, picture: string | null): void {
       img.src = picture;
     }
   }
+}
+
+/** Who of the Discord Activity's people sits where (shown only in the Activity). */
+export function drawPeople(people: Person[], texts: Texts): void {
+  const box = byId("people");
+  if (people.length === 0) {
+    box.hidden = true;
+    return;
+  }
+  const list = el("ul", { class: "list" });
+  for (const person of people) {
+    const where = person.seat === null ? texts["activity.watches"] : texts["activity.sits"].replace("{n}", String(person.seat + 1));
+    const item = el("li");
+    item.append(el("bdi", { class: "name" }, person.name), ` · ${where}`);
+    list.append(item);
+  }
+  box.replaceChildren(el("h2", {}, texts["activity.people"]), list);
+  box.hidden = false;
 }
