@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.game import TableSnapshot
+from bot.game import TableSnapshot, TableView
 from bot.game.events import Event, TurnReminder
 from bot.render.pool import Renderer
 from bot.render.table import TablePicture
@@ -144,6 +144,17 @@ class Screen:
     def switch(self, name: str) -> bool:
         """The server setting ``pings`` or ``images`` (on unless the server turned it off)."""
         return self.display is None or getattr(self.display, name) != "off"
+
+
+def last_slate(view: TableView, events: Sequence[Mapping[str, Any]], lang: str, deck: Deck) -> Slate | None:
+    """The picture the latest scored hand's summary (or the game's end) posts, as it would be now."""
+    presenter = presenter_for(view.kind)
+    for ev in reversed(events):  # the latest scored first
+        if ev["type"] in ("hand_scored", "seats_scored", "game_over"):
+            slate = presenter.slate(view, ev, lang, deck)
+            if slate is not None:
+                return slate
+    return None
 
 
 class TableMessages:
@@ -377,14 +388,9 @@ class TableMessages:
     async def score_picture(self, table: TableSnapshot, lang: str) -> bytes | None:
         """The picture of the table's last scored hand (or of the game's end) as its summary posts it,
         for the live table's page (bot/web/live.py); None before a hand is scored."""
-        view = table.view_for(None)
-        presenter = presenter_for(view.kind)
-        for ev in reversed(await self.service.events(table.table_id)):  # the latest scored first
-            if ev["type"] in ("hand_scored", "seats_scored", "game_over"):
-                slate = presenter.slate(view, ev, lang, self.table_deck(table, lang))
-                if slate is not None:
-                    return (await self.draw_slate(slate))[0]
-        return None
+        events = await self.service.events(table.table_id)
+        slate = last_slate(table.view_for(None), events, lang, self.table_deck(table, lang))
+        return None if slate is None else (await self.draw_slate(slate))[0]
 
     async def draw_slate(self, slate: Slate) -> tuple[bytes, str]:
         """A summary's picture drawn, and its file name, by what it is (the Jasstafel, Coiffeur's

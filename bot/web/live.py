@@ -137,7 +137,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
         "stoeck": {"bit": STOECK_BIT, "cards": stoeck} if stoeck else None,
         "choices": choices,
         "board": _board(part.board(view, t)),
-        "notes": _notes(view, deck, t),
+        "notes": _notes(view, deck, t, lang),
         "status": _status(view, seat, t),
         "tricks": len(view.tricks),
         "last": last_trick,
@@ -170,12 +170,12 @@ def _contract(view: TableView, deck: Any) -> str:
     return str(deck.contract(view.contract)) if view.contract is not None else ""
 
 
-def _notes(view: TableView, deck: Any, t: Any) -> list[str]:
-    """Weis and Stöck as everyone sees them (public once shown)."""
+def _notes(view: TableView, deck: Any, t: Any, lang: str) -> list[str]:
+    """Weis and Stöck as everyone sees them (public once shown: each Weis with its cards)."""
     out = []
     for seat, weis in sorted(view.weis.items()):
         if weis:
-            out.append(f"{isolated(view.seats[seat].name)}: {t('live.weis')} " + ", ".join(str(w.points) for w in weis))
+            out.append(f"{isolated(view.seats[seat].name)}: " + ", ".join(weis_label(w, deck, lang) for w in weis))
     if view.stoeck_holder is not None:
         out.append(t("live.stoeck", name=isolated(view.seats[view.stoeck_holder].name)))
     return out

@@ -189,10 +189,10 @@ async def test_the_code_is_exchanged_for_the_persons_seat(served, caplog):
 
 async def test_the_answer_says_who_of_the_instance_sits_where(served):
     await seat_people(served["services"], served["table"])
-    async with aiohttp.ClientSession() as session:
-        async with session.post(f"{served['root']}/activity/token",
-                                json={"code": "mock_code", "instance_id": INSTANCE}) as answer:  # fmt: skip
-            found = await answer.json()
+    asked = {"code": "mock_code", "instance_id": INSTANCE}
+    url = f"{served['root']}/activity/token"
+    async with aiohttp.ClientSession() as session, session.post(url, json=asked) as answer:
+        found = await answer.json()
     # Anna and Bea are in the instance and sit at the table; "999" is in it and sits nowhere
     assert found["seats"] == {PEOPLE[0].removeprefix("u:"): 0, PEOPLE[1].removeprefix("u:"): 1}
 
@@ -288,8 +288,8 @@ async def test_the_activity_shows_who_sits_where_and_offers_a_table_in_chromium(
         query = urlencode({"mock": 1, "guild_id": 77, "channel_id": CHANNEL, "participants": json.dumps(people)})
         await browser.open(f"{served['root']}/activity?{query}")
         await wait_until(browser, "return !document.getElementById('people').hidden")
-        listed = await browser.call(browser.driver.execute_script,
-                                    "return [...document.querySelectorAll('#people li')].map(li => li.textContent)")  # fmt: skip
+        people_script = "return [...document.querySelectorAll('#people li')].map(li => li.textContent)"
+        listed = await browser.call(browser.driver.execute_script, people_script)
         assert listed == ["Anna · Platz 1", "bea · Platz 2", "Zoé · schaut zu"]
         # Anna's seat shows her Discord picture's address (Discord's proxy serves it; here it is missing,
         # and the seat falls back to her initials)

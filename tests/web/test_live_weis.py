@@ -147,3 +147,38 @@ def test_the_hand_s_actions_are_one_translation():
     assert offered_actions(view) == ["stoeck", "bedanken"]
     assert type(action_command("u:1", "bedanken")).__name__ == "Bedanken"
     assert action_command("u:1", "hint") is None  # the tip is the service's, not a command of the table
+
+
+async def test_a_weis_is_shown_with_its_cards_once_the_first_trick_is_over(tmp_path, backend):
+    """Item 3: Weis announced at the seat, and its cards shown (as the rules say) after trick 1."""
+    from bot.game.clicks import play_everything
+    from bot.web.live import state_of
+
+    served = await serve(tmp_path / "db.sqlite3")
+    tables = served.services.tables
+    try:
+        for n in range(60):
+            table_id = await seated_table(served.services, {"preset": "single-1000"}, f"shown-{n}")
+            table = await tables.table(table_id)
+            if table.phase == "contract":
+                await tables.execute(table_id, ChooseContract(PEOPLE[table.to_act], contract="obenabe"))
+            during: list[dict] = []
+            while len((table := await tables.table(table_id)).view_for(None).tricks) < 1:
+                view = table.view_for(table.to_act)
+                during.append(state_of(table, 0, "de"))
+                card = next(c for c in range(36) if view.legal >> c & 1)
+                await tables.execute(table_id, play_everything(view, PEOPLE[table.to_act], card))
+            if any(table.view_for(None).weis.values()):
+                break
+        else:
+            raise AssertionError("no deal of 60 with a Weis")
+        after = state_of(table, 0, "de")
+        shown = {i: w for i, w in table.view_for(None).weis.items() if w}
+        for seat, weis in shown.items():
+            assert after["seats"][seat]["weis"] == [w.points for w in weis]  # at the seat
+        # each Weis with its cards, e.g. "Anna: Weis 20: Eichel 6–8", under the table
+        notes = after["notes"][: len(shown)]
+        assert len(notes) == len(shown) and all("Weis" in n and ("–" in n or "×" in n) for n in notes), notes
+        assert all(not s["notes"] and not any(seat["weis"] for seat in s["seats"]) for s in during)  # not before
+    finally:
+        await served.close()

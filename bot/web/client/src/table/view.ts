@@ -177,15 +177,24 @@ export function drawScore(state: State, picture: string | null): void {
     });
     board.append(row);
   }
+  const main = byId("table");
   for (const img of [byId<HTMLImageElement>("score"), byId<HTMLImageElement>("felt-score")]) {
     if (picture === null) {
       img.hidden = true;
       img.removeAttribute("src");
+      delete img.dataset.src;
+      delete main.dataset.scored;
     } else if (img.dataset.src !== picture) {
       img.dataset.src = picture;
       img.alt = state.board.caption;
-      img.onload = () => (img.hidden = false);
-      img.onerror = () => (img.hidden = true);
+      img.onload = () => {
+        img.hidden = false;
+        main.dataset.scored = "yes";
+      };
+      img.onerror = () => {
+        img.hidden = true;
+        delete main.dataset.scored;
+      };
       img.src = picture;
     }
   }
