@@ -313,7 +313,13 @@ class LiveTables:
             return web.Response(status=403, text=body, content_type="text/html")
         ws = f"ws://{request.host} wss://{request.host}"
         texts = json.dumps({k: v[lang] for k, v in WEB.items() if k.startswith(("live.", "activity."))})
-        body = self.env.get_template("live.html").render(t=t, lang=lang, spectator=grant.seat is None, texts=texts)
+        # the table as it is now, drawn before the socket is open (a slow network waits one round trip less)
+        try:
+            first = self._rendered_state(grant, await self.tables.table(grant.table_id), lang)[1][1]
+        except UnknownTable:
+            first = ""
+        body = self.env.get_template("live.html").render(t=t, lang=lang, spectator=grant.seat is None, texts=texts,
+                                                         first=first)  # fmt: skip
         headers = {"Content-Security-Policy": LIVE_CSP.format(ws=ws), "Cache-Control": "no-store"}
         return web.Response(text=body, content_type="text/html", headers=headers)
 
@@ -464,15 +470,20 @@ class LiveTables:
 
     def _state_frame(self, conn: Socket, table: TableSnapshot) -> tuple[dict[str, Any], tuple[dict[str, Any], str]]:
         """The state a page shows, and its frame (built and encoded once per table state, seat and language)."""
-        seat = conn.grant.seat
-        if seat is not None and table.seats[seat].actor != conn.grant.actor:
+        return self._rendered_state(conn.grant, table, conn.lang)
+
+    def _rendered_state(
+        self, grant: Grant, table: TableSnapshot, lang: str
+    ) -> tuple[dict[str, Any], tuple[dict[str, Any], str]]:
+        seat = grant.seat
+        if seat is not None and table.seats[seat].actor != grant.actor:
             seat = None  # the seat changed hands: the link shows the public view only
-        key = (table.table_id, table.seq, seat, conn.lang)
+        key = (table.table_id, table.seq, seat, lang)
         rendered = self._rendered.get(key)
         if rendered is None or rendered[2] is not table:
             frame: dict[str, Any] = {
                 "type": "state",
-                "state": state_of(table, seat, conn.lang, self.tables.turn_timeout(table)),
+                "state": state_of(table, seat, lang, self.tables.turn_timeout(table)),
             }
             rendered = (frame, json.dumps(frame), table)
             self._rendered[key] = rendered

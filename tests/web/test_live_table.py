@@ -4,6 +4,7 @@ refusals, a spectator, Differenzler's hidden predictions and a Coiffeur row."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -147,6 +148,13 @@ async def test_links_are_signed_bound_to_the_seat_and_its_person_and_expire(tmp_
                 csp = answer.headers["Content-Security-Policy"]
                 assert "script-src 'self'" in csp and "unsafe" not in csp
                 page = await answer.text()
+                # the table as it is, in the page itself (drawn before the socket opens): seat 1's own cards
+                # and no other's (nothing is played yet)
+                first = json.loads(html.unescape(re.search(r'data-first="([^"]*)"', page)[1]))
+                FRAMES.validate(first)
+                hand = (await served.services.tables.table(table_id)).view_for(1).hand
+                own = {str(Card.from_index(c)) for c in range(36) if hand >> c & 1}
+                assert set(CARD.findall(page)) == own and len(own) == 9
                 script = re.search(r'<script type="module" src="(/static/table\.js\?v=[0-9a-f]{12})">', page)
                 assert script is not None, page
             async with session.get(served.url(token).rsplit("/table/", 1)[0] + script[1]) as answer:
