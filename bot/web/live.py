@@ -21,9 +21,9 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
-import jsonpatch
 from aiohttp import WSCloseCode, WSMsgType, web
 from jinja2 import Environment
 
@@ -41,6 +41,7 @@ from bot.texts.web import WEB
 from .forward import CLIENT, Forwarder, forwarded
 from .kinds import part_for
 from .pages import LANGUAGES, SUIT_CLASSES, isolated, text
+from .patches import diff
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,8 @@ POLICY_VIOLATION = 1008
 #: Pages one table may have open at once (four people on a few devices, and spectators); past it a
 #: new socket is refused (503): a link opened a thousand times costs the table nothing.
 MAX_PAGES = 48
+#: A change longer than this (bytes) is sent as the whole state where that is shorter (a new hand).
+LONG_PATCH = 1024
 #: Score pictures kept drawn (per table, scored hand and language).
 PICTURES = 64
 #: The kind's score picture of a table as it is now, drawn (PNG) in a language, or None; given by the
@@ -81,6 +84,17 @@ def cards_of(mask: int) -> list[int]:
     return [i for i in range(36) if mask >> i & 1]
 
 
+#: Each card's name in the histories, by its index.
+NAMES = tuple(str(Card.from_index(c)) for c in range(36))
+
+
+@lru_cache(maxsize=8192)
+def _card(c: int, label: str, *more: tuple[str, Any]) -> dict[str, Any]:
+    """A card as a page has it (never changed once made: states share it, and comparing two states,
+    as a patch is made, finds a card unchanged by its identity)."""
+    return {"card": NAMES[c], "label": label, "suit": c // 9, "i": c, "colour": SUIT_CLASSES[c // 9], **dict(more)}
+
+
 def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float | None = None) -> dict[str, Any]:
     """What the seat (None: a spectator) sees of the table now, for its page: never another seat's cards.
     ``timer``: the seconds a person has for a turn at this table (None: no turn timer)."""
@@ -88,9 +102,8 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
     t = text(lang)
     deck = deck_for(lang, view.rules)
 
-    def card(c: int) -> dict[str, Any]:
-        return {"card": str(Card.from_index(c)), "label": deck.card(c, view.contract), "suit": c // 9, "i": c,
-                "colour": SUIT_CLASSES[c // 9]}  # fmt: skip
+    def card(c: int, **more: Any) -> dict[str, Any]:
+        return _card(c, deck.card(c, view.contract), *more.items())
 
     base = seat if seat is not None else 0  # the viewer sits at the bottom (a spectator sees seat 1 there)
 
@@ -110,7 +123,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
     part = part_for(view.kind)
     mine = seat is not None and view.turn == seat
     choices = [asdict(c) for c in part.choices(view, deck, t)] if mine or view.phase == "predict" else []
-    hand = [{**card(c), "legal": bool(view.legal >> c & 1)} for c in cards_of(view.hand)] if seat is not None else []
+    hand = [card(c, legal=bool(view.legal >> c & 1)) for c in cards_of(view.hand)] if seat is not None else []
     # manual Weis and Stöck, the seat's own: what it may declare with its card (a bit each), and
     # which of its cards would complete Stöck now
     offered = view.weis_options[:6] if mine else ()
@@ -120,7 +133,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
     # while a trick is under way, the one before it, to look at (each card with its player's place)
     before = view.tricks[-1] if view.tricks and view.trick else None
     last_trick = (
-        [{"at": (before.leader + n - base) % 4, **card(c)} for n, c in enumerate(before.cards)] if before else []
+        [card(c, at=(before.leader + n - base) % 4) for n, c in enumerate(before.cards)] if before else []
     )
     return {
         "seq": snapshot.seq,
@@ -196,6 +209,26 @@ def _status(view: TableView, seat: int | None, t: Any) -> str:
 
 
 @dataclass(eq=False)
+class Rendered:
+    """A state built for a seat and language; its frame is encoded only when a page needs it whole."""
+
+    frame: dict[str, Any]
+    table: TableSnapshot
+    _text: str | None = None
+
+    @property
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.frame["state"]
+        return state
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.frame)
+        return self._text
+
+
+@dataclass(eq=False)
 class Socket:
     """One page's socket: what waits to be sent to it (the newest table state, refusals in order),
     sent by its own task, so that a page that stops reading holds up nothing but itself."""
@@ -264,7 +297,7 @@ class LiveTables:
         self.sockets: dict[str, set[Socket]] = {}
         # tests: every frame sent, to audit, with the state the page has once it took it
         self.frames: list[tuple[Grant, dict[str, Any], dict[str, Any] | None]] | None = None
-        self._rendered: OrderedDict[tuple[str, int, int | None, str], tuple[dict[str, Any], str, TableSnapshot]]
+        self._rendered: OrderedDict[tuple[str, int, int | None, str], Rendered]
         self._rendered = OrderedDict()
         self._patches: OrderedDict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]]
         self._patches = OrderedDict()
@@ -315,7 +348,7 @@ class LiveTables:
         texts = json.dumps({k: v[lang] for k, v in WEB.items() if k.startswith(("live.", "activity."))})
         # the table as it is now, drawn before the socket is open (a slow network waits one round trip less)
         try:
-            first = self._rendered_state(grant, await self.tables.table(grant.table_id), lang)[1][1]
+            first = self._rendered_state(grant, await self.tables.table(grant.table_id), lang).text
         except UnknownTable:
             first = ""
         body = self.env.get_template("live.html").render(t=t, lang=lang, spectator=grant.seat is None, texts=texts,
@@ -437,13 +470,16 @@ class LiveTables:
                     else:
                         table, conn.table = conn.table, None
                         assert table is not None
-                        state, full = self._state_frame(conn, table)
-                        if state is shown:
+                        rendered = self._state_frame(conn, table)
+                        if rendered.state is shown:
                             continue  # the page shows this state already
-                        frame, text = self._change(shown, state) if shown is not None else ({}, "")
-                        if shown is None or len(text) >= len(full[1]):
-                            frame, text = full  # the first state of a page, or a change as long as the state
-                        conn.shown = shown = state
+                        if shown is None:  # the first state of a page
+                            frame, text = rendered.frame, rendered.text
+                        else:  # the change; a long one (a new hand) only if it is shorter than the state
+                            frame, text = self._change(shown, rendered.state)
+                            if len(text) > LONG_PATCH and len(text) >= len(rendered.text):
+                                frame, text = rendered.frame, rendered.text
+                        conn.shown = shown = rendered.state
                     await asyncio.wait_for(self._send(conn, frame, text, shown), SEND_TIMEOUT)
         except TimeoutError:
             self._drop(conn, "slow")
@@ -460,7 +496,7 @@ class LiveTables:
         key = (id(before), id(after))
         made = self._patches.get(key)
         if made is None or made[0] is not before or made[1] is not after:  # ids are only kept while alive
-            ops = jsonpatch.make_patch(before, after).patch
+            ops = diff(before, after)
             frame = {"type": "patch", "from": before["seq"], "seq": after["seq"], "ops": ops}
             made = (before, after, frame, json.dumps(frame))
             self._patches[key] = made
@@ -468,28 +504,23 @@ class LiveTables:
                 self._patches.popitem(last=False)
         return made[2], made[3]
 
-    def _state_frame(self, conn: Socket, table: TableSnapshot) -> tuple[dict[str, Any], tuple[dict[str, Any], str]]:
-        """The state a page shows, and its frame (built and encoded once per table state, seat and language)."""
+    def _state_frame(self, conn: Socket, table: TableSnapshot) -> Rendered:
+        """The state a page shows (built once per table state, seat and language)."""
         return self._rendered_state(conn.grant, table, conn.lang)
 
-    def _rendered_state(
-        self, grant: Grant, table: TableSnapshot, lang: str
-    ) -> tuple[dict[str, Any], tuple[dict[str, Any], str]]:
+    def _rendered_state(self, grant: Grant, table: TableSnapshot, lang: str) -> Rendered:
         seat = grant.seat
         if seat is not None and table.seats[seat].actor != grant.actor:
             seat = None  # the seat changed hands: the link shows the public view only
         key = (table.table_id, table.seq, seat, lang)
         rendered = self._rendered.get(key)
-        if rendered is None or rendered[2] is not table:
-            frame: dict[str, Any] = {
-                "type": "state",
-                "state": state_of(table, seat, lang, self.tables.turn_timeout(table)),
-            }
-            rendered = (frame, json.dumps(frame), table)
+        if rendered is None or rendered.table is not table:
+            state = state_of(table, seat, lang, self.tables.turn_timeout(table))
+            rendered = Rendered({"type": "state", "state": state}, table)
             self._rendered[key] = rendered
             while len(self._rendered) > RENDERED:
                 self._rendered.popitem(last=False)
-        return rendered[0]["state"], (rendered[0], rendered[1])
+        return rendered
 
     async def _hint(self, conn: Socket, table_id: str, actor: str, snapshot: TableSnapshot) -> None:
         try:
