@@ -112,6 +112,8 @@ WEB: dict[str, dict[str, str]] = {
     "live.stoeck_mark": {"de": "Stöck ansagen", "en": "Announce Stöck"},
     "live.stoeck_said": {"de": "Stöck!", "en": "Stöck!"},
     "live.last_trick": {"de": "Letzter Stich", "en": "Last trick"},
+    "live.played": {"de": "{name}: {card}", "en": "{name}: {card}"},
+    "live.took": {"de": "{name} nimmt den Stich.", "en": "{name} takes the trick."},
     "live.computer": {"de": "Computer", "en": "computer"},
     "live.stoeck": {"de": "Stöck: {name}", "en": "Stöck: {name}"},
     "live.send": {"de": "Ansagen", "en": "Predict"},

@@ -56,6 +56,9 @@ MAX_MESSAGE = 1024
 MAX_FRAME = 64 * 1024
 #: A socket that has not taken a frame within this many seconds is dropped (its page reconnects).
 SEND_TIMEOUT = 5.0
+#: Bytes a page may be behind (sent to it, not yet taken by its connection); past it the socket is
+#: dropped (its page reconnects and gets the whole state): a page that stops reading costs no more.
+MAX_BEHIND = 32 * 1024
 #: Frames (refusals) waiting for one socket at most; past it the socket is dropped. States never pile
 #: up: only the newest waits.
 MAX_PENDING = 64
@@ -480,6 +483,9 @@ class LiveTables:
                             if len(text) > LONG_PATCH and len(text) >= len(rendered.text):
                                 frame, text = rendered.frame, rendered.text
                         conn.shown = shown = rendered.state
+                    if conn.transport is not None and conn.transport.get_write_buffer_size() > MAX_BEHIND:
+                        self._drop(conn, "behind")
+                        return
                     await asyncio.wait_for(self._send(conn, frame, text, shown), SEND_TIMEOUT)
         except TimeoutError:
             self._drop(conn, "slow")

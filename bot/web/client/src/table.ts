@@ -5,7 +5,7 @@
 // fanned below, each card the bot's own picture (one sprite per deck, cached). Arrow keys move
 // through the hand and the choices; Enter plays.
 import type { Frame, State } from "./protocol";
-import { click, marksFor, NO_MARKS, receive, scoreUrl, selection, type Marks } from "./table/state";
+import { announcements, click, marksFor, NO_MARKS, receive, scoreUrl, selection, type Marks } from "./table/state";
 import { keptPeople, PEOPLE_KEY } from "./table/people";
 import { byId, drawChoices, drawFelt, drawHand, drawMarks, drawPeople, drawScore, type Texts } from "./table/view";
 
@@ -35,6 +35,9 @@ function draw(s: State): void {
   if (state === null && !performance.getEntriesByName("jass:first-table").length) {
     performance.mark("jass:first-table"); // the first table drawn (benchmarks/web_first_draw.py reads it)
   }
+  // each card played and each trick taken, said in a live region (the status line says whose turn)
+  const said = announcements(state, s, texts);
+  if (said.length) byId("announce").textContent = said.join(" ");
   state = s;
   document.body.classList.remove("sent");
   byId("title").textContent = s.title;

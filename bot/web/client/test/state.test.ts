@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Card, State } from "../src/protocol";
-import { click, feltCards, initials, marksFor, NO_MARKS, receive, scoreUrl, selection } from "../src/table/state";
+import { announcements, click, feltCards, initials, marksFor, NO_MARKS, receive, scoreUrl, selection } from "../src/table/state";
 
 function card(name: string, i: number, extra: Partial<Card> = {}): Card {
   return { card: name, label: name, suit: Math.floor(i / 9), i, colour: "red", ...extra };
@@ -98,4 +98,17 @@ test("initials: two letters at most, marks and direction overrides left out", ()
 test("the score picture's address names its version and the page's language", () => {
   assert.equal(scoreUrl(state(), "tok", "de"), null);
   assert.equal(scoreUrl(state({ score: "1.2.hand_over" }), "tok", "en"), "/table/tok/score.png?v=1.2.hand_over&lang=en");
+});
+
+test("a card played and a trick taken are said, once", () => {
+  const texts = { "live.played": "{name}: {card}", "live.took": "{name} nimmt den Stich." };
+  const before = state();
+  const played = state({ seq: 8, seats: [seat(0), seat(1, { card: card("rose-A", 17) }), seat(2), seat(3)] } as Partial<State>);
+  assert.deepEqual(announcements(before, played, texts), ["P1: rose-A"]);
+  assert.deepEqual(announcements(played, { ...played, seq: 9 }, texts), [], "nothing new: nothing said");
+  const taken = state({ seq: 10, taken: 1,
+                        seats: [seat(0, { card: card("rose-6", 9) }), seat(1, { card: card("rose-A", 17) }),
+                                seat(2, { card: card("rose-7", 10) }), seat(3, { card: card("rose-8", 11) })] } as Partial<State>);  // prettier-ignore
+  assert.deepEqual(announcements(played, taken, texts), ["P0: rose-6", "P2: rose-7", "P3: rose-8", "P1 nimmt den Stich."]);
+  assert.deepEqual(announcements(null, played, texts), [], "a page that just opened says no card");
 });

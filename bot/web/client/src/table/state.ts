@@ -84,3 +84,20 @@ export function scoreUrl(state: State, token: string, lang: string): string | nu
   if (state.score === null) return null;
   return `/table/${token}/score.png?v=${encodeURIComponent(state.score)}&lang=${encodeURIComponent(lang)}`;
 }
+
+/** What a reader hears of a change on the felt: each card played since ``before`` (by whom), and who
+ * took a trick just completed. */
+export function announcements(before: State | null, after: State, texts: Record<string, string>): string[] {
+  const seen = new Set(before ? feltCards(before, false).map((c) => c.card.card) : []);
+  const out: string[] = [];
+  after.seats.forEach((seat) => {
+    if (seat.card && !seen.has(seat.card.card) && before !== null) {
+      out.push(texts["live.played"].replace("{name}", seat.name).replace("{card}", seat.card.label));
+    }
+  });
+  if (after.taken !== null && (before === null || before.taken === null)) {
+    const taker = after.seats.find((seat) => seat.at === after.taken);
+    if (taker) out.push(texts["live.took"].replace("{name}", taker.name));
+  }
+  return out;
+}

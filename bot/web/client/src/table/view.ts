@@ -32,15 +32,20 @@ export function cardNode(card: Card, tag = "span"): HTMLElement {
   return node;
 }
 
+const missing = new Set<string>(); // pictures that could not be had: not asked for again
+
 function avatarNode(seat: Seat, person: Person | undefined): HTMLElement {
   // the seat's picture: the person's Discord picture in the Activity, else their initials (a computer
   // player's too)
   const initialsNode = el("span", { class: "avatar" + (seat.computer ? " computer" : ""), "aria-hidden": "true" },
                           initials(seat.name));  // prettier-ignore
   const url = person ? avatarUrl(person) : null;
-  if (!url) return initialsNode;
+  if (!url || missing.has(url)) return initialsNode;
   const img = el("img", { class: "avatar", alt: "", src: url, width: "32", height: "32" }) as HTMLImageElement;
-  img.addEventListener("error", () => img.replaceWith(initialsNode));
+  img.addEventListener("error", () => {
+    missing.add(url);
+    img.replaceWith(initialsNode);
+  });
   return img;
 }
 
