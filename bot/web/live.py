@@ -135,9 +135,7 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
     contract = _contract(view, deck)
     # while a trick is under way, the one before it, to look at (each card with its player's place)
     before = view.tricks[-1] if view.tricks and view.trick else None
-    last_trick = (
-        [card(c, at=(before.leader + n - base) % 4) for n, c in enumerate(before.cards)] if before else []
-    )
+    last_trick = [card(c, at=(before.leader + n - base) % 4) for n, c in enumerate(before.cards)] if before else []
     return {
         "seq": snapshot.seq,
         "sprite": sprite_url(sprite_key(deck.kind, deck.french_map, lang)),

@@ -11,6 +11,7 @@ import os
 
 import pytest
 
+from bot.rules import Card
 from bot.services import ServiceSettings
 from bot.services.hub import Services
 from bot.storage import Storage
@@ -348,3 +349,48 @@ async def test_a_page_connected_but_not_yet_drawn_reads_as_no_state():
         assert await seq_shown(b) == 12
     finally:
         await b.close()
+
+
+async def test_manual_weis_is_marked_by_hand_in_chromium(tmp_path):
+    """Item 4: with Weis by hand, the page offers each Weis held as a toggle, none marked (as the
+    Discord buttons); the card played carries exactly what was marked."""
+    need_browser()
+    from bot.game import ChooseContract
+
+    bot = await Bot.start(tmp_path / "db.sqlite3")
+    browser = await Browser.start()
+    try:
+        rules = {"preset": "single-1000", "weis_mode": "manual", "stoeck_auto": False}
+        for n in range(60):
+            table_id = await seated_table(bot.services, rules, f"marks-{n}")
+            table = await bot.services.tables.table(table_id)
+            if table.phase == "contract":
+                await bot.services.tables.execute(table_id, ChooseContract(PEOPLE[table.to_act], contract="obenabe"))
+                table = await bot.services.tables.table(table_id)
+            if table.view_for(table.to_act).weis_options:
+                break
+        else:
+            raise AssertionError("no deal of 60 gives the first player a Weis")
+        seat = table.to_act
+        offered = table.view_for(seat).weis_options
+        token = await bot.services.live.token(table_id, seat, PEOPLE[seat])
+        await browser.open(f"http://127.0.0.1:{bot.server.port}/table/{token}")
+        toggles = "return [...document.querySelectorAll('#marks button.mark')].map(b => b.getAttribute('aria-pressed'))"
+        await wait_for(lambda: _count(browser, "#marks button.mark", len(offered)), what="the Weis toggles")
+        assert await browser.call(browser.driver.execute_script, toggles) == ["false"] * len(offered)
+        first = (await browser.call(browser.driver.find_elements, "css selector", "#marks button.mark"))[0]
+        await browser.call(first.click)
+        assert (await browser.call(browser.driver.execute_script, toggles))[0] == "true"
+        card = (await browser.call(browser.driver.find_elements, "css selector", PLAYABLE))[0]
+        await browser.call(card.click)
+        await wait_for(lambda: _played(bot, table_id), what="the card played")
+        [played] = [ev for ev in await bot.services.tables.events(table_id) if ev["type"] == "card"]
+        cards = sorted(str(Card.from_index(c)) for c in range(36) if offered[0].mask >> c & 1)
+        assert [sorted(w) for w in played.get("weis", [])] == [cards]  # the one marked, no other
+    finally:
+        await browser.close()
+        await bot.stop()
+
+
+async def _played(bot: Bot, table_id: str) -> bool:
+    return any(ev["type"] == "card" for ev in await bot.services.tables.events(table_id))

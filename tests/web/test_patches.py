@@ -18,6 +18,7 @@ from bot.web.patches import diff
 def on_both_databases() -> None:
     """No database here."""
 
+
 KEYS = st.sampled_from(["seq", "hand", "seats", "a/b", "~x", "card", "0", ""])
 # (Python holds True == 1 and False == 0; a state's fields keep their JSON types, as its schema says,
 # so the numbers drawn here are not 0 or 1.)

@@ -61,17 +61,21 @@ test("refusals and hints are texts, the state stays", () => {
   assert.deepEqual(receive(null, { type: "hint", text: "Rose Ober" }), { kind: "hint", text: "Rose Ober" });
 });
 
-test("every Weis and Stöck are marked to begin with; a card sends their bits", () => {
+test("nothing is marked to begin with (as in Discord); a card sends the bits marked", () => {
   const s = state({ weis: [{ bit: 1, label: "Dreiblatt" }, { bit: 2, label: "Vierblatt" }],
                     stoeck: { bit: 64, cards: ["rose-O"] } });  // prettier-ignore
   const marks = marksFor(NO_MARKS, s);
+  assert.equal(selection(marks, s, "rose-O"), 0);
+  marks.weis.add(1);
+  marks.weis.add(2);
+  marks.stoeck = true;
   assert.equal(selection(marks, s, "rose-O"), 1 | 2 | 64);
   assert.equal(selection(marks, s, "rose-6"), 1 | 2, "Stöck only with the card that completes it");
   marks.weis.delete(2);
   marks.stoeck = false;
   assert.equal(selection(marks, s, "rose-O"), 1);
   assert.equal(marksFor(marks, { ...s, seq: 9 }), marks, "kept while the same Weis are offered");
-  assert.equal(selection(marksFor(marks, { ...s, hand_no: 3 }), s, "rose-O"), 1 | 2 | 64, "a new hand marks all");
+  assert.equal(selection(marksFor(marks, { ...s, hand_no: 3 }), s, "rose-O"), 0, "a new hand marks nothing");
 });
 
 test("a click names the hand it was made in", () => {

@@ -31,19 +31,20 @@ export function receive(current: State | null, frame: Frame): Outcome {
   }
 }
 
-/** The Weis and Stöck a player marks to declare with their card (manual Weis): all of it to begin with. */
+/** The Weis and Stöck a player marks to declare with their card (manual Weis): none to begin with, as
+ * in the Discord hand message (declaring is the player's own decision where the table says so). */
 export interface Marks {
   key: string;
   weis: Set<number>;
   stoeck: boolean;
 }
 
-export const NO_MARKS: Marks = { key: "", weis: new Set(), stoeck: true };
+export const NO_MARKS: Marks = { key: "", weis: new Set(), stoeck: false };
 
-/** The marks for ``state``: kept while the same Weis are offered in the same hand, else all marked. */
+/** The marks for ``state``: kept while the same Weis are offered in the same hand, else none marked. */
 export function marksFor(marks: Marks, state: State): Marks {
   const key = JSON.stringify([state.game, state.hand_no, state.weis.map((w) => w.label), state.stoeck?.cards ?? []]);
-  return key === marks.key ? marks : { key, weis: new Set(state.weis.map((w) => w.bit)), stoeck: true };
+  return key === marks.key ? marks : { key, weis: new Set(), stoeck: false };
 }
 
 /** The number sent with a card: a bit for each marked Weis, and Stöck's when this card completes it. */
