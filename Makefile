@@ -88,7 +88,10 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.review_bench --endgames 0 --throws 0 --strong 40
 	$(PY) -m benchmarks.hint_bench --hints 100
 	$(PY) -m benchmarks.web_bench
+	$(PY) -m benchmarks.web_table_bench
+	$(PY) -m benchmarks.web_table_bench --tables 1000 --discord-tables 0
 	$(PY) -m benchmarks.web_frames
+	$(PY) -m benchmarks.web_first_draw --runs 3
 
 $(RESEARCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[research]'
