@@ -243,13 +243,18 @@ async def test_without_its_script_the_activity_says_why_it_is_off(served, monkey
         assert answer.status == 503
 
 
-async def test_the_activity_in_chromium_with_the_sdks_mock(served):
+def need_script() -> None:
+    """Chromium, and the Activity's script built (make builds it with npm)."""
     need_browser()
     if Activity.script() is None or Activity.script().startswith(b"// the page's script, not built"):
         message = "the Activity's script is not built: make builds it (npm)"
         if REQUIRED:
             raise AssertionError(message)
         pytest.skip(message)
+
+
+async def test_the_activity_in_chromium_with_the_sdks_mock(served):
+    need_script()
     await seat_people(served["services"], served["table"])
     browser = await Browser.start()
     try:
@@ -272,12 +277,7 @@ async def test_the_activity_in_chromium_with_the_sdks_mock(served):
 async def test_the_activity_shows_who_sits_where_and_offers_a_table_in_chromium(served):
     """The Activity's people on the table's page (their names; a seated one's Discord picture through
     the URL mapping); launched in a channel without a table, the page offers one and opens it."""
-    need_browser()
-    if Activity.script() is None or Activity.script().startswith(b"// the page's script, not built"):
-        message = "the Activity's script is not built: make builds it (npm)"
-        if REQUIRED:
-            raise AssertionError(message)
-        pytest.skip(message)
+    need_script()
     await seat_people(served["services"], served["table"])
     anna, bea = PEOPLE[0].removeprefix("u:"), PEOPLE[1].removeprefix("u:")
     people = [{"id": anna, "username": "anna", "global_name": "Anna", "avatar": "a1b2c3", "discriminator": "0"},
