@@ -244,7 +244,11 @@ def test_a_second_process_for_the_same_shards_stops_with_one_line(tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM shard_leases").fetchone()[0] == 0
         now = datetime.now(UTC).isoformat(timespec="milliseconds")
-        conn.execute("INSERT INTO shard_leases VALUES (0, 1, 'bot-2.example:4242:abcd', ?)", (now,))
+        conn.execute(
+            "INSERT INTO shard_leases (shard, shard_count, holder, renewed_at) "
+            "VALUES (0, 1, 'bot-2.example:4242:abcd', ?)",
+            (now,),
+        )
     out = start(path)
     assert out.returncode == 2, out.stderr
     [line] = error_lines(out)

@@ -54,7 +54,11 @@ class WebStore:
         return site
 
     async def key(self, name: str) -> str:
-        """The bot's secret ``name`` (drawn the first time it is asked for, by whichever process)."""
+        """The bot's secret ``name`` (drawn the first time it is asked for, by whichever process; read
+        without writing once it is there)."""
+        found: str | None = await self.db.fetchval("SELECT secret FROM web_keys WHERE name = ?", (name,))
+        if found is not None:
+            return found
         await self.db.execute(
             "INSERT OR IGNORE INTO web_keys (name, secret, created_at) VALUES (?, ?, ?)",
             (name, secrets.token_hex(SECRET_BYTES), timestamp()),
