@@ -156,6 +156,7 @@ class TableService:
         self.broken: dict[str, str] = {}  # table id -> why it cannot be read (set aside, kept stored)
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: set[asyncio.Task[None]] = set()  # tasks that wait for a person (turn timers)
+        self._turn_since: dict[str, tuple[int, float]] = {}  # table -> (seq, wall clock) its turn timer began
         self._subscribers: list[Subscriber] = []
         self.notify_bound = NOTIFY_BOUND
         self._behind: dict[tuple[int, str], asyncio.Future[None]] = {}  # (subscriber, table) -> its late call
@@ -516,6 +517,7 @@ class TableService:
         self._tables.pop(table_id, None)
         self._snapshots.pop(table_id, None)
         self._held.pop(table_id, None)
+        self._turn_since.pop(table_id, None)
         task = self._tasks.pop(table_id, None)
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
@@ -690,6 +692,7 @@ class TableService:
             elif self.turn_timeout(table):
                 job = lambda: self._turn_timer(table_id, table.to_act, table.seq)  # noqa: E731
                 timer = True
+                self._turn_since[table_id] = (table.seq, time.time())
         if job is not None:
             task = asyncio.create_task(self._run(table_id, job))
             self._tasks[table_id] = task
@@ -759,6 +762,15 @@ class TableService:
         """Seconds a person has to act at ``table`` (its own setting, else the service's)."""
         timeout = self.settings.turn_timeout if table.turn_timer is None else table.turn_timer
         return timeout or None
+
+    def turn_deadline(self, table: TableSnapshot) -> float | None:
+        """When (wall clock, seconds since the epoch) the person at turn runs out of time at ``table``
+        as it is now (None: no turn timer runs); a page reloaded mid-turn shows the time left."""
+        timeout = self.turn_timeout(table)
+        since = self._turn_since.get(table.table_id)
+        if not timeout or since is None or since[0] != table.seq:
+            return None
+        return since[1] + timeout
 
     async def _turn_timer(self, table_id: str, seat: int, seq: int) -> None:
         timeout = self.turn_timeout(self._tables[table_id]) or 0.0

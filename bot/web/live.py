@@ -98,9 +98,11 @@ def _card(c: int, label: str, *more: tuple[str, Any]) -> dict[str, Any]:
     return {"card": NAMES[c], "label": label, "suit": c // 9, "i": c, "colour": SUIT_CLASSES[c // 9], **dict(more)}
 
 
-def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float | None = None) -> dict[str, Any]:
+def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float | None = None,
+             deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
     """What the seat (None: a spectator) sees of the table now, for its page: never another seat's cards.
-    ``timer``: the seconds a person has for a turn at this table (None: no turn timer)."""
+    ``timer``: the seconds a person has for a turn at this table (None: no turn timer); ``deadline``:
+    when the turn under way runs out (seconds since the epoch)."""
     view = snapshot.view_for(seat)
     t = text(lang)
     deck = deck_for(lang, view.rules)
@@ -161,6 +163,8 @@ def state_of(snapshot: TableSnapshot, seat: int | None, lang: str, timer: float 
         "score": _score_version(view),
         # a person at turn, at a table with a turn timer: the seconds they have (the page counts down)
         "timer": timer if timer and view.turn is not None and not view.seats[view.turn].is_computer else None,
+        # ... and when it runs out (milliseconds since the epoch): a page opened mid-turn shows the time left
+        "deadline": round(deadline * 1000) if deadline and timer and view.turn is not None else None,
     }
 
 
@@ -519,7 +523,7 @@ class LiveTables:
         key = (table.table_id, table.seq, seat, lang)
         rendered = self._rendered.get(key)
         if rendered is None or rendered.table is not table:
-            state = state_of(table, seat, lang, self.tables.turn_timeout(table))
+            state = state_of(table, seat, lang, self.tables.turn_timeout(table), self.tables.turn_deadline(table))
             rendered = Rendered({"type": "state", "state": state}, table)
             self._rendered[key] = rendered
             while len(self._rendered) > RENDERED:

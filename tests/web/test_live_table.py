@@ -4,6 +4,7 @@ refusals, a spectator, Differenzler's hidden predictions and a Coiffeur row."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -302,7 +303,7 @@ def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
              "title": "Schieber", "contract": "", "seats": [seat] * 4, "you": 0, "hand": [{**card, "legal": True}],
              "weis": [], "stoeck": None, "choices": [], "board": {"caption": "", "heads": [], "rows": []},
              "notes": [], "status": "", "tricks": 0, "timer": None, "last": [], "taken": None,
-             "score": "1.1.hand_over"}  # fmt: skip
+             "score": "1.1.hand_over", "deadline": None}  # fmt: skip
     assert FRAMES.is_valid({"type": "state", "state": state})
     patch = {"type": "patch", "from": 9, "seq": 10, "ops": [{"op": "replace", "path": "/seq", "value": 10}]}
     assert FRAMES.is_valid(patch)
@@ -315,3 +316,37 @@ def test_the_schema_refuses_a_frame_that_strays_from_the_protocol():
         {"type": "state", "state": {**state, "hand": [{**card, "card": "joker", "legal": True}]}}
     )
     assert not FRAMES.is_valid({"type": "refused"})
+
+
+async def test_a_page_opened_mid_turn_shows_the_time_left(tmp_path, backend):
+    """The turn timer's end is in the state: two pages of the seat at turn, opened a second apart, count
+    down to the same moment (a reload shows the time left, not a whole turn again)."""
+    import time
+
+    from bot.game import JoinSeat, StartGame
+
+    served = await serve(tmp_path / "db.sqlite3")
+    tables = served.services.tables
+    try:
+        table = await tables.create_table(PEOPLE[0], QUICK, guild_id=77, limits=False, turn_timer=60)
+        for seat, actor in enumerate(PEOPLE):
+            await tables.execute(table.table_id, JoinSeat(actor, name=f"P{seat}", seat=seat))
+        before = time.time()
+        await tables.execute(table.table_id, StartGame(PEOPLE[0], seed="timer"))
+        seat = (await tables.table(table.table_id)).to_act
+        token = await served.services.live.token(table.table_id, seat, PEOPLE[seat])
+        async with aiohttp.ClientSession() as session:
+            first = Player(await session.ws_connect(served.url(token) + "/ws"))
+            await first.read(0.5)
+            await asyncio.sleep(1.0)
+            second = Player(await session.ws_connect(served.url(token) + "/ws"))
+            await second.read(0.5)
+            for p in (first, second):
+                assert p.state is not None and p.state["timer"] == 60
+            deadline = first.state["deadline"] / 1000
+            assert second.state["deadline"] == first.state["deadline"]
+            assert before + 60 <= deadline <= time.time() + 60
+            await first.ws.close()
+            await second.ws.close()
+    finally:
+        await served.close()

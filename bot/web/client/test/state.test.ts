@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Card, State } from "../src/protocol";
-import { announcements, click, feltCards, initials, marksFor, NO_MARKS, receive, scoreUrl, selection } from "../src/table/state";
+import { announcements, click, timerLeft, feltCards, initials, marksFor, NO_MARKS, receive, scoreUrl, selection } from "../src/table/state";
 
 function card(name: string, i: number, extra: Partial<Card> = {}): Card {
   return { card: name, label: name, suit: Math.floor(i / 9), i, colour: "red", ...extra };
@@ -19,7 +19,7 @@ function state(extra: Partial<State> = {}): State {
     contract: "Trumpf: Rose", seats: [seat(0), seat(1), seat(2), seat(3)], you: 0,
     hand: [card("rose-6", 9, { legal: true }), card("rose-O", 15, { legal: true }), card("rose-K", 16, { legal: false })],
     weis: [], stoeck: null, choices: [], board: { caption: "Stand", heads: [], rows: [] }, notes: [], status: "",
-    tricks: 3, timer: null, last: [], taken: null, score: null, ...extra,
+    tricks: 3, timer: null, last: [], taken: null, score: null, deadline: null, ...extra,
   } as State;  // prettier-ignore
 }
 
@@ -115,4 +115,12 @@ test("a card played and a trick taken are said, once", () => {
                                 seat(2, { card: card("rose-7", 10) }), seat(3, { card: card("rose-8", 11) })] } as Partial<State>);  // prettier-ignore
   assert.deepEqual(announcements(played, taken, texts), ["P0: rose-6", "P2: rose-7", "P3: rose-8", "P1 nimmt den Stich."]);
   assert.deepEqual(announcements(null, played, texts), [], "a page that just opened says no card");
+});
+
+test("the time left: from the turn's end the server names, within the whole turn", () => {
+  assert.equal(timerLeft(state(), 0), null);
+  assert.equal(timerLeft(state({ timer: 30, deadline: null }), 5_000), 30, "no end named: the whole turn");
+  assert.equal(timerLeft(state({ timer: 30, deadline: 100_000 }), 80_000), 20, "opened 10 s into the turn");
+  assert.equal(timerLeft(state({ timer: 30, deadline: 100_000 }), 120_000), 0);
+  assert.equal(timerLeft(state({ timer: 30, deadline: 100_000 }), 10_000), 30, "a clock behind the server's");
 });

@@ -102,3 +102,12 @@ export function announcements(before: State | null, after: State, texts: Record<
   }
   return out;
 }
+
+/** The seconds the person at turn has left (null: no turn timer): from the turn's end the server
+ * names, so a page opened mid-turn shows the time left; never more than the whole turn (a clock that
+ * runs ahead of the server's). */
+export function timerLeft(state: State, now: number): number | null {
+  if (!state.timer) return null;
+  if (state.deadline === null) return state.timer;
+  return Math.min(state.timer, Math.max(0, (state.deadline - now) / 1000));
+}

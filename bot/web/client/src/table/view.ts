@@ -2,7 +2,7 @@
 // Names are set as text (never as HTML); every card is named for screen readers.
 import type { Card, Choice, Seat, State } from "../protocol";
 import { avatarUrl, type Person } from "./people";
-import { feltCards, initials, type Marks } from "./state";
+import { feltCards, initials, timerLeft, type Marks } from "./state";
 
 export type Texts = Record<string, string>;
 
@@ -66,10 +66,12 @@ function seatNode(seat: Seat, index: number, state: State, texts: Texts, person?
   const said = seat.weis.map((points) => `${texts["live.weis"]} ${points}`);
   if (seat.stoeck) said.push(texts["live.stoeck_said"]);
   if (said.length) box.append(el("span", { class: "said" }, said.join(" · ")));
-  if (seat.turn && state.timer) {
-    // the turn timer runs down from when this turn was sent (a bar; its seconds for screen readers)
-    const bar = el("span", { class: "timer", role: "img", "aria-label": `${Math.round(state.timer)} s` });
-    bar.style.setProperty("--seconds", `${state.timer}s`);
+  const left = timerLeft(state, Date.now());
+  if (seat.turn && state.timer && left !== null) {
+    // the turn timer runs down to the turn's end (a bar; the seconds left for screen readers)
+    const bar = el("span", { class: "timer", role: "img", "aria-label": `${Math.round(left)} s` });
+    bar.style.setProperty("--seconds", `${left}s`);
+    bar.style.setProperty("--from", String(left / state.timer));
     box.append(bar);
   }
   return box;
