@@ -149,11 +149,7 @@ class Jass(commands.Cog):
         lang = self.lang(interaction)
         settings = self.bot.settings
         server = await self.server_settings(interaction.guild_id)
-        preset = preset or server.get("preset")
-        rules = {"preset": preset} if preset else {**settings.rules.to_dict()}
-        target = target or server.get("target")
-        if target is not None:
-            rules["target"] = target
+        rules = self.rules_for(server, preset, target)
         if game is not None and game not in KINDS:  # typed, not chosen: every kind registered now is offered
             await self.reply(interaction, msg("err.game_unknown", lang, game=game[:40],
                                                games=", ".join(k.title(lang) for k in KINDS.values())))  # fmt: skip
@@ -163,22 +159,11 @@ class Jass(commands.Cog):
         except RuleSetError:
             await self.reply(interaction, msg("err.game_extras", lang, game=find_kind(str(game)).title(lang)))
             return
-        display = self.messages.display_for(server)
         try:
             others = await self.service.open_tables(channel_of(interaction))
-            table = await self.service.open_table(
-                actor_of(interaction.user),
-                interaction.user.display_name[:32],
-                rules,
-                display,
-                guild_id=interaction.guild_id,
-                channel_id=channel_of(interaction),
-                turn_timer=server.get("turn_timer"),
-                computers=computer_players,
-                level=level or settings.computer_level,
-                rated=rated,
-                hints=hints,
-            )
+            table = await self.opened(server, actor_of(interaction.user), interaction.user.display_name, rules,
+                                      interaction.guild_id, channel_of(interaction), computers=computer_players,
+                                      level=level or settings.computer_level, rated=rated, hints=hints)  # fmt: skip
         except GameError as err:
             await self.refuse(interaction, err, lang)
             return
@@ -186,7 +171,6 @@ class Jass(commands.Cog):
             await self.reply(interaction, msg("err.not_saved", lang))
             return
         tid = table.table_id
-        self.messages.set_display(tid, display)
         text = msg("table.created", lang, id=tid)
         if extras_as_jokers(rules):
             text += "\n" + msg("table.extras_as_joker", lang)
@@ -201,23 +185,37 @@ class Jass(commands.Cog):
         without one): the server's preset, the person seated, its message posted in the channel as
         ``/jass new`` posts it. Returns the table, or the text of why not."""
         server = await self.server_settings(guild_id)
-        preset = server.get("preset")
-        rules = {"preset": preset} if preset else {**self.bot.settings.rules.to_dict()}
-        if server.get("target") is not None:
-            rules["target"] = server.get("target")
-        display = self.messages.display_for(server)
         try:
-            table = await self.service.open_table(actor, name[:32], rules, display, guild_id=guild_id,
-                                                  channel_id=channel_id, turn_timer=server.get("turn_timer"),
-                                                  computers=0, level=self.bot.settings.computer_level)  # fmt: skip
+            table = await self.opened(server, actor, name, self.rules_for(server), guild_id, channel_id)
         except GameError as err:
             return refusal_text(err, lang)
         except StorageFailed:
             return msg("err.not_saved", lang)
-        self.messages.set_display(table.table_id, display)
         snapshot = await self.service.table(table.table_id)
         await self.messages.post(snapshot, channel_id)
         return snapshot
+
+    def rules_for(self, server: dict[str, Any], preset: str | None = None, target: int | None = None) -> dict[str, Any]:
+        """A new table's rules: the preset asked for, else the server's, else the bot's rules; the
+        target asked for, else the server's."""
+        preset = preset or server.get("preset")
+        rules = {"preset": preset} if preset else {**self.bot.settings.rules.to_dict()}
+        target = target or server.get("target")
+        if target is not None:
+            rules["target"] = target
+        return rules
+
+    async def opened(self, server: dict[str, Any], actor: str, name: str, rules: dict[str, Any],
+                     guild_id: int | None, channel_id: int, *, computers: int = 0, level: str | None = None,
+                     rated: bool | None = None, hints: bool = False) -> TableSnapshot:  # fmt: skip
+        """A table opened with its host seated and the server's look (GameError, StorageFailed: not)."""
+        display = self.messages.display_for(server)
+        table = await self.service.open_table(actor, name[:32], rules, display, guild_id=guild_id,
+                                              channel_id=channel_id, turn_timer=server.get("turn_timer"),
+                                              computers=computers, level=level or self.bot.settings.computer_level,
+                                              rated=rated, hints=hints)  # fmt: skip
+        self.messages.set_display(table.table_id, display)
+        return table
 
     @new.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction, current: str

@@ -53,7 +53,7 @@ class Process:
         await self.services.storage.close()
 
 
-async def start(path: Path, shard: int, rate: float = 1000) -> Process:
+async def start(path: Path, shard: int, rate: float = 1000, burst: float = 1000) -> Process:
     storage = await Storage.open(path)
     shards = Shards(COUNT, (shard,))
     claim = ShardClaim(storage, shards)
@@ -63,7 +63,7 @@ async def start(path: Path, shard: int, rate: float = 1000) -> Process:
     peers = Peers(storage, shards, claim.holder)
     live = LiveTables(services.tables, services.live, pages.env, forward=Forwarder(peers, SEND_TIMEOUT, MAX_FRAME))
     live.frames = []
-    server = WebServer(healthy, no_metrics, pages, RateLimit(rate=rate, burst=rate), live=live, peers=peers)
+    server = WebServer(healthy, no_metrics, pages, RateLimit(rate=rate, burst=burst), live=live, peers=peers)
     await server.start("127.0.0.1", 0)
     await claim.announce(f"http://127.0.0.1:{server.port}")
     return Process(services, claim, server, live)
